@@ -1,0 +1,100 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# boottrace — build, test, fuzz and benchmark. See README.md.
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BINDIR  := $(PREFIX)/bin
+MANDIR  := $(PREFIX)/share/man
+VERSION := 0.1.0
+
+CC      ?= gcc
+CLANG   ?= clang
+B       := build
+WARN    := -Wall -Wextra -Werror
+CFLAGS  ?= -O2 -g
+BT_CFLAGS := -std=c11 $(WARN) -D_GNU_SOURCE -DBT_VERSION='"$(VERSION)"' -Iparser -Ibootcfg
+SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+PARSER_SRC  := $(sort $(wildcard parser/*.c))
+BOOTCFG_SRC := $(filter-out bootcfg/main.c,$(sort $(wildcard bootcfg/*.c)))
+UNIT_SRC    := $(sort $(wildcard tests/unit/test_*.c))
+FUZZ_SRC    := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+HDRS        := $(wildcard parser/*.h bootcfg/*.h)
+
+UNIT_BIN     := $(UNIT_SRC:tests/unit/%.c=$(B)/unit/%)
+UNIT_ASAN    := $(UNIT_SRC:tests/unit/%.c=$(B)/unit-asan/%)
+FUZZ_BIN     := $(FUZZ_SRC:tests/fuzz/%.c=$(B)/fuzz/%)
+FUZZ_SECONDS ?= 60
+
+.PHONY: all demo check fuzz bench install uninstall clean deps unit unit-asan
+
+all: $(B)/boottrace $(B)/bootconfig
+
+deps:
+	@sh scripts/deps.sh
+
+$(B)/obj/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BT_CFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(B)/asan/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BT_CFLAGS) -O1 -g $(SAN) -c -o $@ $<
+
+$(B)/libbconf.a: $(PARSER_SRC:%.c=$(B)/obj/%.o)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(B)/libbootcfg.a: $(BOOTCFG_SRC:%.c=$(B)/obj/%.o)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(B)/boottrace: $(B)/obj/bootcfg/main.o $(B)/libbootcfg.a $(B)/libbconf.a
+	$(CC) $(CFLAGS) -o $@ $^
+
+$(B)/bootconfig: $(B)/boottrace
+	ln -sf boottrace $@
+
+# Unit tests: one cmocka binary per tests/unit/test_*.c, plain and ASan+UBSan.
+$(B)/unit/%: tests/unit/%.c $(B)/libbootcfg.a $(B)/libbconf.a tests/unit/unit.h
+	@mkdir -p $(dir $@)
+	$(CC) $(BT_CFLAGS) $(CFLAGS) -Itests/unit -o $@ $< $(B)/libbootcfg.a $(B)/libbconf.a -lcmocka
+
+$(B)/unit-asan/%: tests/unit/%.c $(PARSER_SRC:%.c=$(B)/asan/%.o) $(BOOTCFG_SRC:%.c=$(B)/asan/%.o) tests/unit/unit.h
+	@mkdir -p $(dir $@)
+	$(CC) $(BT_CFLAGS) -O1 -g $(SAN) -Itests/unit -o $@ $< $(filter %.o,$^) -lcmocka
+
+unit: $(UNIT_BIN)
+unit-asan: $(UNIT_ASAN)
+
+check: deps all unit unit-asan
+	@sh tests/run.sh
+
+demo: deps all
+	@sh scripts/demo.sh
+
+# libFuzzer targets link the parser sources directly, instrumented.
+$(B)/fuzz/%: tests/fuzz/%.c $(PARSER_SRC) $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CLANG) -std=c11 -g -O1 -Iparser -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=all -o $@ $< $(PARSER_SRC)
+
+fuzz: deps $(FUZZ_BIN)
+	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_BIN)
+
+bench: deps all
+	@sh tests/bench/run.sh
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5
+	install -m 0755 $(B)/boottrace $(DESTDIR)$(BINDIR)/boottrace
+	ln -sf boottrace $(DESTDIR)$(BINDIR)/bootconfig
+	install -m 0644 docs/man/boottrace.1 $(DESTDIR)$(MANDIR)/man1/boottrace.1
+	install -m 0644 docs/man/boottrace.bconf.5 $(DESTDIR)$(MANDIR)/man5/boottrace.bconf.5
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/boottrace $(DESTDIR)$(BINDIR)/bootconfig \
+		$(DESTDIR)$(MANDIR)/man1/boottrace.1 $(DESTDIR)$(MANDIR)/man5/boottrace.bconf.5
+
+clean:
+	rm -rf $(B)

@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The verbs main() dispatches to; each returns an exit status (bt_error.h). */
+#ifndef BT_COMMANDS_H
+#define BT_COMMANDS_H
+
+#include "bt_error.h"
+
+/* argv[0] is the verb (or "bootconfig" for the symlink). */
+int cmd_bootconfig(int argc, char **argv);
+
+#endif
