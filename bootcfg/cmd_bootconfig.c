@@ -35,8 +35,8 @@ static int usage(FILE *f)
 	      "\t\t-a <config>: Apply boot config to initrd\n"
 	      "\t\t-d : Delete boot config file from initrd\n"
 	      "\t\t-l : list boot config in initrd or file\n"
-	      "\t\t--force : with -a, also append to a file that does not\n"
-	      "\t\t          look like an initrd\n\n"
+	      "\t\t--force : treat INITRD as an initrd even if it does not\n"
+	      "\t\t          start like one (cpio, compressed, ramdisk fs)\n\n"
 	      " If no option is given, show the bootconfig in the given file.\n"
 	      " -a and -d replace the file atomically; it is never left half-written.\n"
 	      " See boottrace(1).\n", f);
@@ -190,7 +190,7 @@ static void note_slack_footer(const char *path, const struct initrd_tail *t)
  * kernel's tool prints nothing and succeeds, or not an initrd at all.
  */
 static struct bconf *load_plain(const char *path, const struct initrd_tail *t,
-				int *status)
+				int force, int *status)
 {
 	struct bconf_error pe;
 	struct bconf *bc;
@@ -199,7 +199,7 @@ static struct bconf *load_plain(const char *path, const struct initrd_tail *t,
 	*status = BT_EXIT_OK;
 	if (t->file_size > BCONF_DATA_MAX) {
 		bt_error_clear(&e);
-		if (!initrd_kind_of_file(path, &e))
+		if (!force && !initrd_kind_of_file(path, &e))
 			*status = fail(&e);
 		else
 			note_slack_footer(path, t);
@@ -228,7 +228,7 @@ static int show(const struct bc_args *a)
 	else if (ret > 0 && !(bc = parse_blob(a->path, &t, &f, &e)))
 		status = fail(&e);
 	else if (ret == 0)
-		bc = load_plain(a->path, &t, &status);
+		bc = load_plain(a->path, &t, a->force, &status);
 	if (bc) {
 		ret = a->list ? bconf_print_list(bc, write_stdout, stdout)
 			      : bconf_print_tree(bc, write_stdout, stdout);
