@@ -195,6 +195,7 @@ static struct bconf *load_plain(const char *path, const struct initrd_tail *t,
 	struct bconf_error pe;
 	struct bconf *bc;
 	struct bt_error e;
+	const char *kind;
 
 	*status = BT_EXIT_OK;
 	if (t->file_size > BCONF_DATA_MAX) {
@@ -206,9 +207,19 @@ static struct bconf *load_plain(const char *path, const struct initrd_tail *t,
 		return NULL;
 	}
 	bc = bconf_parse((const char *)t->buf, t->len, NULL, &pe);
-	if (!bc)
+	if (bc)
+		return bc;
+	/* The whole file is in the tail: say what it is if it is an initrd. */
+	kind = initrd_kind(t->buf, t->len);
+	if (!kind) {
 		*status = config_error(path, &pe);
-	return bc;
+		return NULL;
+	}
+	bt_error_set(&e, BT_EXIT_INPUT, path, "a %s initrd without a bootconfig "
+		     "(tools/bootconfig reads files this small as config text: "
+		     "%s at %d:%d)", kind, pe.msg, pe.line, pe.col);
+	*status = fail(&e);
+	return NULL;
 }
 
 static int show(const struct bc_args *a)
