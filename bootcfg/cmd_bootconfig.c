@@ -297,7 +297,7 @@ static int delete(const struct bc_args *a)
 	if (initrd_read_tail(a->path, TAIL_MAX, &t, &e))
 		return fail(&e);
 	if (initrd_end(a->path, &t, &end, &e) ||
-	    (end != t.file_size && initrd_rewrite(a->path, end, NULL, 0, &e)))
+	    (end != t.file_size && initrd_rewrite(a->path, t.file_size, end, NULL, 0, &e)))
 		ret = fail(&e);
 	initrd_tail_free(&t);
 	return ret;
@@ -378,7 +378,7 @@ static int apply(const struct bc_args *a)
 		ret = fail(&e);
 		goto out;
 	}
-	if (initrd_rewrite(a->path, end, blob, blen, &e))
+	if (initrd_rewrite(a->path, t.file_size, end, blob, blen, &e))
 		ret = fail(&e);
 out:
 	free(blob);

@@ -32,9 +32,11 @@ void initrd_tail_free(struct initrd_tail *t);
  * atomically: a temp file beside the real file (symlinks are followed),
  * same mode and owner, fsync'd, then renamed over it, and the directory
  * fsync'd. On any failure (ENOSPC midway included) the temp file is removed
- * and @path is untouched. Returns 0 or -1 with @err.
+ * and @path is untouched. @expect_size is the size the caller saw when it
+ * decided what to keep (initrd_tail.file_size); a file of another size by
+ * now is left alone. UINT64_MAX skips that check. Returns 0 or -1 with @err.
  */
-int initrd_rewrite(const char *path, uint64_t keep, const void *add,
-		   size_t add_len, struct bt_error *err);
+int initrd_rewrite(const char *path, uint64_t expect_size, uint64_t keep,
+		   const void *add, size_t add_len, struct bt_error *err);
 
 #endif /* BT_INITRD_H */
