@@ -198,6 +198,11 @@ static struct bconf *load_plain(const char *path, const struct initrd_tail *t,
 	const char *kind;
 
 	*status = BT_EXIT_OK;
+	if (t->file_size == 0) {
+		/* The kernel's tool succeeds here too: nothing to show. */
+		fprintf(stderr, "%s: note: empty file, no bootconfig in it\n", path);
+		return NULL;
+	}
 	if (t->file_size > BCONF_DATA_MAX) {
 		bt_error_clear(&e);
 		if (!force && !initrd_kind_of_file(path, &e))

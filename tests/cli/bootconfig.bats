@@ -174,3 +174,12 @@ setup() {
 	[ "${#lines[@]}" -eq 1 ]
 	[[ "$output" == "$T: error: "* ]]
 }
+
+@test "an empty file has no bootconfig: success, as the kernel tool" {
+	: > "$T/empty"
+	run "$BC" "$T/empty"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"empty file"* ]]
+	run "$BC" -d "$T/empty"
+	[ "$status" -eq 0 ]
+}
