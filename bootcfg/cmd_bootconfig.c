@@ -352,7 +352,7 @@ static int apply(const struct bc_args *a)
 	size_t len, blen;
 	uint64_t end;
 	char *conf;
-	int ret = BT_EXIT_OK;
+	int ret = BT_EXIT_OK, nodes;
 
 	bt_error_clear(&e);
 	conf = read_config(a->apply, &len, &e);
@@ -364,18 +364,18 @@ static int apply(const struct bc_args *a)
 		free(conf);
 		return ret;
 	}
-	printf("Apply %s to %s\n\tNumber of nodes: %d\n\tSize: %u bytes\n"
-	       "\tChecksum: %u\n", a->apply, a->path, bconf_node_count(bc),
-	       (unsigned)len, (unsigned)bconf_checksum(conf, len));
-	fflush(stdout);
+	nodes = bconf_node_count(bc);
 	bconf_free(bc);
-
 	if (initrd_read_tail(a->path, TAIL_MAX, &t, &e) ||
 	    initrd_end(a->path, &t, &end, &e) ||
 	    (!a->force && !initrd_kind_of_file(a->path, &e))) {
 		ret = fail(&e);
 		goto out;
 	}
+	printf("Apply %s to %s\n\tNumber of nodes: %d\n\tSize: %u bytes\n"
+	       "\tChecksum: %u\n", a->apply, a->path, nodes, (unsigned)len,
+	       (unsigned)bconf_checksum(conf, len));
+	fflush(stdout);
 	blen = bconf_footer_blob_len(len, end);
 	blob = malloc(blen);
 	if (!blob || bconf_footer_build(conf, len, end, blob, blen) != blen) {

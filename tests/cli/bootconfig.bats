@@ -183,3 +183,11 @@ setup() {
 	run "$BC" -d "$T/empty"
 	[ "$status" -eq 0 ]
 }
+
+@test "every board profile is valid bootconfig" {
+	for b in "$BATS_TEST_DIRNAME"/../../board/*.bconf; do
+		run "$BC" -l "$b"
+		[ "$status" -eq 0 ]
+		[[ "$output" == *"board.cmdline.max = "* ]]
+	done
+}
