@@ -26,6 +26,8 @@ UNIT_ASAN    := $(UNIT_SRC:tests/unit/%.c=$(B)/unit-asan/%)
 FUZZ_BIN     := $(FUZZ_SRC:tests/fuzz/%.c=$(B)/fuzz/%)
 FUZZ_SECONDS ?= 60
 
+.SECONDARY:
+
 .PHONY: all demo check fuzz bench install uninstall clean deps unit unit-asan
 
 all: $(B)/boottrace $(B)/bootconfig

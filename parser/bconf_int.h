@@ -27,6 +27,8 @@ enum {
 	BC_WORD = 4,		/* may appear in a key word */
 	BC_VDELIM = 8,		/* ends a value: , ; \n # } */
 	BC_TREE = 16,		/* ends a key: { } = + ; : \n # */
+	BC_PLAIN = 32,		/* may sit in an unquoted value: printable or
+				 * space, and not a value delimiter */
 };
 
 struct bconf {
@@ -36,8 +38,10 @@ struct bconf {
 	unsigned count, max;
 	uint16_t *tail;		/* last child of each key, for O(1) append */
 	uint16_t top_tail;	/* last top-level key */
+	uint16_t *wlen;		/* length of each key word */
+	uint32_t *whash;	/* bconf_word_hash() of each key word */
 	uint16_t *slots;	/* open-addressing table: (parent, word) -> node+1 */
-	unsigned slot_mask;
+	unsigned slot_mask, slot_used;
 	unsigned char cls[256];
 };
 
@@ -51,8 +55,52 @@ static inline const char *bn_text(const struct bconf *bc, unsigned idx)
 	return bc->text + (bc->nodes[idx].data & ~BN_VALUE);
 }
 
+/*
+ * The word index (bconf_index.c). Words hash with FNV-1a, one byte at a
+ * time, so a scanner can hash while it reads: start with BC_HASH_SEED and
+ * BC_HASH_STEP each byte.
+ */
+#define BC_HASH_SEED 2166136261u
+#define BC_HASH_STEP(h, c) ((h) = ((h) ^ (unsigned char)(c)) * 16777619u)
+
+uint32_t bconf_word_hash(const char *w, size_t len);
 /* Key node for word @w under @parent (BN_NOPARENT = top), or -1. */
 int bconf_lookup_word(const struct bconf *bc, unsigned parent, const char *w,
 		      size_t wlen);
+/* The parent is mixed in last, so a word hashes once for any parent. */
+static inline unsigned bconf_slot_of(const struct bconf *bc, unsigned parent,
+				     uint32_t h)
+{
+	h ^= parent * 0x9e3779b1u;
+	h ^= h >> 15;
+	h *= 0x2c1b3c6du;
+	h ^= h >> 12;
+	return h & bc->slot_mask;
+}
+
+/* Inline: the parser calls it for every key word it reads. */
+static inline int bconf_lookup_hashed(const struct bconf *bc, unsigned parent,
+				      const char *w, size_t wlen, uint32_t h)
+{
+	unsigned i = bconf_slot_of(bc, parent, h), n;
+	const char *t;
+	size_t j;
+
+	while ((n = bc->slots[i]) != 0) {
+		n--;
+		if (bc->whash[n] == h && bc->nodes[n].parent == parent &&
+		    bc->wlen[n] == wlen) {
+			t = bn_text(bc, n);
+			for (j = 0; j < wlen && t[j] == w[j]; j++)
+				;
+			if (j == wlen)
+				return (int)n;
+		}
+		i = (i + 1) & bc->slot_mask;
+	}
+	return -1;
+}
+/* Add key node @n (its word is @wlen bytes, hash @h); -1 out of memory. */
+int bconf_index_word(struct bconf *bc, unsigned n, size_t wlen, uint32_t h);
 
 #endif /* BCONF_INT_H */

@@ -43,14 +43,16 @@ static void cls_init(unsigned char *cls, enum bconf_ctype ct)
 		if ((c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') ||
 		    (c >= 'a' && c <= 'z') || c == '-' || c == '_')
 			cls[c] |= BC_WORD;
-		if (ct != BCONF_CTYPE_KERNEL || c < 0xa0)
-			continue;
-		/* lib/ctype.c: Latin-1 upper half */
-		cls[c] |= BC_PRINT;
-		if (c == 0xa0)
-			cls[c] |= BC_SPACE;
-		if (c >= 0xc0 && c != 0xd7 && c != 0xf7)
-			cls[c] |= BC_WORD;
+		if (ct == BCONF_CTYPE_KERNEL && c >= 0xa0) {
+			/* lib/ctype.c: Latin-1 upper half */
+			cls[c] |= BC_PRINT;
+			if (c == 0xa0)
+				cls[c] |= BC_SPACE;
+			if (c >= 0xc0 && c != 0xd7 && c != 0xf7)
+				cls[c] |= BC_WORD;
+		}
+		if ((cls[c] & (BC_PRINT | BC_SPACE)) && !(cls[c] & BC_VDELIM))
+			cls[c] |= BC_PLAIN;
 	}
 }
 
@@ -71,17 +73,6 @@ static char *skip_spaces(const struct bconf *bc, char *p)
 	return p;
 }
 
-/* Trim both ends in place, as the kernel's strim(). */
-static char *trim(const struct bconf *bc, char *s)
-{
-	char *end = s + strlen(s);
-
-	while (end > s && is_space(bc, end[-1]))
-		end--;
-	*end = '\0';
-	return skip_spaces(bc, s);
-}
-
 static char *skip_comment(char *p)
 {
 	char *nl = strchr(p, '\n');
@@ -97,42 +88,6 @@ static int fail(struct parse *ps, const char *msg, const char *at)
 }
 
 /* ---- nodes ------------------------------------------------------------ */
-
-static unsigned word_hash(unsigned parent, const char *w, size_t len)
-{
-	uint32_t h = 2166136261u ^ parent;
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		h = (h ^ (unsigned char)w[i]) * 16777619u;
-	return h;
-}
-
-int bconf_lookup_word(const struct bconf *bc, unsigned parent, const char *w,
-		      size_t wlen)
-{
-	unsigned i = word_hash(parent, w, wlen) & bc->slot_mask;
-	unsigned n;
-
-	while ((n = bc->slots[i]) != 0) {
-		n--;
-		if (bc->nodes[n].parent == parent &&
-		    !strncmp(bn_text(bc, n), w, wlen) && !bn_text(bc, n)[wlen])
-			return (int)n;
-		i = (i + 1) & bc->slot_mask;
-	}
-	return -1;
-}
-
-static void index_word(struct bconf *bc, unsigned n, size_t wlen)
-{
-	unsigned i = word_hash(bc->nodes[n].parent, bn_text(bc, n), wlen) &
-		     bc->slot_mask;
-
-	while (bc->slots[i])
-		i = (i + 1) & bc->slot_mask;
-	bc->slots[i] = (uint16_t)(n + 1);
-}
 
 /*
  * Allocate a node for text at @at. The kernel refuses data offsets at or
@@ -188,50 +143,137 @@ static int attach(struct parse *ps, const char *at, unsigned flag, int head)
 	return idx;
 }
 
-static int valid_word(const struct bconf *bc, const char *w, size_t *len)
-{
-	const char *p = w;
-
-	while (bc->cls[(unsigned char)*p] & BC_WORD)
-		p++;
-	*len = (size_t)(p - w);
-	return *w && !*p;
-}
-
-/* Descend into word @w, creating it if the current key has no such child. */
-static int enter_word(struct parse *ps, char *w)
+/* Descend into word @w of @len bytes (hash @h), creating it if new here. */
+static inline int enter_hashed(struct parse *ps, char *w, size_t len, uint32_t h)
 {
 	struct bconf *bc = ps->bc;
 	unsigned parent = ps->cur < 0 ? BN_NOPARENT : (unsigned)ps->cur;
-	size_t len;
 	int n;
 
-	if (!valid_word(bc, w, &len))
-		return fail(ps, "Invalid keyword", w);
-	n = bconf_lookup_word(bc, parent, w, len);
+	w[len] = '\0';
+	n = bconf_lookup_hashed(bc, parent, w, len, h);
 	if (n < 0) {
 		n = attach(ps, w, 0, 0);
 		if (n < 0)
 			return -1;
-		index_word(bc, (unsigned)n, len);
+		if (bconf_index_word(bc, (unsigned)n, len, h))
+			return fail(ps, "Out of memory", w);
 	}
 	ps->cur = n;
 	return 0;
 }
 
-/* A dotted key: leaves ps->cur at its last word. */
+static int enter_word(struct parse *ps, char *w, size_t len)
+{
+	if (len == 0)
+		return fail(ps, "Invalid keyword", w);
+	return enter_hashed(ps, w, len, bconf_word_hash(w, len));
+}
+
+/*
+ * Trim [*@k, *@end) in place as the kernel's strim() would; returns whether
+ * anything is left.
+ */
+static int trim_span(const struct bconf *bc, char **k, char **end)
+{
+	char *s = *k, *e = *end;
+
+	while (e > s && is_space(bc, e[-1]))
+		e--;
+	*e = '\0';
+	while (is_space(bc, *s))
+		s++;
+	*k = s;
+	*end = e;
+	return s < e;
+}
+
+/*
+ * A trimmed dotted key ending at a NUL: leaves ps->cur at its last word.
+ * Words are checked and entered one at a time, left to right, as the
+ * kernel does, so the first error is the kernel's first error.
+ */
 static int enter_key(struct parse *ps, char *k)
 {
-	char *dot;
+	const unsigned char *cls = ps->bc->cls;
+	char *w;
 
-	k = trim(ps->bc, k);
-	while ((dot = strchr(k, '.')) != NULL) {
-		*dot = '\0';
-		if (enter_word(ps, k))
+	for (;;) {
+		w = k;
+		while (cls[(unsigned char)*k] & BC_WORD)
+			k++;
+		if (*k != '.' && *k != '\0')
+			return fail(ps, "Invalid keyword", w);
+		if (*k == '\0')
+			return enter_word(ps, w, (size_t)(k - w));
+		if (enter_word(ps, w, (size_t)(k - w)))
 			return -1;
-		k = dot + 1;
+		k++;
 	}
-	return enter_word(ps, k);
+}
+
+/*
+ * The common case read in one pass: a region that is exactly
+ * "spaces word(.word)* spaces" before a tree delimiter, every word hashed
+ * as it is read. Anything else (empty words, bad characters, more than
+ * BCONF_DEPTH_MAX words, no delimiter) goes the kernel's slow way, which
+ * finds the kernel's error.
+ */
+struct keyscan {
+	int n;
+	char *w[BCONF_DEPTH_MAX];
+	uint16_t len[BCONF_DEPTH_MAX];
+	uint32_t h[BCONF_DEPTH_MAX];
+};
+
+static char *scan_key(const unsigned char *cls, char *p, struct keyscan *ks)
+{
+	uint32_t h;
+	char *w;
+
+	ks->n = 0;
+	while ((cls[(unsigned char)*p] & (BC_SPACE | BC_TREE)) == BC_SPACE)
+		p++;
+	for (;;) {
+		w = p;
+		h = BC_HASH_SEED;
+		while (cls[(unsigned char)*p] & BC_WORD) {
+			BC_HASH_STEP(h, *p);
+			p++;
+		}
+		if (p == w || ks->n == BCONF_DEPTH_MAX)
+			return NULL;
+		ks->w[ks->n] = w;
+		ks->len[ks->n] = (uint16_t)(p - w);
+		ks->h[ks->n++] = h;
+		if (*p != '.')
+			break;
+		p++;
+	}
+	while ((cls[(unsigned char)*p] & (BC_SPACE | BC_TREE)) == BC_SPACE)
+		p++;
+	return cls[(unsigned char)*p] & BC_TREE ? p : NULL;
+}
+
+/*
+ * Enter the key in [*@k, @end): pre-scanned in @ks, or trimmed and split
+ * here. Returns 1 if there was a key, 0 for an empty region (only when
+ * @allow_empty), -1 on error.
+ */
+static int enter_region(struct parse *ps, char **k, char *end,
+			const struct keyscan *ks, int allow_empty)
+{
+	int i;
+
+	if (ks) {
+		for (i = 0; i < ks->n; i++)
+			if (enter_hashed(ps, ks->w[i], ks->len[i], ks->h[i]))
+				return -1;
+		return 1;
+	}
+	if (!trim_span(ps->bc, k, &end) && allow_empty)
+		return 0;
+	return enter_key(ps, *k) ? -1 : 1;
 }
 
 /* ---- values ------------------------------------------------------------ */
@@ -247,38 +289,43 @@ static int enter_key(struct parse *ps, char *k)
 static int cut_value(struct parse *ps, char **vp, char **np)
 {
 	const struct bconf *bc = ps->bc;
-	char *v = skip_spaces(bc, *vp), *p;
-	int quote = 0, c;
+	const unsigned char *cls = bc->cls;
+	char *v = skip_spaces(bc, *vp), *p, *e;
+	int c;
 
 	while (*v == '#')
 		v = skip_spaces(bc, skip_comment(v));
-	if (*v == '"' || *v == '\'')
-		quote = *v++;
-	for (p = v; (c = *p) != 0; p++) {
-		if (!(bc->cls[(unsigned char)c] & (BC_PRINT | BC_SPACE)))
+	if (*v == '"' || *v == '\'') {
+		int quote = *v++;
+
+		for (p = v; *p != quote && (cls[(unsigned char)*p] &
+					    (BC_PRINT | BC_SPACE)); p++)
+			;
+		if (*p == '\0')
+			return fail(ps, "No closing quotes", p);
+		if (*p != quote)
 			return fail(ps, "Non printable value", p);
-		if (quote) {
-			if (c != quote)
-				continue;
-			quote = 0;
-			*p++ = '\0';
-			while (*p != '\n' && is_space(bc, *p))
-				p++;
-			c = *p;
-			if (c && !is_value_delim(bc, (char)c))
-				return fail(ps, "No value delimiter", p);
-			if (c)
-				p++;
-			break;
-		}
-		if (is_value_delim(bc, (char)c)) {
-			*p++ = '\0';
-			v = trim(bc, v);
-			break;
+		*p++ = '\0';
+		while (*p != '\n' && is_space(bc, *p))
+			p++;
+		c = *p;
+		if (c && !is_value_delim(bc, (char)c))
+			return fail(ps, "No value delimiter", p);
+		if (c)
+			p++;
+	} else {
+		for (p = v; cls[(unsigned char)*p] & BC_PLAIN; p++)
+			;
+		c = *p;
+		if (c && !is_value_delim(bc, (char)c))
+			return fail(ps, "Non printable value", p);
+		if (c) {
+			for (e = p; e > v && is_space(bc, e[-1]); e--)
+				;
+			*e = '\0';
+			p++;
 		}
 	}
-	if (quote)
-		return fail(ps, "No closing quotes", p);
 	if (c == '#') {
 		p = skip_comment(p);
 		c = '\n';
@@ -288,15 +335,18 @@ static int cut_value(struct parse *ps, char **vp, char **np)
 	return c;
 }
 
-/* Further elements after "v1,": each hangs off the previous one. */
-static int parse_array(struct parse *ps, char **vp)
+/*
+ * Further elements after "v1,": each hangs off the previous one. The last
+ * element of the array that starts at @first is kept in tail[@first], so
+ * `+=` appends without walking the chain.
+ */
+static int parse_array(struct parse *ps, char **vp, int first)
 {
-	struct bconf_node *nodes = ps->bc->nodes;
+	struct bconf *bc = ps->bc;
 	char *next;
 	int c;
 
-	if (nodes[ps->cur].child)
-		ps->cur = nodes[ps->cur].child;
+	ps->cur = bc->tail[first];
 	do {
 		c = cut_value(ps, vp, &next);
 		if (c < 0)
@@ -306,6 +356,7 @@ static int parse_array(struct parse *ps, char **vp)
 			return -1;
 		*vp = next;
 	} while (c == ',');
+	bc->tail[first] = (uint16_t)ps->cur;
 	return c;
 }
 
@@ -319,23 +370,16 @@ static int close_brace(struct parse *ps, const char *at)
 	return 0;
 }
 
-static int last_element(const struct bconf *bc, int v)
-{
-	while (bc->nodes[v].child)
-		v = bc->nodes[v].child;
-	return v;
-}
-
-/* KEY OP VALUE[, VALUE…] with OP one of '=', '+' (+=), ':' (:=). */
-static int parse_kv(struct parse *ps, char **k, char *v, int op)
+/*
+ * The value part of KEY OP VALUE[, VALUE…], with ps->cur at KEY and OP one
+ * of '=', '+' (+=), ':' (:=). Returns the delimiter after the last value.
+ */
+static int set_value(struct parse *ps, char *v, char **next, int op)
 {
 	struct bconf *bc = ps->bc;
-	int saved = ps->cur, first, c;
-	char *next;
+	int first, c, n;
 
-	if (enter_key(ps, *k))
-		return -1;
-	c = cut_value(ps, &v, &next);
+	c = cut_value(ps, &v, next);
 	if (c < 0)
 		return -1;
 	first = bc->nodes[ps->cur].child;
@@ -350,18 +394,36 @@ static int parse_kv(struct parse *ps, char **k, char *v, int op)
 				return fail(ps, "Failed to override value", v);
 			bc->nodes[first].data = (uint16_t)(off | BN_VALUE);
 			bc->nodes[first].child = 0;
-			goto array;
+			bc->tail[first] = (uint16_t)first;
+		} else {
+			ps->cur = bc->tail[first];
+			n = attach(ps, v, BN_VALUE, 1);
+			if (n < 0)
+				return -1;
+			bc->tail[first] = (uint16_t)n;
 		}
-		ps->cur = last_element(bc, first);
-	}
-	if (attach(ps, v, BN_VALUE, 1) < 0)
-		return -1;
-array:
-	if (c == ',') {
-		c = parse_array(ps, &next);
-		if (c < 0)
+	} else {
+		first = attach(ps, v, BN_VALUE, 1);
+		if (first < 0)
 			return -1;
+		bc->tail[first] = (uint16_t)first;
 	}
+	if (c == ',')
+		c = parse_array(ps, next, first);
+	return c;
+}
+
+static int parse_kv(struct parse *ps, char **k, char *end,
+		    const struct keyscan *ks, char *v, int op)
+{
+	int saved = ps->cur, c;
+	char *next;
+
+	if (enter_region(ps, k, end, ks, 0) < 0)
+		return -1;
+	c = set_value(ps, v, &next, op);
+	if (c < 0)
+		return -1;
 	ps->cur = saved;
 	if (c == '}' && close_brace(ps, next - 1))
 		return -1;
@@ -370,23 +432,22 @@ array:
 }
 
 /* A value-less key (ended by ';', newline, '#' or '}'), or nothing. */
-static int parse_bare_key(struct parse *ps, char **k, char *next)
+static int parse_bare_key(struct parse *ps, char **k, char *end,
+			  const struct keyscan *ks, char *next)
 {
 	int saved = ps->cur;
 
-	*k = trim(ps->bc, *k);
-	if (**k) {
-		if (enter_key(ps, *k))
-			return -1;
-		ps->cur = saved;
-	}
+	if (enter_region(ps, k, end, ks, 1) < 0)
+		return -1;
+	ps->cur = saved;
 	*k = next;
 	return 0;
 }
 
-static int open_brace(struct parse *ps, char **k, char *next)
+static int open_brace(struct parse *ps, char **k, char *end,
+		      const struct keyscan *ks, char *next)
 {
-	if (enter_key(ps, *k))
+	if (enter_region(ps, k, end, ks, 0) < 0)
 		return -1;
 	*k = next;
 	if (ps->nbrace >= BCONF_DEPTH_MAX)
@@ -404,16 +465,22 @@ static char *find_tree_delim(const struct bconf *bc, char *p)
 
 static int parse_text(struct parse *ps)
 {
-	char *p = ps->bc->text, *q;
+	char *p = ps->bc->text, *q, *end;
+	struct keyscan scan;
+	const struct keyscan *ks;
 	int c, ret = 0;
 
 	while (!ret) {
-		q = find_tree_delim(ps->bc, p);
+		q = scan_key(ps->bc->cls, p, &scan);
+		ks = q ? &scan : NULL;
+		if (!q)
+			q = find_tree_delim(ps->bc, p);
 		if (!q) {
 			p = skip_spaces(ps->bc, p);
 			return *p ? fail(ps, "No delimiter", p) : 0;
 		}
 		c = *q;
+		end = q;
 		*q++ = '\0';
 		switch (c) {
 		case ':':
@@ -423,20 +490,20 @@ static int parse_text(struct parse *ps)
 					    "Wrong ':' operator", q - 2);
 			/* fall through */
 		case '=':
-			ret = parse_kv(ps, &p, q, c);
+			ret = parse_kv(ps, &p, end, ks, q, c);
 			break;
 		case '{':
-			ret = open_brace(ps, &p, q);
+			ret = open_brace(ps, &p, end, ks, q);
 			break;
 		case '#':
 			q = skip_comment(q);
 			/* fall through */
 		case ';':
 		case '\n':
-			ret = parse_bare_key(ps, &p, q);
+			ret = parse_bare_key(ps, &p, end, ks, q);
 			break;
 		case '}':
-			ret = parse_bare_key(ps, &p, q);
+			ret = parse_bare_key(ps, &p, end, ks, q);
 			if (!ret)
 				ret = close_brace(ps, q - 1);
 			break;
@@ -460,7 +527,7 @@ static int check_limits(struct parse *ps)
 	int depth = 1, len = 0, wlen;
 
 	for (;;) {
-		wlen = (int)strlen(bn_text(bc, n)) + 1;
+		wlen = bc->wlen[n] + 1;
 		len += wlen;
 		if (len > BCONF_KEYLEN_MAX)
 			return fail(ps, "Too long key length", bn_text(bc, n));
@@ -477,7 +544,7 @@ static int check_limits(struct parse *ps)
 			if (nodes[n].parent == BN_NOPARENT)
 				return 0;
 			n = nodes[n].parent;
-			len -= (int)strlen(bn_text(bc, n)) + 1;
+			len -= bc->wlen[n] + 1;
 			depth--;
 		}
 		n = nodes[n].next;
@@ -501,23 +568,26 @@ static int verify(struct parse *ps)
 static struct bconf *alloc_tree(const char *text, size_t len, unsigned max)
 {
 	struct bconf *bc = calloc(1, sizeof(*bc));
-	unsigned slots = 16;
 
 	if (!bc)
 		return NULL;
 	/* A node needs at least one byte of text, so len bounds the count. */
 	if (max > len + 1)
 		max = (unsigned)len + 1;
-	while (slots < 2 * max)
-		slots <<= 1;
 	bc->max = max;
 	bc->size = len;
-	bc->slot_mask = slots - 1;
+	/* About one key word per 16 bytes of text: rarely a need to grow. */
+	bc->slot_mask = 63;
+	while (bc->slot_mask < len / 8 && bc->slot_mask < 2 * max)
+		bc->slot_mask = 2 * bc->slot_mask + 1;
 	bc->text = malloc(len + 1);
 	bc->nodes = malloc(max * sizeof(*bc->nodes));
 	bc->tail = malloc(max * sizeof(*bc->tail));
-	bc->slots = calloc(slots, sizeof(*bc->slots));
-	if (!bc->text || !bc->nodes || !bc->tail || !bc->slots) {
+	bc->wlen = malloc(max * sizeof(*bc->wlen));
+	bc->whash = malloc(max * sizeof(*bc->whash));
+	bc->slots = calloc(bc->slot_mask + 1, sizeof(*bc->slots));
+	if (!bc->text || !bc->nodes || !bc->tail || !bc->wlen || !bc->whash ||
+	    !bc->slots) {
 		bconf_free(bc);
 		return NULL;
 	}
@@ -564,6 +634,8 @@ void bconf_free(struct bconf *bc)
 	free(bc->text);
 	free(bc->nodes);
 	free(bc->tail);
+	free(bc->wlen);
+	free(bc->whash);
 	free(bc->slots);
 	free(bc);
 }
