@@ -377,6 +377,12 @@ static int apply(const struct bc_args *a)
 	       (unsigned)bconf_checksum(conf, len));
 	fflush(stdout);
 	blen = bconf_footer_blob_len(len, end);
+	if (blen - BCONF_FOOTER_LEN >= BCONF_DATA_MAX)
+		fprintf(stderr, "%s: warning: the bootconfig takes %zu bytes with "
+			"padding; the kernel (init/main.c) refuses %d or more at "
+			"boot, shorten it by %zu byte(s)\n", a->path,
+			blen - BCONF_FOOTER_LEN, BCONF_DATA_MAX,
+			blen - BCONF_FOOTER_LEN - BCONF_DATA_MAX + 1);
 	blob = malloc(blen);
 	if (!blob || bconf_footer_build(conf, len, end, blob, blen) != blen) {
 		bt_error_set(&e, BT_EXIT_ENV, a->path, "out of memory");

@@ -29,10 +29,14 @@
  * An error: the kernel's text and, when the error has a place in the input,
  * its byte offset (pos) and 1-based line/column. pos is -1 otherwise.
  */
+#define BCONF_ERROR_TEXT_MAX 256
+
 struct bconf_error {
 	const char *msg;
 	long pos;
 	int line, col;
+	char text[BCONF_ERROR_TEXT_MAX];	/* msg may point here: do not
+						 * copy the struct and keep msg */
 };
 
 /* Fill line/col of @err from its pos, counting as tools/bootconfig does. */
@@ -162,7 +166,12 @@ struct bconf_footer {
  * initrd size up). Returns 1 and fills @f when found and valid, 0 when
  * there is no magic, -1 with @err (pos = file offset) when the footer is
  * corrupt: size past the start of the file, larger than BCONF_DATA_MAX,
- * data not inside @tail, or checksum mismatch.
+ * data not inside @tail, checksum mismatch, or a magic with no room for
+ * its size and checksum. Also -1 (pos -1) when @tail_len > @file_size or
+ * @tail is too short to examine a place the magic may occupy.
+ *
+ * Size 32767 is accepted, as by xbc_init() and tools/bootconfig, but note
+ * that init/main.c of 6.1 refuses sizes >= 32767 at boot.
  */
 int bconf_footer_find(const unsigned char *tail, size_t tail_len,
 		      uint64_t file_size, unsigned slack,
@@ -175,6 +184,7 @@ int bconf_footer_find(const unsigned char *tail, size_t tail_len,
  * the number of bytes written to @out, or 0 if @cap is too small
  * (bconf_footer_blob_len() tells the size needed).
  */
+/* 0 if @conf_len plus padding does not fit the 32-bit size field. */
 size_t bconf_footer_blob_len(size_t conf_len, uint64_t initrd_size);
 size_t bconf_footer_build(const char *conf, size_t conf_len,
 			  uint64_t initrd_size, unsigned char *out, size_t cap);
@@ -200,10 +210,14 @@ char *bconf_cmdline_next(char *line, struct bconf_arg *arg);
 
 /*
  * Quote @val so that the kernel gives back exactly @val for param=@val:
- * wrap in double quotes when it holds whitespace (or is empty and
- * @keep_empty). Fails (returns -1, @err->msg says why) for values the
- * kernel cannot carry: a '"' together with whitespace, a newline, or a
- * non-printable byte. Writes like snprintf; returns the untruncated length.
+ * wrap in double quotes when it holds whitespace or starts with '"'; an
+ * empty value is written as "param=" (the kernel reads it as ""); a NULL
+ * @val gives a bare "param". Fails (returns -1, @err->msg says why, pos is
+ * the offset in "param=val") for words the kernel cannot carry: an empty
+ * param or one with '=', '"', whitespace or non-printable bytes; a value
+ * with a newline, a non-printable byte (tab and bytes >= 0x80 included), a
+ * '"' together with whitespace, or an odd number of '"'. Writes like
+ * snprintf; returns the untruncated length.
  */
 int bconf_cmdline_quote(const char *param, const char *val, char *buf,
 			size_t size, struct bconf_error *err);

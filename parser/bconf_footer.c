@@ -48,34 +48,21 @@ uint32_t bconf_checksum(const void *data, size_t size)
 	return sum;
 }
 
-/*
- * Errors need numbers to be useful, but struct bconf_error only has a
- * const char *msg and this library keeps no global state, so there is
- * nowhere to format into. If the header grows a text[] buffer (and
- * announces it with BCONF_ERROR_TEXT_MAX) the messages get their numbers;
- * until then they fall back to the fixed text, which still says what to do.
- */
+/* Errors carry their numbers, formatted into err->text. */
 #if defined(__GNUC__)
-__attribute__((format(printf, 4, 5)))
+__attribute__((format(printf, 3, 4)))
 #endif
 static int bconf_footer_fail(struct bconf_error *err, uint64_t pos,
-			     const char *fixed, const char *fmt, ...)
+			     const char *fmt, ...)
 {
+	va_list ap;
+
 	if (!err)
 		return -1;
-	err->msg = fixed;
-#ifdef BCONF_ERROR_TEXT_MAX
-	{
-		va_list ap;
-
-		va_start(ap, fmt);
-		vsnprintf(err->text, sizeof(err->text), fmt, ap);
-		va_end(ap);
-		err->msg = err->text;
-	}
-#else
-	(void)fmt;
-#endif
+	va_start(ap, fmt);
+	vsnprintf(err->text, sizeof(err->text), fmt, ap);
+	va_end(ap);
+	err->msg = err->text;
 	/* A 32-bit long cannot hold every file offset: say "no place" then. */
 	err->pos = pos <= (uint64_t)LONG_MAX ? (long)pos : -1;
 	err->line = 0;
@@ -101,7 +88,6 @@ static int bconf_footer_check(const unsigned char *tail, uint64_t toff,
 
 	if (size > size_off)
 		return bconf_footer_fail(err, size_off,
-			"bootconfig size is larger than the file: the footer is corrupt, re-apply the bootconfig or delete it (bootconfig -d)",
 			"bootconfig size %lu is larger than the file (%llu bytes before the footer): the footer is corrupt, re-apply the bootconfig or delete it (bootconfig -d)",
 			(unsigned long)size, (unsigned long long)size_off);
 	/*
@@ -111,14 +97,12 @@ static int bconf_footer_check(const unsigned char *tail, uint64_t toff,
 	 */
 	if (size > BCONF_DATA_MAX)
 		return bconf_footer_fail(err, size_off,
-			"bootconfig size exceeds the kernel's maximum of 32767 bytes: shrink the config and re-apply it",
 			"bootconfig size %lu exceeds the kernel's maximum of %d bytes: shrink the config and re-apply it",
 			(unsigned long)size, BCONF_DATA_MAX);
 
 	data_off = size_off - size;
 	if (data_off < toff)
 		return bconf_footer_fail(err, size_off,
-			"bootconfig data starts before the tail that was passed in: pass more of the end of the file",
 			"bootconfig data starts at offset %llu, before the tail that was passed in (offset %llu): pass at least the last %llu bytes of the file",
 			(unsigned long long)data_off, (unsigned long long)toff,
 			(unsigned long long)(file_size - data_off));
@@ -126,7 +110,6 @@ static int bconf_footer_check(const unsigned char *tail, uint64_t toff,
 	sum = bconf_checksum(tail + (size_t)(data_off - toff), size);
 	if (sum != csum)
 		return bconf_footer_fail(err, csum_off,
-			"bootconfig checksum mismatch: the data or footer is corrupt, re-apply the bootconfig",
 			"bootconfig checksum mismatch: footer says %lu, data sums to %lu: the data or footer is corrupt, re-apply the bootconfig",
 			(unsigned long)csum, (unsigned long)sum);
 
@@ -148,7 +131,6 @@ int bconf_footer_find(const unsigned char *tail, size_t tail_len,
 
 	if ((uint64_t)tail_len > file_size || (!tail && tail_len))
 		return bconf_footer_fail(err, (uint64_t)-1,
-			"bootconfig footer: the tail passed in is longer than the file (caller bug)",
 			"bootconfig footer: the tail passed in (%llu bytes) is longer than the file (%llu bytes) (caller bug)",
 			(unsigned long long)tail_len,
 			(unsigned long long)file_size);
@@ -167,7 +149,6 @@ int bconf_footer_find(const unsigned char *tail, size_t tail_len,
 			break;	/* no room for the magic here or further back */
 		if (tail_len < magic_end)
 			return bconf_footer_fail(err, (uint64_t)-1,
-				"bootconfig footer: the tail passed in is too short to hold the footer: pass more of the end of the file",
 				"bootconfig footer: the tail passed in (%llu bytes) is too short to look for the magic %llu bytes from the end: pass more of the end of the file",
 				(unsigned long long)tail_len,
 				(unsigned long long)magic_end);
@@ -182,12 +163,10 @@ int bconf_footer_find(const unsigned char *tail, size_t tail_len,
 		 */
 		if (magic_off < FOOTER_SIZE_BACK)
 			return bconf_footer_fail(err, magic_off,
-				"bootconfig magic found but the file is too short for the size and checksum: the footer is truncated, re-apply the bootconfig",
 				"bootconfig magic found at offset %llu but the file is too short for the size and checksum: the footer is truncated, re-apply the bootconfig",
 				(unsigned long long)magic_off);
 		if (magic_off - FOOTER_SIZE_BACK < toff)
 			return bconf_footer_fail(err, (uint64_t)-1,
-				"bootconfig footer: the tail passed in is too short to hold the footer: pass more of the end of the file",
 				"bootconfig footer: the tail passed in (%llu bytes) is too short to hold the footer (%llu bytes): pass more of the end of the file",
 				(unsigned long long)tail_len,
 				(unsigned long long)(BCONF_FOOTER_LEN + back));
