@@ -11,11 +11,7 @@
 
 uint32_t bconf_word_hash(const char *w, size_t len)
 {
-	uint32_t h = BC_HASH_SEED;
-
-	while (len--)
-		BC_HASH_STEP(h, *w++);
-	return h;
+	return bconf_word_hash_inline(w, len);
 }
 
 int bconf_lookup_word(const struct bconf *bc, unsigned parent, const char *w,

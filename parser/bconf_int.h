@@ -56,12 +56,25 @@ static inline const char *bn_text(const struct bconf *bc, unsigned idx)
 }
 
 /*
- * The word index (bconf_index.c). Words hash with FNV-1a, one byte at a
- * time, so a scanner can hash while it reads: start with BC_HASH_SEED and
- * BC_HASH_STEP each byte.
+ * The word index (bconf_index.c). A word hashes by its length and five of
+ * its bytes (first two, middle, last two): constant work per word, so the
+ * scanner's per-byte loop stays a bare class test. Collisions only cost a
+ * compare.
  */
-#define BC_HASH_SEED 2166136261u
-#define BC_HASH_STEP(h, c) ((h) = ((h) ^ (unsigned char)(c)) * 16777619u)
+static inline uint32_t bconf_word_hash_inline(const char *w, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)w;
+	uint32_t h;
+
+	if (!len)
+		return 0;
+	h = (uint32_t)len * 0x9e3779b1u;
+	h ^= u[0] | (uint32_t)u[len > 1] << 8 | (uint32_t)u[len / 2] << 16 |
+	     (uint32_t)u[len - 1] << 24;
+	h *= 0x85ebca6bu;
+	h ^= (uint32_t)u[len > 2 ? len - 2 : 0] * 0xc2b2ae35u;
+	return h;
+}
 
 uint32_t bconf_word_hash(const char *w, size_t len);
 /* Key node for word @w under @parent (BN_NOPARENT = top), or -1. */
@@ -102,5 +115,19 @@ static inline int bconf_lookup_hashed(const struct bconf *bc, unsigned parent,
 }
 /* Add key node @n (its word is @wlen bytes, hash @h); -1 out of memory. */
 int bconf_index_word(struct bconf *bc, unsigned n, size_t wlen, uint32_t h);
+
+/* Key fast path (bconf_keyscan.c): a plain dotted key read in one pass. */
+struct bconf_keyscan {
+	int n;
+	char *w[BCONF_DEPTH_MAX];
+	uint16_t len[BCONF_DEPTH_MAX];
+	uint32_t h[BCONF_DEPTH_MAX];
+};
+
+/*
+ * Read the key at @p. Returns the tree delimiter after it with @ks filled,
+ * or NULL when the region needs the slow path.
+ */
+char *bconf_scan_key(const struct bconf *bc, char *p, struct bconf_keyscan *ks);
 
 #endif /* BCONF_INT_H */

@@ -143,22 +143,29 @@ static int attach(struct parse *ps, const char *at, unsigned flag, int head)
 	return idx;
 }
 
-/* Descend into word @w of @len bytes (hash @h), creating it if new here. */
-static inline int enter_hashed(struct parse *ps, char *w, size_t len, uint32_t h)
+static int add_word(struct parse *ps, char *w, size_t len, uint32_t h)
 {
-	struct bconf *bc = ps->bc;
+	int n = attach(ps, w, 0, 0);
+
+	if (n < 0)
+		return -1;
+	if (bconf_index_word(ps->bc, (unsigned)n, len, h))
+		return fail(ps, "Out of memory", w);
+	ps->cur = n;
+	return 0;
+}
+
+/* Descend into word @w of @len bytes (hash @h), creating it if new here. */
+static inline int enter_hashed(struct parse *ps, char *w, size_t len,
+			       uint32_t h)
+{
 	unsigned parent = ps->cur < 0 ? BN_NOPARENT : (unsigned)ps->cur;
 	int n;
 
 	w[len] = '\0';
-	n = bconf_lookup_hashed(bc, parent, w, len, h);
-	if (n < 0) {
-		n = attach(ps, w, 0, 0);
-		if (n < 0)
-			return -1;
-		if (bconf_index_word(bc, (unsigned)n, len, h))
-			return fail(ps, "Out of memory", w);
-	}
+	n = bconf_lookup_hashed(ps->bc, parent, w, len, h);
+	if (n < 0)
+		return add_word(ps, w, len, h);
 	ps->cur = n;
 	return 0;
 }
@@ -213,55 +220,12 @@ static int enter_key(struct parse *ps, char *k)
 }
 
 /*
- * The common case read in one pass: a region that is exactly
- * "spaces word(.word)* spaces" before a tree delimiter, every word hashed
- * as it is read. Anything else (empty words, bad characters, more than
- * BCONF_DEPTH_MAX words, no delimiter) goes the kernel's slow way, which
- * finds the kernel's error.
- */
-struct keyscan {
-	int n;
-	char *w[BCONF_DEPTH_MAX];
-	uint16_t len[BCONF_DEPTH_MAX];
-	uint32_t h[BCONF_DEPTH_MAX];
-};
-
-static char *scan_key(const unsigned char *cls, char *p, struct keyscan *ks)
-{
-	uint32_t h;
-	char *w;
-
-	ks->n = 0;
-	while ((cls[(unsigned char)*p] & (BC_SPACE | BC_TREE)) == BC_SPACE)
-		p++;
-	for (;;) {
-		w = p;
-		h = BC_HASH_SEED;
-		while (cls[(unsigned char)*p] & BC_WORD) {
-			BC_HASH_STEP(h, *p);
-			p++;
-		}
-		if (p == w || ks->n == BCONF_DEPTH_MAX)
-			return NULL;
-		ks->w[ks->n] = w;
-		ks->len[ks->n] = (uint16_t)(p - w);
-		ks->h[ks->n++] = h;
-		if (*p != '.')
-			break;
-		p++;
-	}
-	while ((cls[(unsigned char)*p] & (BC_SPACE | BC_TREE)) == BC_SPACE)
-		p++;
-	return cls[(unsigned char)*p] & BC_TREE ? p : NULL;
-}
-
-/*
  * Enter the key in [*@k, @end): pre-scanned in @ks, or trimmed and split
  * here. Returns 1 if there was a key, 0 for an empty region (only when
  * @allow_empty), -1 on error.
  */
 static int enter_region(struct parse *ps, char **k, char *end,
-			const struct keyscan *ks, int allow_empty)
+			const struct bconf_keyscan *ks, int allow_empty)
 {
 	int i;
 
@@ -414,7 +378,7 @@ static int set_value(struct parse *ps, char *v, char **next, int op)
 }
 
 static int parse_kv(struct parse *ps, char **k, char *end,
-		    const struct keyscan *ks, char *v, int op)
+		    const struct bconf_keyscan *ks, char *v, int op)
 {
 	int saved = ps->cur, c;
 	char *next;
@@ -433,7 +397,7 @@ static int parse_kv(struct parse *ps, char **k, char *end,
 
 /* A value-less key (ended by ';', newline, '#' or '}'), or nothing. */
 static int parse_bare_key(struct parse *ps, char **k, char *end,
-			  const struct keyscan *ks, char *next)
+			  const struct bconf_keyscan *ks, char *next)
 {
 	int saved = ps->cur;
 
@@ -445,7 +409,7 @@ static int parse_bare_key(struct parse *ps, char **k, char *end,
 }
 
 static int open_brace(struct parse *ps, char **k, char *end,
-		      const struct keyscan *ks, char *next)
+		      const struct bconf_keyscan *ks, char *next)
 {
 	if (enter_region(ps, k, end, ks, 0) < 0)
 		return -1;
@@ -466,12 +430,12 @@ static char *find_tree_delim(const struct bconf *bc, char *p)
 static int parse_text(struct parse *ps)
 {
 	char *p = ps->bc->text, *q, *end;
-	struct keyscan scan;
-	const struct keyscan *ks;
+	struct bconf_keyscan scan;
+	const struct bconf_keyscan *ks;
 	int c, ret = 0;
 
 	while (!ret) {
-		q = scan_key(ps->bc->cls, p, &scan);
+		q = bconf_scan_key(ps->bc, p, &scan);
 		ks = q ? &scan : NULL;
 		if (!q)
 			q = find_tree_delim(ps->bc, p);
