@@ -11,14 +11,32 @@
 
 uint32_t bconf_word_hash(const char *w, size_t len)
 {
-	return bconf_word_hash_inline(w, len);
+	uint64_t a = 0, b = 0;
+
+	memcpy(&a, w, len < 8 ? len : 8);
+	if (len > 8)
+		memcpy(&b, w + len - 8, 8);
+	return bconf_hash_mix(a, b, len);
 }
 
+/*
+ * For callers outside the parser: @w may be any string, with no slack
+ * after it for bconf_words_equal(), so compare with memcmp.
+ */
 int bconf_lookup_word(const struct bconf *bc, unsigned parent, const char *w,
 		      size_t wlen)
 {
-	return bconf_lookup_hashed(bc, parent, w, wlen,
-				   bconf_word_hash(w, wlen));
+	uint32_t h = bconf_word_hash(w, wlen);
+	unsigned i = bconf_slot_of(bc, parent, h), n;
+
+	while ((n = bc->slots[i]) != 0) {
+		n--;
+		if (bc->whash[n] == h && bc->nodes[n].parent == parent &&
+		    bc->wlen[n] == wlen && !memcmp(bn_text(bc, n), w, wlen))
+			return (int)n;
+		i = (i + 1) & bc->slot_mask;
+	}
+	return -1;
 }
 
 static void slot_put(struct bconf *bc, unsigned n)
@@ -30,7 +48,7 @@ static void slot_put(struct bconf *bc, unsigned n)
 	bc->slots[i] = (uint16_t)(n + 1);
 }
 
-static int slots_grow(struct bconf *bc)
+int bconf_index_grow(struct bconf *bc)
 {
 	unsigned old_size = bc->slot_mask + 1, i;
 	uint16_t *old = bc->slots;
@@ -48,13 +66,3 @@ static int slots_grow(struct bconf *bc)
 	return 0;
 }
 
-int bconf_index_word(struct bconf *bc, unsigned n, size_t wlen, uint32_t h)
-{
-	bc->wlen[n] = (uint16_t)wlen;
-	bc->whash[n] = h;
-	if (2 * (bc->slot_used + 1) > bc->slot_mask + 1 && slots_grow(bc))
-		return -1;
-	bc->slot_used++;
-	slot_put(bc, n);
-	return 0;
-}

@@ -18,6 +18,7 @@
 
 struct parse {
 	struct bconf *bc;
+	int oom;		/* the word index could not grow */
 	int cur;		/* key new words attach to; -1 = top level */
 	int nbrace;
 	uint16_t brace[BCONF_DEPTH_MAX];
@@ -26,11 +27,11 @@ struct parse {
 
 /* ---- character classes ----------------------------------------------- */
 
-static void cls_init(unsigned char *cls, enum bconf_ctype ct)
+static void cls_init(uint16_t *cls, enum bconf_ctype ct)
 {
 	int c;
 
-	memset(cls, 0, 256);
+	memset(cls, 0, 256 * sizeof(*cls));
 	for (c = 0; c < 256; c++) {
 		if (c == ' ' || (c >= '\t' && c <= '\r'))
 			cls[c] |= BC_SPACE;
@@ -51,8 +52,18 @@ static void cls_init(unsigned char *cls, enum bconf_ctype ct)
 			if (c >= 0xc0 && c != 0xd7 && c != 0xf7)
 				cls[c] |= BC_WORD;
 		}
-		if ((cls[c] & (BC_PRINT | BC_SPACE)) && !(cls[c] & BC_VDELIM))
-			cls[c] |= BC_PLAIN;
+		if (c && !(cls[c] & BC_TREE))
+			cls[c] |= BC_KEYTEXT;
+		if ((cls[c] & BC_SPACE) && c != '\n')
+			cls[c] |= BC_HSPACE;
+		if (c && (cls[c] & (BC_PRINT | BC_SPACE))) {
+			if (!(cls[c] & BC_VDELIM))
+				cls[c] |= BC_PLAIN;
+			if (c != '"')
+				cls[c] |= BC_INDQ;
+			if (c != '\'')
+				cls[c] |= BC_INSQ;
+		}
 	}
 }
 
@@ -143,29 +154,56 @@ static int attach(struct parse *ps, const char *at, unsigned flag, int head)
 	return idx;
 }
 
-static int add_word(struct parse *ps, char *w, size_t len, uint32_t h)
+/*
+ * A new key word under ps->cur, going into index @slot: the node, or -1
+ * with the error set. What attach() does for a key, minus its general
+ * cases: this runs for every new key in the config.
+ */
+static int add_word(struct parse *ps, char *w, size_t len, uint32_t h,
+		    unsigned slot)
 {
-	int n = attach(ps, w, 0, 0);
+	struct bconf *bc = ps->bc;
+	size_t off = (size_t)(w - bc->text);
+	unsigned n = bc->count;
+	struct bconf_node *nd = &bc->nodes[n];
 
-	if (n < 0)
-		return -1;
-	if (bconf_index_word(ps->bc, (unsigned)n, len, h))
+	if (n == bc->max || off >= BCONF_DATA_MAX)
+		return fail(ps, "Too many nodes", w);
+	nd->data = (uint16_t)off;
+	nd->next = nd->child = 0;
+	if (ps->cur < 0) {
+		nd->parent = BN_NOPARENT;
+		if (n)
+			bc->nodes[bc->top_tail].next = (uint16_t)n;
+		bc->top_tail = (uint16_t)n;
+	} else {
+		nd->parent = (uint16_t)ps->cur;
+		if (bc->nodes[ps->cur].child)
+			bc->nodes[bc->tail[ps->cur]].next = (uint16_t)n;
+		else
+			bc->nodes[ps->cur].child = (uint16_t)n;
+		bc->tail[ps->cur] = (uint16_t)n;
+	}
+	bc->count++;
+	if (bconf_index_at(bc, n, len, h, slot)) {
+		ps->oom = 1;
 		return fail(ps, "Out of memory", w);
-	ps->cur = n;
-	return 0;
+	}
+	return (int)n;
 }
 
 /* Descend into word @w of @len bytes (hash @h), creating it if new here. */
-static inline int enter_hashed(struct parse *ps, char *w, size_t len,
-			       uint32_t h)
+static int enter_hashed(struct parse *ps, char *w, size_t len, uint32_t h)
 {
-	unsigned parent = ps->cur < 0 ? BN_NOPARENT : (unsigned)ps->cur;
+	unsigned parent = ps->cur < 0 ? BN_NOPARENT : (unsigned)ps->cur, slot;
 	int n;
 
 	w[len] = '\0';
-	n = bconf_lookup_hashed(ps->bc, parent, w, len, h);
+	n = bconf_probe(ps->bc, parent, w, len, h, &slot);
 	if (n < 0)
-		return add_word(ps, w, len, h);
+		n = add_word(ps, w, len, h, slot);
+	if (n < 0)
+		return -1;
 	ps->cur = n;
 	return 0;
 }
@@ -174,7 +212,7 @@ static int enter_word(struct parse *ps, char *w, size_t len)
 {
 	if (len == 0)
 		return fail(ps, "Invalid keyword", w);
-	return enter_hashed(ps, w, len, bconf_word_hash(w, len));
+	return enter_hashed(ps, w, len, bconf_word_hash_text(w, len));
 }
 
 /*
@@ -202,7 +240,7 @@ static int trim_span(const struct bconf *bc, char **k, char **end)
  */
 static int enter_key(struct parse *ps, char *k)
 {
-	const unsigned char *cls = ps->bc->cls;
+	const uint16_t *cls = ps->bc->cls;
 	char *w;
 
 	for (;;) {
@@ -220,21 +258,76 @@ static int enter_key(struct parse *ps, char *k)
 }
 
 /*
- * Enter the key in [*@k, @end): pre-scanned in @ks, or trimmed and split
- * here. Returns 1 if there was a key, 0 for an empty region (only when
- * @allow_empty), -1 on error.
+ * The fast path for the common key: exactly "word(.word)* spaces" before a
+ * tree delimiter, each word looked up (or added) as soon as it is read.
+ * Returns the delimiter with ps->cur at the key, or NULL when the region
+ * needs the kernel-shaped slow path (empty words, bad characters, more
+ * than BCONF_DEPTH_MAX words, no delimiter, no room for a node). The words
+ * entered before giving up are the ones the slow path enters first anyway,
+ * so nothing differs; the slow path then reports the kernel's error.
+ * A new word is NUL-terminated at once, as its node needs; if the region
+ * then goes the slow way, those bytes are put back first.
  */
-static int enter_region(struct parse *ps, char **k, char *end,
-			const struct bconf_keyscan *ks, int allow_empty)
+static char *read_key(struct parse *ps, char *p)
 {
-	int i;
+	struct bconf *bc = ps->bc;
+	const uint16_t *cls = bc->cls;
+	int cur = ps->cur, n, words = 0, dots = 0, i, last_new;
+	char *dot[BCONF_DEPTH_MAX];
+	unsigned slot;
+	size_t len;
+	uint32_t h;
+	char *w;
 
-	if (ks) {
-		for (i = 0; i < ks->n; i++)
-			if (enter_hashed(ps, ks->w[i], ks->len[i], ks->h[i]))
-				return -1;
-		return 1;
+	for (;;) {
+		w = p;
+		p = bconf_span(cls, p, BC_WORD);
+		len = (size_t)(p - w);
+		if (!len || ++words > BCONF_DEPTH_MAX)
+			goto slow;
+		h = bconf_word_hash_text(w, len);
+		n = bconf_probe(bc, cur < 0 ? BN_NOPARENT : (unsigned)cur, w,
+				len, h, &slot);
+		last_new = n < 0;
+		if (last_new) {
+			ps->cur = cur;
+			n = add_word(ps, w, len, h, slot);
+			if (n < 0)
+				goto slow;
+		}
+		cur = n;
+		if (*p != '.')
+			break;
+		if (last_new) {
+			dot[dots++] = p;
+			*p = '\0';
+		}
+		p++;
 	}
+	w = p;		/* just past the last word */
+	p = bconf_span(cls, p, BC_HSPACE);
+	if (cls[(unsigned char)*p] & BC_TREE) {
+		if (last_new && w != p)
+			*w = '\0';	/* a space; the delimiter is cut later */
+		ps->cur = cur;
+		return p;
+	}
+slow:
+	for (i = 0; i < dots; i++)
+		*dot[i] = '.';
+	return NULL;
+}
+
+/*
+ * Enter the key in [*@k, @end) unless read_key() did (@keyed). Returns 1
+ * if there was a key, 0 for an empty region (only when @allow_empty), -1
+ * on error.
+ */
+static int enter_region(struct parse *ps, char **k, char *end, int keyed,
+			int allow_empty)
+{
+	if (keyed)
+		return 1;
 	if (!trim_span(ps->bc, k, &end) && allow_empty)
 		return 0;
 	return enter_key(ps, *k) ? -1 : 1;
@@ -253,7 +346,7 @@ static int enter_region(struct parse *ps, char **k, char *end,
 static int cut_value(struct parse *ps, char **vp, char **np)
 {
 	const struct bconf *bc = ps->bc;
-	const unsigned char *cls = bc->cls;
+	const uint16_t *cls = bc->cls;
 	char *v = skip_spaces(bc, *vp), *p, *e;
 	int c;
 
@@ -261,10 +354,9 @@ static int cut_value(struct parse *ps, char **vp, char **np)
 		v = skip_spaces(bc, skip_comment(v));
 	if (*v == '"' || *v == '\'') {
 		int quote = *v++;
+		unsigned inside = quote == '"' ? BC_INDQ : BC_INSQ;
 
-		for (p = v; *p != quote && (cls[(unsigned char)*p] &
-					    (BC_PRINT | BC_SPACE)); p++)
-			;
+		p = bconf_span(cls, v, inside);
 		if (*p == '\0')
 			return fail(ps, "No closing quotes", p);
 		if (*p != quote)
@@ -278,8 +370,7 @@ static int cut_value(struct parse *ps, char **vp, char **np)
 		if (c)
 			p++;
 	} else {
-		for (p = v; cls[(unsigned char)*p] & BC_PLAIN; p++)
-			;
+		p = bconf_span(cls, v, BC_PLAIN);
 		c = *p;
 		if (c && !is_value_delim(bc, (char)c))
 			return fail(ps, "Non printable value", p);
@@ -377,13 +468,13 @@ static int set_value(struct parse *ps, char *v, char **next, int op)
 	return c;
 }
 
-static int parse_kv(struct parse *ps, char **k, char *end,
-		    const struct bconf_keyscan *ks, char *v, int op)
+static int parse_kv(struct parse *ps, char **k, char *end, int keyed,
+		    int saved, char *v, int op)
 {
-	int saved = ps->cur, c;
 	char *next;
+	int c;
 
-	if (enter_region(ps, k, end, ks, 0) < 0)
+	if (enter_region(ps, k, end, keyed, 0) < 0)
 		return -1;
 	c = set_value(ps, v, &next, op);
 	if (c < 0)
@@ -396,22 +487,20 @@ static int parse_kv(struct parse *ps, char **k, char *end,
 }
 
 /* A value-less key (ended by ';', newline, '#' or '}'), or nothing. */
-static int parse_bare_key(struct parse *ps, char **k, char *end,
-			  const struct bconf_keyscan *ks, char *next)
+static int parse_bare_key(struct parse *ps, char **k, char *end, int keyed,
+			  int saved, char *next)
 {
-	int saved = ps->cur;
-
-	if (enter_region(ps, k, end, ks, 1) < 0)
+	if (enter_region(ps, k, end, keyed, 1) < 0)
 		return -1;
 	ps->cur = saved;
 	*k = next;
 	return 0;
 }
 
-static int open_brace(struct parse *ps, char **k, char *end,
-		      const struct bconf_keyscan *ks, char *next)
+static int open_brace(struct parse *ps, char **k, char *end, int keyed,
+		      char *next)
 {
-	if (enter_region(ps, k, end, ks, 0) < 0)
+	if (enter_region(ps, k, end, keyed, 0) < 0)
 		return -1;
 	*k = next;
 	if (ps->nbrace >= BCONF_DEPTH_MAX)
@@ -422,23 +511,28 @@ static int open_brace(struct parse *ps, char **k, char *end,
 
 static char *find_tree_delim(const struct bconf *bc, char *p)
 {
-	while (*p && !(bc->cls[(unsigned char)*p] & BC_TREE))
-		p++;
+	p = bconf_span(bc->cls, p, BC_KEYTEXT);
 	return *p ? p : NULL;
 }
 
 static int parse_text(struct parse *ps)
 {
+	const uint16_t *cls = ps->bc->cls;
 	char *p = ps->bc->text, *q, *end;
-	struct bconf_keyscan scan;
-	const struct bconf_keyscan *ks;
-	int c, ret = 0;
+	int c, ret = 0, keyed, saved;
 
 	while (!ret) {
-		q = bconf_scan_key(ps->bc, p, &scan);
-		ks = q ? &scan : NULL;
-		if (!q)
+		saved = ps->cur;
+		/* Blank lines, comments and braces go straight to the slow scan. */
+		p = bconf_span(cls, p, BC_HSPACE);
+		q = cls[(unsigned char)*p] & BC_WORD ? read_key(ps, p) : NULL;
+		keyed = q != NULL;
+		if (!q) {
+			if (ps->oom)
+				return -1;
+			ps->cur = saved;
 			q = find_tree_delim(ps->bc, p);
+		}
 		if (!q) {
 			p = skip_spaces(ps->bc, p);
 			return *p ? fail(ps, "No delimiter", p) : 0;
@@ -454,20 +548,20 @@ static int parse_text(struct parse *ps)
 					    "Wrong ':' operator", q - 2);
 			/* fall through */
 		case '=':
-			ret = parse_kv(ps, &p, end, ks, q, c);
+			ret = parse_kv(ps, &p, end, keyed, saved, q, c);
 			break;
 		case '{':
-			ret = open_brace(ps, &p, end, ks, q);
+			ret = open_brace(ps, &p, end, keyed, q);
 			break;
 		case '#':
 			q = skip_comment(q);
 			/* fall through */
 		case ';':
 		case '\n':
-			ret = parse_bare_key(ps, &p, end, ks, q);
+			ret = parse_bare_key(ps, &p, end, keyed, saved, q);
 			break;
 		case '}':
-			ret = parse_bare_key(ps, &p, end, ks, q);
+			ret = parse_bare_key(ps, &p, end, keyed, saved, q);
 			if (!ret)
 				ret = close_brace(ps, q - 1);
 			break;
@@ -544,7 +638,7 @@ static struct bconf *alloc_tree(const char *text, size_t len, unsigned max)
 	bc->slot_mask = 63;
 	while (bc->slot_mask < len / 8 && bc->slot_mask < 2 * max)
 		bc->slot_mask = 2 * bc->slot_mask + 1;
-	bc->text = malloc(len + 1);
+	bc->text = malloc(len + 1 + 8);
 	bc->nodes = malloc(max * sizeof(*bc->nodes));
 	bc->tail = malloc(max * sizeof(*bc->tail));
 	bc->wlen = malloc(max * sizeof(*bc->wlen));
@@ -556,7 +650,7 @@ static struct bconf *alloc_tree(const char *text, size_t len, unsigned max)
 		return NULL;
 	}
 	memcpy(bc->text, text, len);
-	bc->text[len] = '\0';
+	memset(bc->text + len, 0, 1 + 8);
 	return bc;
 }
 
