@@ -524,8 +524,10 @@ static int parse_text(struct parse *ps)
 	while (!ret) {
 		saved = ps->cur;
 		/* Blank lines, comments and braces go straight to the slow scan. */
-		p = bconf_span(cls, p, BC_HSPACE);
-		q = cls[(unsigned char)*p] & BC_WORD ? read_key(ps, p) : NULL;
+		/* (The slow path needs the region from its very start: the
+		 * kernel reports an all-space key at its first byte.) */
+		q = bconf_span(cls, p, BC_HSPACE);
+		q = cls[(unsigned char)*q] & BC_WORD ? read_key(ps, q) : NULL;
 		keyed = q != NULL;
 		if (!q) {
 			if (ps->oom)

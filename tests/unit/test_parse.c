@@ -143,6 +143,12 @@ static void test_errors(void **state)
 	expect_error("key,word\n", "Invalid keyword", 1, 1);
 	expect_error("k {\n .w = 1\n}\n", "Invalid keyword", 2, 2);
 	expect_error("{}\n", "Invalid keyword", 1, 1);
+	/* an all-space key is reported at its first byte, not after it */
+	expect_error("  = 1\n", "Invalid keyword", 1, 1);
+	expect_error("a\n\t {\n", "Invalid keyword", 2, 1);
+	/* the fast key path gives up mid-key and puts the text back */
+	expect_error("a.b c = 1\n", "Invalid keyword", 1, 3);
+	expect_error("new.key.here x\n", "Invalid keyword", 1, 9);
 	expect_error("key . word\n", "Invalid keyword", 1, 1);
 	expect_error("k = \"a\" \"b\"\n", "No value delimiter", 1, 9);
 	expect_error("k = \"open\n\n", "No closing quotes", 3, 1);
