@@ -66,10 +66,16 @@ $(B)/unit-asan/%: tests/unit/%.c $(PARSER_SRC:%.c=$(B)/asan/%.o) $(BOOTCFG_SRC:%
 	@mkdir -p $(dir $@)
 	$(CC) $(BT_CFLAGS) -O1 -g $(SAN) -Itests/unit -o $@ $< $(filter %.o,$^) -lcmocka
 
+# The program itself with ASan+UBSan, for the CLI tests.
+$(B)/asan-bin/boottrace: $(B)/asan/bootcfg/main.o $(BOOTCFG_SRC:%.c=$(B)/asan/%.o) $(PARSER_SRC:%.c=$(B)/asan/%.o)
+	@mkdir -p $(dir $@)
+	$(CC) -g $(SAN) -o $@ $^
+	ln -sf boottrace $(B)/asan-bin/bootconfig
+
 unit: $(UNIT_BIN)
 unit-asan: $(UNIT_ASAN)
 
-check: deps all unit unit-asan
+check: deps all unit unit-asan $(B)/asan-bin/boottrace
 	@sh tests/run.sh
 
 demo: deps all

@@ -72,19 +72,20 @@ run_counted() { # suite command...
 	add "$suite" "${p:-0}" "${f:-0}"
 }
 
-run_bats() {
-	bats --tap tests/cli/*.bats >"$LOG/cli.log" 2>&1
-	p=$(grep -c '^ok ' "$LOG/cli.log")
-	f=$(grep -c '^not ok ' "$LOG/cli.log")
+run_bats() { # suite [build dir]
+	BT_BUILD=${2:-} bats --tap tests/cli/*.bats >"$LOG/$1.log" 2>&1
+	p=$(grep -c '^ok ' "$LOG/$1.log")
+	f=$(grep -c '^not ok ' "$LOG/$1.log")
 	[ "$p" = 0 ] && [ "$f" = 0 ] && f=1
-	grep -A3 '^not ok ' "$LOG/cli.log" | sed 's/^/    /'
-	add cli "$p" "$f"
+	grep -A3 '^not ok ' "$LOG/$1.log" | sed 's/^/    /'
+	add "$1" "$p" "$f"
 }
 
 run_cmocka unit $B/unit/test_*
 run_cmocka unit-asan $B/unit-asan/test_*
 run_valgrind $B/unit/test_*
-run_bats
+run_bats cli
+run_bats cli-asan "$PWD/$B/asan-bin"
 run_counted kernel-suite sh tests/diff/kernel-suite.sh
 run_counted diff sh tests/diff/run.sh "$B/boottrace"
 run_counted cmdline-diff sh tests/unit/cmdline_oracle.sh

@@ -3,8 +3,11 @@
 # The bootconfig verb and the `bootconfig` symlink, from the outside.
 
 setup() {
-	BT="$BATS_TEST_DIRNAME/../../build/boottrace"
-	BC="$BATS_TEST_DIRNAME/../../build/bootconfig"
+	# BT_BUILD: another build of the same binary (make check also runs
+	# these tests on the ASan+UBSan one).
+	B="${BT_BUILD:-$BATS_TEST_DIRNAME/../../build}"
+	BT="$B/boottrace"
+	BC="$B/bootconfig"
 	T="$BATS_TEST_TMPDIR"
 	printf 'kernel.ftrace = function\nftrace.tracer = function\nftrace {\n\toptions = sym-addr, "a b"\n}\n' > "$T/good.bconf"
 	# A real initrd: a newc cpio archive, gzip-compressed.
