@@ -97,7 +97,8 @@ int bconf_find(const struct bconf *bc, int parent, const char *key)
 		if (n < 0)
 			return BCONF_NONE;
 		p = (unsigned)n;
-		key = dot + 1;
+		if (dot)
+			key = dot + 1;
 	} while (dot);
 	return n;
 }
