@@ -199,7 +199,11 @@ static struct bconf *load_plain(const char *path, const struct initrd_tail *t,
 
 	*status = BT_EXIT_OK;
 	if (t->file_size == 0) {
-		/* The kernel's tool succeeds here too: nothing to show. */
+		/*
+		 * An initrd without bootconfig to the kernel's tool, which
+		 * prints "Error: Config data is empty." yet succeeds, and its
+		 * test-bootconfig.sh expects success: say it as a note.
+		 */
 		fprintf(stderr, "%s: note: empty file, no bootconfig in it\n", path);
 		return NULL;
 	}
@@ -366,16 +370,17 @@ static int apply(const struct bc_args *a)
 	}
 	nodes = bconf_node_count(bc);
 	bconf_free(bc);
+	/* Before the initrd is looked at, as the kernel's tool: same stdout. */
+	printf("Apply %s to %s\n\tNumber of nodes: %d\n\tSize: %u bytes\n"
+	       "\tChecksum: %u\n", a->apply, a->path, nodes, (unsigned)len,
+	       (unsigned)bconf_checksum(conf, len));
+	fflush(stdout);
 	if (initrd_read_tail(a->path, TAIL_MAX, &t, &e) ||
 	    initrd_end(a->path, &t, &end, &e) ||
 	    (!a->force && !initrd_kind_of_file(a->path, &e))) {
 		ret = fail(&e);
 		goto out;
 	}
-	printf("Apply %s to %s\n\tNumber of nodes: %d\n\tSize: %u bytes\n"
-	       "\tChecksum: %u\n", a->apply, a->path, nodes, (unsigned)len,
-	       (unsigned)bconf_checksum(conf, len));
-	fflush(stdout);
 	blen = bconf_footer_blob_len(len, end);
 	if (blen - BCONF_FOOTER_LEN >= BCONF_DATA_MAX)
 		fprintf(stderr, "%s: warning: the bootconfig takes %zu bytes with "
