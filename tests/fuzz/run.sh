@@ -1,0 +1,104 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Run libFuzzer targets: tests/fuzz/run.sh SECONDS BIN...   (`make fuzz`)
+#
+# Each target runs for SECONDS (-max_total_time) with -rss_limit_mb=2048
+# and -detect_leaks=1, on a corpus kept across runs in
+# ${XDG_CACHE_HOME:-$HOME/.cache}/boottrace/fuzz-corpus/NAME. The corpus is
+# seeded with tests/data/*.bconf and, for parser targets (NAME contains
+# "parse"), the kernel's tools/bootconfig/samples (from
+# tests/diff/kernel-tool.sh); a parser target reads a mode byte first, so
+# each seed is stored twice, after mode bytes 0x00 and 0x03.
+#
+# Per target: "fuzz NAME: ok (RUNS runs, N corpus files)" or the crash file
+# and the sanitizer's first lines; crash files and logs go to
+# ${XDG_CACHE_HOME:-$HOME/.cache}/boottrace/fuzz-artifacts/NAME/. The last
+# line is "fuzz: N passed, N failed"; the exit status is non-zero on any
+# crash, leak, timeout or sanitizer report.
+set -u
+
+usage() {
+	echo "usage: tests/fuzz/run.sh SECONDS BIN..." >&2
+	exit 2
+}
+[ $# -ge 2 ] || usage
+secs=$1
+shift
+case $secs in '' | *[!0-9]*) usage ;; esac
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+cache=${XDG_CACHE_HOME:-$HOME/.cache}/boottrace
+samples=
+if kbin=$(sh "$root/tests/diff/kernel-tool.sh"); then
+	samples=${kbin%/*}/samples
+else
+	echo "fuzz: warning: no kernel samples to seed the corpus with" >&2
+fi
+
+passed=0
+failed=0
+for bin in "$@"; do
+	name=${bin##*/}
+	corpus=$cache/fuzz-corpus/$name
+	art=$cache/fuzz-artifacts/$name
+	log=$art/last.log
+	mkdir -p "$corpus" "$art"
+	if [ ! -x "$bin" ]; then
+		echo "fuzz $name: FAILED: $bin is not an executable"
+		failed=$((failed + 1))
+		continue
+	fi
+
+	# Seeds (rewritten each run; libFuzzer adds its finds beside them).
+	set --
+	for f in "$root"/tests/data/*.bconf; do
+		[ -f "$f" ] && set -- "$@" "$f"
+	done
+	case $name in
+	*parse*)
+		if [ -n "$samples" ]; then
+			for f in "$samples"/*.bconf; do
+				[ -f "$f" ] && set -- "$@" "$f"
+			done
+		fi
+		for f in "$@"; do
+			b=${f##*/}
+			b=seed-${b%.bconf}
+			{ printf '\000' && cat "$f"; } >"$corpus/$b-m0"
+			{ printf '\003' && cat "$f"; } >"$corpus/$b-m3"
+		done
+		;;
+	*)
+		for f in "$@"; do
+			b=${f##*/}
+			cp "$f" "$corpus/seed-${b%.bconf}"
+		done
+		;;
+	esac
+
+	rm -f "$art"/crash-* "$art"/leak-* "$art"/timeout-* "$art"/oom-* \
+		"$art"/slow-unit-*
+	rc=0
+	"$bin" -max_total_time="$secs" -rss_limit_mb=2048 -detect_leaks=1 \
+		-max_len=33000 -timeout=30 -print_final_stats=1 \
+		-artifact_prefix="$art/" "$corpus" >"$log" 2>&1 || rc=$?
+
+	runs=$(sed -n 's/^stat::number_of_executed_units: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
+	[ -n "$runs" ] || runs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$log" | tail -n 1)
+	files=$(ls "$corpus" | wc -l)
+	crash=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | head -n 1)
+	if [ $rc -eq 0 ] && [ -z "$crash" ] &&
+		! grep -q 'ERROR: \(Address\|Leak\|Undefined\)Sanitizer\|runtime error:\|==ERROR' "$log"; then
+		echo "fuzz $name: ok (${runs:-?} runs, $files corpus files)"
+		passed=$((passed + 1))
+	else
+		echo "fuzz $name: FAILED (exit $rc): ${crash:-no crash file} (log: $log)"
+		grep -m 8 'ERROR:\|runtime error:\|invariant failed\|SUMMARY:\|deadly signal\|Timeout\|out-of-memory' "$log" |
+			sed 's/^/    /'
+		failed=$((failed + 1))
+	fi
+done
+echo "fuzz: $passed passed, $failed failed"
+[ $failed -eq 0 ]
