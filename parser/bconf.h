@@ -209,6 +209,13 @@ struct bconf_arg {
 char *bconf_cmdline_next(char *line, struct bconf_arg *arg);
 
 /*
+ * The next word of @line as written (quotes kept, nothing modified): sets
+ * *@word to its first byte and returns its length, 0 at the end. The word
+ * ends where bconf_cmdline_next() would end it. Continue at *@word + len.
+ */
+size_t bconf_cmdline_span(const char *line, const char **word);
+
+/*
  * Quote @val so that the kernel gives back exactly @val for param=@val:
  * wrap in double quotes when it holds whitespace or starts with '"'; an
  * empty value is written as "param=" (the kernel reads it as ""); a NULL

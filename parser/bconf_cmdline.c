@@ -92,6 +92,17 @@ char *bconf_cmdline_next(char *line, struct bconf_arg *arg)
 	return bconf_cmdline_skip_space(w + len + 1);
 }
 
+size_t bconf_cmdline_span(const char *line, const char **word)
+{
+	size_t eq;
+
+	while (bconf_cmdline_isspace(*line))
+		line++;
+	*word = line;
+	/* A leading '"' toggles quoting as it does in bconf_cmdline_next(). */
+	return bconf_cmdline_scan(line, 0, &eq);
+}
+
 /* Why @c cannot appear in a name, or NULL if it can. */
 static const char *bconf_cmdline_bad_name_char(unsigned char c)
 {

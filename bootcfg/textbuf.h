@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* A growing text buffer; once an allocation fails it stays failed. */
+#ifndef BT_TEXTBUF_H
+#define BT_TEXTBUF_H
+
+#include <stddef.h>
+
+struct textbuf {
+	char *s;
+	size_t len, cap;
+	int failed;
+};
+
+void textbuf_printf(struct textbuf *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void textbuf_put(struct textbuf *t, const char *s, size_t n);
+void textbuf_free(struct textbuf *t);
+
+#endif /* BT_TEXTBUF_H */
