@@ -348,26 +348,38 @@ static char *read_config(const char *path, size_t *len, struct bt_error *e)
 
 static int apply(const struct bc_args *a)
 {
-	struct initrd_tail t = { 0 };
-	unsigned char *blob = NULL;
-	struct bconf_error pe;
-	struct bconf *bc;
 	struct bt_error e;
-	size_t len, blen;
-	uint64_t end;
+	size_t len;
 	char *conf;
-	int ret = BT_EXIT_OK, nodes;
+	int ret;
 
 	bt_error_clear(&e);
 	conf = read_config(a->apply, &len, &e);
 	if (!conf)
 		return fail(&e);
+	ret = bootconfig_apply_text(a->apply, conf, len, a->path, a->force);
+	free(conf);
+	return ret;
+}
+
+int bootconfig_apply_text(const char *name, const char *conf, size_t len,
+			  const char *path, int force)
+{
+	const struct bc_args args = { .apply = name, .path = path, .force = force };
+	const struct bc_args *a = &args;
+	struct initrd_tail t = { 0 };
+	unsigned char *blob = NULL;
+	struct bconf_error pe;
+	struct bconf *bc;
+	struct bt_error e;
+	size_t blen;
+	uint64_t end;
+	int ret = BT_EXIT_OK, nodes;
+
+	bt_error_clear(&e);
 	bc = bconf_parse(conf, len, NULL, &pe);
-	if (!bc) {
-		ret = config_error(a->apply, &pe);
-		free(conf);
-		return ret;
-	}
+	if (!bc)
+		return config_error(a->apply, &pe);
 	nodes = bconf_node_count(bc);
 	bconf_free(bc);
 	/* Before the initrd is looked at, as the kernel's tool: same stdout. */
@@ -399,7 +411,6 @@ static int apply(const struct bc_args *a)
 out:
 	free(blob);
 	initrd_tail_free(&t);
-	free(conf);
 	return ret;
 }
 

@@ -3,9 +3,21 @@
 #ifndef BT_COMMANDS_H
 #define BT_COMMANDS_H
 
+#include <stddef.h>
+
 #include "bt_error.h"
 
 /* argv[0] is the verb (or "bootconfig" for the symlink). */
 int cmd_bootconfig(int argc, char **argv);
+int cmd_compile(int argc, char **argv);
+int cmd_boards(int argc, char **argv);
+
+/*
+ * `bootconfig -a` with the config text in memory (@len counts its NUL),
+ * named @name in messages: replace @initrd's bootconfig atomically.
+ * Prints what the kernel's tool prints; returns an exit status.
+ */
+int bootconfig_apply_text(const char *name, const char *conf, size_t len,
+			  const char *initrd, int force);
 
 #endif

@@ -12,8 +12,11 @@ struct verb {
 };
 
 static const struct verb verbs[] = {
+	{ "compile", cmd_compile,
+	  "[-t TARGET] [-b BOARD] [-k KVER] CONFIG  config -> cmdline, bootconfig, bootloader form" },
 	{ "bootconfig", cmd_bootconfig,
 	  "[-a CONF | -d | -l] FILE  show, apply or delete an initrd's bootconfig" },
+	{ "boards", cmd_boards, "  list board profiles and their limits" },
 };
 
 static int usage(FILE *f)

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The table of target forms: `compile -t NAME`. */
+#include <string.h>
+
+#include "emit.h"
+
+const struct emit_target emit_targets[] = {
+	{ "cmdline", emit_cmdline,
+	  "legacy kernel parameters, one line (merged into --base if given)" },
+	{ "bootconfig", emit_bootconfig,
+	  "bootconfig text (or --apply INITRD) plus the words the cmdline still needs" },
+	{ NULL, NULL, NULL },
+};
+
+const struct emit_target *emit_find(const char *name)
+{
+	const struct emit_target *t;
+
+	if (!name)
+		return &emit_targets[0];
+	for (t = emit_targets; t->name; t++)
+		if (!strcmp(t->name, name))
+			return t;
+	return NULL;
+}

@@ -1,0 +1,187 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# boottrace compile and boards, from the outside.
+
+setup() {
+	B="${BT_BUILD:-$BATS_TEST_DIRNAME/../../build}"
+	BT="$B/boottrace"
+	D="$BATS_TEST_DIRNAME/../data"
+	T="$BATS_TEST_TMPDIR"
+	export BOOTTRACE_BOARD_DIR="$BATS_TEST_DIRNAME/../../board"
+}
+
+@test "bond0 question for 4.9: legacy parameters, route explained by -v" {
+	run "$BT" compile -k 4.9 "$D/bond0.bconf"
+	[ "$status" -eq 0 ]
+	[ "$output" = "ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace" ]
+	run "$BT" compile -k 4.9 -v "$D/bond0.bconf"
+	[[ "$output" == *"kernel 4.9 has no bootconfig"* ]]
+	[[ "$output" == *"ftrace.options ("*"bond0.bconf:5:2) -> trace_options=func_stack_trace"* ]]
+}
+
+@test "bond0 for 6.1 without CONFIG_BOOT_CONFIG: bootconfig refused, cmdline works" {
+	run "$BT" compile -t bootconfig --kernel-config "$D/kconfig/6.1-debian.config" "$D/bond0.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"CONFIG_BOOT_CONFIG is not set"*"use -t cmdline"* ]]
+	run "$BT" compile --kernel-config "$D/kconfig/6.1-debian.config" "$D/bond0.bconf"
+	[ "$status" -eq 0 ]
+	[ "$output" = "ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace" ]
+}
+
+@test "bond0 for 6.1 with bootconfig: func_stack_trace routed via kernel.* (silent failure #1)" {
+	run "$BT" compile -t bootconfig -o "$T/b.bconf" -v --kernel-config "$D/kconfig/6.1-bootconfig.config" "$D/bond0.bconf"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"bootconfig"* ]]
+	[[ "$output" == *"applies options before the tracer"* ]]
+	grep -qx 'kernel.trace_options = "func_stack_trace"' "$T/b.bconf"
+	grep -qx 'kernel.ftrace = "function"' "$T/b.bconf"
+	! grep -q '^ftrace\.' "$T/b.bconf"
+}
+
+@test "without func_stack_trace the tracer stays an ftrace.* key" {
+	printf 'ftrace.tracer = function\nftrace.ftrace.filters = a, b\nftrace.event.sched.sched_switch.filter = "prev_pid == 1"\n' > "$T/c.bconf"
+	run "$BT" compile -t bootconfig --kernel-config "$D/kconfig/6.1-bootconfig.config" -o "$T/out" "$T/c.bconf"
+	[ "$status" -eq 0 ]
+	grep -qx 'ftrace.tracer = "function"' "$T/out"
+	grep -qx 'ftrace.ftrace.filters = "a", "b"' "$T/out"
+	grep -qx 'ftrace.event.sched.sched_switch.filter = "prev_pid == 1"' "$T/out"
+}
+
+@test "CONFIG_BOOTTIME_TRACING unset: ftrace.* become kernel.*, event filters refused" {
+	run "$BT" compile -t bootconfig --kernel-config "$D/kconfig/6.1-nobtt.config" -o "$T/out" "$D/bond0.bconf"
+	[ "$status" -eq 0 ]
+	! grep -q '^ftrace\.' "$T/out"
+	printf 'ftrace.event.sched.sched_switch.filter = "prev_pid == 1"\n' > "$T/f.bconf"
+	run "$BT" compile -t bootconfig --kernel-config "$D/kconfig/6.1-nobtt.config" "$T/f.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"f.bconf:1:"*"event filter"* ]]
+}
+
+@test "the bootconfig applied to an initrd reads back with the kernel's own tool" {
+	K=$(sh "$BATS_TEST_DIRNAME/../diff/kernel-tool.sh") || { echo "the kernel tool cannot be built: make deps"; false; }
+	printf '\x30\x37\x30\x37\x30\x31 fake initrd\n' > "$T/initrd"
+	run "$BT" compile -t bootconfig --kernel-config "$D/kconfig/6.1-bootconfig.config" --apply "$T/initrd" -o "$T/text" "$D/bond0.bconf"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"bootconfig"* ]]
+	"$BT" compile -t bootconfig --kernel-config "$D/kconfig/6.1-bootconfig.config" -o "$T/text" "$D/bond0.bconf"
+	"$K" -l "$T/initrd" > "$T/k.out"
+	"$K" -l "$T/text" > "$T/t.out"
+	cmp "$T/k.out" "$T/t.out"
+	grep -qx 'kernel.trace_options = "func_stack_trace"' "$T/k.out"
+}
+
+@test "unknown key: file:line:col and the nearest valid key" {
+	printf 'ftrace {\n\ttraser = function\n}\n' > "$T/u.bconf"
+	run "$BT" compile "$T/u.bconf"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$T/u.bconf:2:2: error: unknown key 'ftrace.traser'; did you mean 'ftrace.tracer'? (see boottrace.bconf(5))" ]
+}
+
+@test "documented kernel.fgraph_filters has no handler: refused with the real name" {
+	printf 'kernel.fgraph_filters = foo\n' > "$T/g.bconf"
+	run "$BT" compile "$T/g.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"g.bconf:1:8: error: kernel.fgraph_filters"*"ftrace_graph_filter"* ]]
+}
+
+@test "trace_options=stacktrace with the function tracer is refused (silent failure #3)" {
+	printf 'kernel.ftrace = function\nkernel.trace_options = stacktrace\n' > "$T/s.bconf"
+	run "$BT" compile "$T/s.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"s.bconf:2:"*"use func_stack_trace"*"--allow-drop"* ]]
+	run "$BT" compile --allow-drop "$T/s.bconf"
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == *"warning: dropped (--allow-drop)"* ]]
+}
+
+@test "legacy and ftrace.* forms merge into one parameter" {
+	printf 'kernel.trace_options = sym-addr\nftrace.options = func_stack_trace\nkernel.ftrace_filter = "a,b"\nftrace.ftrace.filters = c\n' > "$T/m.bconf"
+	run "$BT" compile "$T/m.bconf"
+	[ "$status" -eq 0 ]
+	[ "$output" = "ftrace_filter=a,b,c trace_options=sym-addr,func_stack_trace" ]
+}
+
+@test "a setting given twice is refused with both places" {
+	printf 'kernel.ftrace = function\nftrace.tracer = function_graph\n' > "$T/d.bconf"
+	run "$BT" compile "$T/d.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"d.bconf:2:8: error: 'ftrace.tracer' is set twice (also at line 1 column 8"* ]]
+}
+
+@test "kprobe events: minimum kernel 5.3, then kprobe_event= with ',' for spaces" {
+	printf 'ftrace.event.kprobes.rnd.probes = "register_netdevice dev=%%di"\nftrace.event.kprobes.rnd.enable\n' > "$T/k.bconf"
+	run "$BT" compile -k 4.19 "$T/k.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"needs kernel 5.3 or later; the target is 4.19"* ]]
+	run "$BT" compile -k 5.10 "$T/k.bconf"
+	[ "$status" -eq 0 ]
+	[ "$output" = "kprobe_event=p:kprobes/rnd,register_netdevice,dev=%di trace_event=kprobes:rnd" ]
+}
+
+@test "instances: trace_instance= from 6.3, refused before" {
+	printf 'ftrace.instance.boot.event.sched.sched_switch.enable\n' > "$T/i.bconf"
+	run "$BT" compile -k 6.1 "$T/i.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"needs kernel 6.3 or later"* ]]
+	run "$BT" compile -k 6.6 "$T/i.bconf"
+	[ "$status" -eq 0 ]
+	[ "$output" = "trace_instance=boot,sched:sched_switch" ]
+}
+
+@test "values that would split are quoted; impossible ones refused" {
+	printf 'kernel.foo = "a b"\ninit.x = 1\n' > "$T/q.bconf"
+	run "$BT" compile "$T/q.bconf"
+	[ "$status" -eq 0 ]
+	[ "$output" = 'foo="a b" -- x=1' ]
+	printf "kernel.foo = 'a\"b c'\n" > "$T/q2.bconf"
+	run "$BT" compile "$T/q2.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"q2.bconf:1:8: error: foo=: kernel parameter value contains both"* ]]
+}
+
+@test "the board's command-line limit, with the numbers" {
+	{ printf 'ftrace.ftrace.filters = '; for i in $(seq 1 60); do printf 'some_long_function_name_%02d, ' "$i"; done; printf 'last\n'; } > "$T/l.bconf"
+	run "$BT" compile -b rpi4 "$T/l.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"keeps at most 1023 (COMMAND_LINE_SIZE 1024 of board rpi4)"* ]]
+	run "$BT" compile -b qemu-x86_64 "$T/l.bconf"
+	[ "$status" -eq 0 ]
+}
+
+@test "--who-calls: parent-chain mode on MIPS Malta, module callers armed by the hook" {
+	run "$BT" compile --who-calls register_netdevice -b mips-malta -k 6.1 --callers bond_create:mod:bonding,bonding_init:mod:bonding
+	[ "$status" -eq 0 ]
+	[ "$output" = "ftrace=function ftrace_filter=register_netdevice boottrace.arm=bond_create:mod:bonding,bonding_init:mod:bonding" ]
+	run "$BT" compile --who-calls register_netdevice -b mips-malta -k 6.1 --print-config
+	[[ "$output" == *"Parent-chain mode"* ]]
+	[[ "$output" != *"func_stack_trace"* ]]
+}
+
+@test "--who-calls where stacks work: func_stack_trace" {
+	run "$BT" compile --who-calls register_netdevice -b qemu-x86_64 -k 6.1
+	[ "$status" -eq 0 ]
+	[ "$output" = "ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace" ]
+}
+
+@test "cmdline --base: tracing words replaced in place, others kept" {
+	run "$BT" compile --base 'console=ttyS0 ftrace=nop root=/dev/sda1 trace_options=sym-addr quiet' "$BATS_TEST_DIRNAME/../data/bond0.bconf"
+	[ "$status" -eq 0 ]
+	[ "$output" = "console=ttyS0 ftrace=function root=/dev/sda1 trace_options=func_stack_trace quiet ftrace_filter=register_netdevice" ]
+}
+
+@test "boards lists every profile" {
+	run "$BT" boards
+	[ "$status" -eq 0 ]
+	for b in qemu-x86_64 qemu-arm64-uboot octeon-uboot edgerouter-lite rpi4 x86_64-grub mips-malta; do
+		[[ "$output" == *"$b "* ]]
+	done
+}
+
+@test "usage errors exit 2" {
+	run "$BT" compile
+	[ "$status" -eq 2 ]
+	run "$BT" compile -t nosuch "$D/bond0.bconf"
+	[ "$status" -eq 2 ]
+	run "$BT" compile -k x.y "$D/bond0.bconf"
+	[ "$status" -eq 2 ]
+}
