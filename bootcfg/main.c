@@ -14,6 +14,8 @@ struct verb {
 static const struct verb verbs[] = {
 	{ "compile", cmd_compile,
 	  "[-t TARGET] [-b BOARD] [-k KVER] CONFIG  config -> cmdline, bootconfig, bootloader form" },
+	{ "decompile", cmd_decompile,
+	  "CMDLINE... | FILE | -  legacy command line -> config text" },
 	{ "bootconfig", cmd_bootconfig,
 	  "[-a CONF | -d | -l] FILE  show, apply or delete an initrd's bootconfig" },
 	{ "boards", cmd_boards, "  list board profiles and their limits" },
