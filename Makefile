@@ -5,6 +5,7 @@ PREFIX  ?= /usr/local
 DESTDIR ?=
 BINDIR  := $(PREFIX)/bin
 MANDIR  := $(PREFIX)/share/man
+DATADIR := $(PREFIX)/share/boottrace
 VERSION := 0.1.0
 
 CC      ?= gcc
@@ -12,7 +13,7 @@ CLANG   ?= clang
 B       := build
 WARN    := -Wall -Wextra -Werror
 CFLAGS  ?= -O2 -g
-BT_CFLAGS := -std=c11 $(WARN) -D_GNU_SOURCE -DBT_VERSION='"$(VERSION)"' -Iparser -Ibootcfg
+BT_CFLAGS := -std=c11 $(WARN) -D_GNU_SOURCE -DBT_VERSION='"$(VERSION)"' -DBT_BOARD_DIR='"$(DATADIR)/board"' -Iparser -Ibootcfg
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 PARSER_SRC  := $(sort $(wildcard parser/*.c))
@@ -94,7 +95,8 @@ bench: deps all
 	@sh tests/bench/run.sh
 
 install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(DATADIR)/board
+	install -m 0644 board/*.bconf $(DESTDIR)$(DATADIR)/board/
 	install -m 0755 $(B)/boottrace $(DESTDIR)$(BINDIR)/boottrace
 	ln -sf boottrace $(DESTDIR)$(BINDIR)/bootconfig
 	install -m 0644 docs/man/boottrace.1 $(DESTDIR)$(MANDIR)/man1/boottrace.1
@@ -103,6 +105,7 @@ install: all
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/boottrace $(DESTDIR)$(BINDIR)/bootconfig \
 		$(DESTDIR)$(MANDIR)/man1/boottrace.1 $(DESTDIR)$(MANDIR)/man5/boottrace.bconf.5
+	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
 	rm -rf $(B)
