@@ -82,11 +82,12 @@ check: deps all unit unit-asan $(B)/asan-bin/boottrace
 demo: deps all
 	@sh scripts/demo.sh
 
-# libFuzzer targets link the parser sources directly, instrumented.
-$(B)/fuzz/%: tests/fuzz/%.c $(PARSER_SRC) $(HDRS)
+# libFuzzer targets link the sources directly, instrumented.
+$(B)/fuzz/%: tests/fuzz/%.c $(PARSER_SRC) $(BOOTCFG_SRC) $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CLANG) -std=c11 -g -O1 -Iparser -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=all -o $@ $< $(PARSER_SRC)
+	$(CLANG) -std=c11 -g -O1 -D_GNU_SOURCE -DBT_VERSION='"$(VERSION)"' \
+		-Iparser -Ibootcfg -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=all -o $@ $< $(PARSER_SRC) $(BOOTCFG_SRC)
 
 fuzz: deps $(FUZZ_BIN)
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_BIN)

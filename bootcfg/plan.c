@@ -296,6 +296,7 @@ static int plan_read_events(struct plan *p, struct plan_inst *in, int node,
 	bconf_for_each_subkey(bc, node, g) {
 		const char *group = bconf_data(bc, g);
 
+		flag.text = NULL;
 		if (!strcmp(group, "enable")) {
 			if (plan_single(p, g, &flag, e))
 				return -1;

@@ -57,7 +57,7 @@ for bin in "$@"; do
 		[ -f "$f" ] && set -- "$@" "$f"
 	done
 	case $name in
-	*parse*)
+	*parse* | *compile*)
 		if [ -n "$samples" ]; then
 			for f in "$samples"/*.bconf; do
 				[ -f "$f" ] && set -- "$@" "$f"
