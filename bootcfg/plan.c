@@ -72,6 +72,14 @@ int plan_unknown(const struct plan *p, int node, const char *const *cands,
 	return plan_error(p, node, e, "unknown key '%s' (%s)", key, where);
 }
 
+/* The full name of @key, for a message (composed only when needed). */
+static const char *plan_key_name(const struct plan *p, int key, char *buf,
+				 size_t size)
+{
+	bconf_compose_key(p->src->bc, BCONF_NONE, key, buf, size);
+	return buf;
+}
+
 /* The single value of @key; an array is an error, a value-less key "". */
 int plan_single(struct plan *p, int key, struct plan_val *out,
 		struct bt_error *e)
@@ -80,20 +88,21 @@ int plan_single(struct plan *p, int key, struct plan_val *out,
 	int v = bconf_value_node(bc, key);
 	char name[NKEY];
 
-	bconf_compose_key(bc, BCONF_NONE, key, name, sizeof(name));
 	if (bconf_subkey(bc, key) != BCONF_NONE)
 		return plan_error(p, bconf_subkey(bc, key), e,
-				  "'%s' takes a value, not subkeys", name);
+				  "'%s' takes a value, not subkeys",
+				  plan_key_name(p, key, name, sizeof(name)));
 	if (v != BCONF_NONE && bconf_is_array(bc, v))
 		return plan_error(p, key, e, "'%s' takes one value, not a list",
-				  name);
+				  plan_key_name(p, key, name, sizeof(name)));
 	if (out->text) {
 		int line, col;
 
 		source_locate(p->src, bconf_pos(bc, out->node), &line, &col);
 		return plan_error(p, key, e, "'%s' is set twice (also at line "
 				  "%d column %d, maybe in its kernel.* or "
-				  "ftrace.* form): keep one", name, line, col);
+				  "ftrace.* form): keep one",
+				  plan_key_name(p, key, name, sizeof(name)), line, col);
 	}
 	out->text = v == BCONF_NONE ? "" : bconf_data(bc, v);
 	out->node = key;
@@ -108,13 +117,14 @@ int plan_values(struct plan *p, int key, struct plan_list *l, int nonempty,
 	int vn = bconf_value_node(bc, key), v;
 	char name[NKEY];
 
-	bconf_compose_key(bc, BCONF_NONE, key, name, sizeof(name));
 	if (bconf_subkey(bc, key) != BCONF_NONE)
 		return plan_error(p, bconf_subkey(bc, key), e,
-				  "'%s' takes values, not subkeys", name);
+				  "'%s' takes values, not subkeys",
+				  plan_key_name(p, key, name, sizeof(name)));
 	if (vn == BCONF_NONE) {
 		if (nonempty)
-			return plan_error(p, key, e, "'%s' needs a value", name);
+			return plan_error(p, key, e, "'%s' needs a value",
+					  plan_key_name(p, key, name, sizeof(name)));
 		return 0;
 	}
 	bconf_for_each_value(bc, vn, v)

@@ -32,7 +32,9 @@ static int route_bconf_value(struct textbuf *t, const char *v)
 
 	if (q == '\'' && strchr(v, '\''))
 		return -1;
-	textbuf_printf(t, "%c%s%c", q, v, q);
+	textbuf_put(t, &q, 1);
+	textbuf_puts(t, v);
+	textbuf_put(t, &q, 1);
 	return 0;
 }
 
@@ -55,7 +57,7 @@ static int route_bconf_kernel(struct route *r, const struct words *w,
 		}
 		textbuf_printf(t, "kernel.%s", arg.param);
 		if (arg.val) {
-			textbuf_printf(t, " = ");
+			textbuf_puts(t, " = ");
 			if (route_bconf_value(t, arg.val)) {
 				free(copy);
 				return bt_error_set(e, BT_EXIT_INPUT, r->plan->src->path,
@@ -64,7 +66,7 @@ static int route_bconf_kernel(struct route *r, const struct words *w,
 						    "in bootconfig", w->v[i]);
 			}
 		}
-		textbuf_printf(t, "\n");
+		textbuf_puts(t, "\n");
 		free(copy);
 	}
 	return 0;
@@ -78,18 +80,18 @@ static int route_bconf_leaf(struct route *r, int leaf, struct textbuf *t,
 	int vn = bconf_value_node(bc, leaf), v;
 
 	bconf_compose_key(bc, BCONF_NONE, leaf, key, sizeof(key));
-	textbuf_printf(t, "%s", key);
+	textbuf_puts(t, key);
 	if (vn != BCONF_NONE) {
-		textbuf_printf(t, " = ");
+		textbuf_puts(t, " = ");
 		bconf_for_each_value(bc, vn, v) {
 			if (v != vn)
-				textbuf_printf(t, ", ");
+				textbuf_puts(t, ", ");
 			if (route_bconf_value(t, bconf_data(bc, v)))
 				return plan_error(r->plan, leaf, e, "a value with "
 						  "both quote kinds");
 		}
 	}
-	textbuf_printf(t, "\n");
+	textbuf_puts(t, "\n");
 	return 0;
 }
 
@@ -142,7 +144,7 @@ static void route_bconf_list(struct textbuf *t, const char *key,
 	textbuf_printf(t, "%s = ", key);
 	for (i = 0; i < l->n; i++)
 		textbuf_printf(t, "%s\"%s\"", i ? ", " : "", l->v[i].text);
-	textbuf_printf(t, "\n");
+	textbuf_puts(t, "\n");
 }
 
 static void route_bconf_single(struct textbuf *t, const char *key,
@@ -243,7 +245,7 @@ static int route_bconf_text(struct route *r, struct textbuf *t,
 		textbuf_printf(t, "init.%s", w->key);
 		for (j = 0; j < w->vals.n; j++)
 			textbuf_printf(t, "%s\"%s\"", j ? ", " : " = ", w->vals.v[j].text);
-		textbuf_printf(t, "\n");
+		textbuf_puts(t, "\n");
 	}
 	return 0;
 }

@@ -37,6 +37,11 @@ void textbuf_put(struct textbuf *t, const char *s, size_t n)
 	t->s[t->len] = '\0';
 }
 
+void textbuf_puts(struct textbuf *t, const char *s)
+{
+	textbuf_put(t, s, strlen(s));
+}
+
 void textbuf_printf(struct textbuf *t, const char *fmt, ...)
 {
 	va_list ap;

@@ -14,6 +14,8 @@ struct textbuf {
 void textbuf_printf(struct textbuf *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void textbuf_put(struct textbuf *t, const char *s, size_t n);
+/* Without a format: text is built in loops over every key. */
+void textbuf_puts(struct textbuf *t, const char *s);
 void textbuf_free(struct textbuf *t);
 
 #endif /* BT_TEXTBUF_H */
