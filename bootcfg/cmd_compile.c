@@ -13,6 +13,7 @@
 #include "emit.h"
 #include "kcaps.h"
 #include "plan.h"
+#include "readfile.h"
 #include "route.h"
 #include "source.h"
 #include "whocalls.h"
@@ -123,31 +124,9 @@ static int compile_parse_args(int argc, char **argv, struct compile_args *a)
 /* --base-file: one line (newlines count as spaces, as for the kernel). */
 static char *compile_read_base(const char *path, struct bt_error *e)
 {
-	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
-	char *buf;
-	size_t n;
+	size_t len;
 
-	if (!f) {
-		bt_error_errno(e, errno, path, "cannot open");
-		return NULL;
-	}
-	buf = malloc(65537);
-	if (!buf) {
-		bt_error_set(e, BT_EXIT_ENV, path, "out of memory");
-	} else {
-		n = fread(buf, 1, 65536, f);
-		buf[n] = '\0';
-		if (ferror(f) || n == 65536) {
-			bt_error_set(e, n == 65536 ? BT_EXIT_INPUT : BT_EXIT_ENV,
-				     path, n == 65536 ? "longer than 64 KiB: not a "
-				     "command line" : "cannot read");
-			free(buf);
-			buf = NULL;
-		}
-	}
-	if (f != stdin)
-		fclose(f);
-	return buf;
+	return readfile(path, 65536, 0, "a command line", &len, e);
 }
 
 /* No -b: a board with the common 2048-byte limit and no bootloader quirks. */

@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "decompile.h"
 #include "outfile.h"
+#include "readfile.h"
 
 #define DK_MAX (1 << 16)
 
@@ -27,29 +28,9 @@ static int decompile_usage(FILE *f)
 
 static char *decompile_read(const char *path, struct bt_error *e)
 {
-	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
-	char *buf;
-	size_t n;
+	size_t len;
 
-	if (!f) {
-		bt_error_errno(e, errno, path, "cannot open");
-		return NULL;
-	}
-	buf = malloc(DK_MAX + 1);
-	n = buf ? fread(buf, 1, DK_MAX, f) : 0;
-	if (!buf || ferror(f) || n == DK_MAX) {
-		bt_error_set(e, !buf ? BT_EXIT_ENV : n == DK_MAX ? BT_EXIT_INPUT :
-			     BT_EXIT_ENV, path, !buf ? "out of memory" :
-			     n == DK_MAX ? "over 64 KiB: not a command line" :
-			     "cannot read");
-		free(buf);
-		buf = NULL;
-	} else {
-		buf[n] = '\0';
-	}
-	if (f != stdin)
-		fclose(f);
-	return buf;
+	return readfile(path, DK_MAX, 0, "a command line", &len, e);
 }
 
 static char *decompile_join(int argc, char **argv)

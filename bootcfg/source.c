@@ -6,40 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "readfile.h"
 #include "source.h"
-
-/* The kernel's limit, plus one byte to tell "too big" from "just fits". */
-#define SOURCE_READ_MAX (BCONF_DATA_MAX + 1)
-
-static char *source_read(const char *path, size_t *len, struct bt_error *e)
-{
-	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-	char *buf;
-	size_t n;
-
-	if (!f) {
-		bt_error_errno(e, errno, path, "cannot open");
-		return NULL;
-	}
-	buf = malloc(SOURCE_READ_MAX + 1);
-	if (!buf) {
-		bt_error_set(e, BT_EXIT_ENV, path, "out of memory");
-		goto out;
-	}
-	n = fread(buf, 1, SOURCE_READ_MAX, f);
-	if (ferror(f)) {
-		bt_error_errno(e, EIO, path, "cannot read");
-		free(buf);
-		buf = NULL;
-		goto out;
-	}
-	buf[n] = '\0';
-	*len = n;
-out:
-	if (f != stdin)
-		fclose(f);
-	return buf;
-}
 
 static int source_parse(struct source *s, struct bt_error *e)
 {
@@ -66,7 +34,8 @@ int source_load(const char *path, struct source *s, struct bt_error *e)
 {
 	memset(s, 0, sizeof(*s));
 	s->path = path;
-	s->text = source_read(path, &s->len, e);
+	/* Up to one byte over the kernel's limit, for a "too big" message. */
+	s->text = readfile(path, BCONF_DATA_MAX, 1, "a config", &s->len, e);
 	if (!s->text)
 		return -1;
 	return source_parse(s, e);
