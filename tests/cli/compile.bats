@@ -185,3 +185,54 @@ setup() {
 	run "$BT" compile -k x.y "$D/bond0.bconf"
 	[ "$status" -eq 2 ]
 }
+
+@test "kernel version boundaries: the last refusing and the first accepting version" {
+	check() { # CONFIG-LINE LAST-NO FIRST-YES TEXT
+		printf '%b\n' "$1" > "$T/v.bconf"
+		run "$BT" compile -k "$2" "$T/v.bconf"
+		[ "$status" -eq 1 ] || { echo "$2 accepted: $1"; false; }
+		[[ "$output" == *"needs kernel $3 or later; the target is $2"* ]] || { echo "$output"; false; }
+		run "$BT" compile -k "$3" "$T/v.bconf"
+		[ "$status" -eq 0 ] || { echo "$3 refused: $output"; false; }
+		[[ "$output" == *"$4"* ]]
+	}
+	check 'ftrace.event.kprobes.p.probes = vfs_read' 5.2 5.3 'kprobe_event=p:kprobes/p,vfs_read'
+	check 'ftrace.boot_snapshot' 5.17 5.18 'ftrace_boot_snapshot'
+	check 'ftrace.tp_printk_stop_on_boot' 5.15 5.16 'tp_printk_stop_on_boot'
+	check 'ftrace.event.sched.sched_switch.actions = traceoff' 6.1 6.2 'trace_trigger=sched_switch.traceoff'
+	check 'ftrace.instance.i.events = "sched:*"' 6.2 6.3 'trace_instance=i,sched:*'
+	printf 'ftrace.tracer = function\n' > "$T/b.bconf"
+	run "$BT" compile -t bootconfig -k 5.5 "$T/b.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"kernel 5.5 has no bootconfig (5.6 or later): use -t cmdline"* ]]
+	run "$BT" compile -t bootconfig -k 5.6 "$T/b.bconf"
+	[ "$status" -eq 0 ]
+	printf 'ftrace.event.sched.sched_switch.hist.keys = prev_pid\n' > "$T/h.bconf"
+	run "$BT" compile -t bootconfig -k 5.14 "$T/h.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"needs kernel 5.15 or later"* ]]
+	run "$BT" compile -t bootconfig -k 5.15 "$T/h.bconf"
+	[ "$status" -eq 0 ]
+}
+
+@test "board limit: a line of exactly COMMAND_LINE_SIZE-1 bytes passes, one more fails" {
+	# "kernel.x=" + value: pick the value length so the line is 1023 bytes.
+	v=$(head -c 1021 /dev/zero | tr '\0' a)
+	printf 'kernel.x = %s\n' "$v" > "$T/e.bconf"
+	run "$BT" compile -b rpi4 "$T/e.bconf"
+	[ "$status" -eq 0 ]
+	[ "${#output}" -eq 1023 ]
+	printf 'kernel.x = %sa\n' "$v" > "$T/e.bconf"
+	run "$BT" compile -b rpi4 "$T/e.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"the command line is 1024 bytes, but the arm64 kernel keeps at most 1023"* ]]
+}
+
+@test "bootconfig node limit of the target kernel" {
+	{ printf 'ftrace.ftrace.filters = '; for i in $(seq 1 1100); do printf 'f%d, ' "$i"; done; printf 'last\n'; } > "$T/n.bconf"
+	run "$BT" compile -t bootconfig -k 5.10 -o "$T/out" "$T/n.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"would not load: Too many nodes"*"node limit 1024"* ]]
+	run "$BT" compile -t bootconfig -k 6.1 -o "$T/out" "$T/n.bconf"
+	[ "$status" -eq 0 ]
+}
