@@ -79,13 +79,27 @@ static int route_bconf_leaf(struct route *r, int leaf, struct textbuf *t,
 	char key[BCONF_KEYLEN_MAX + 1];
 	int vn = bconf_value_node(bc, leaf), v;
 
+	/* Tracer options of an instance, refused or dropped (see below). */
+	int skip_tracer_opts = !strcmp(bconf_data(bc, leaf), "options");
+	int first = 1;
+
 	bconf_compose_key(bc, BCONF_NONE, leaf, key, sizeof(key));
+	if (skip_tracer_opts && vn != BCONF_NONE) {
+		bconf_for_each_value(bc, vn, v)
+			if (!plan_tracer_option(bconf_data(bc, v)))
+				break;
+		if (v == BCONF_NONE)
+			return 0;	/* nothing left */
+	}
 	textbuf_puts(t, key);
 	if (vn != BCONF_NONE) {
 		textbuf_puts(t, " = ");
 		bconf_for_each_value(bc, vn, v) {
-			if (v != vn)
+			if (skip_tracer_opts && plan_tracer_option(bconf_data(bc, v)))
+				continue;
+			if (!first)
 				textbuf_puts(t, ", ");
+			first = 0;
 			if (route_bconf_value(t, bconf_data(bc, v)))
 				return plan_error(r->plan, leaf, e, "a value with "
 						  "both quote kinds");
@@ -110,6 +124,32 @@ static int route_bconf_planned(const struct bconf *bc, int ftrace, int leaf)
 	return 0;
 }
 
+/*
+ * An instance's own tracer options are lost the same way as the global
+ * ones, and an instance has no kernel.* form to move them to.
+ */
+static int route_bconf_inst_options(struct route *r, struct bt_error *e)
+{
+	const struct plan *p = r->plan;
+	size_t i, j;
+
+	for (i = 1; i < p->ninst; i++)
+		for (j = 0; j < p->inst[i].options.n; j++) {
+			const struct plan_val *o = &p->inst[i].options.v[j];
+
+			if (plan_tracer_option(o->text) &&
+			    route_refuse(r, o->node, e, "option '%s' of instance "
+					 "'%s' belongs to its tracer, and boot-time "
+					 "tracing sets options before the tracer, so "
+					 "it would be silently lost: use it in the "
+					 "global instance (moved to kernel.trace_"
+					 "options) or set it after boot", o->text,
+					 p->inst[i].name))
+				return -1;
+		}
+	return 0;
+}
+
 /* ftrace.* leaves the plan does not rebuild: events, instances, cpumask, ... */
 static int route_bconf_copy(struct route *r, struct textbuf *t,
 			    struct bt_error *e)
@@ -121,6 +161,8 @@ static int route_bconf_copy(struct route *r, struct textbuf *t,
 
 	if (ftrace == BCONF_NONE)
 		return 0;
+	if (route_bconf_inst_options(r, e))
+		return -1;
 	for (i = 0; i < p->ninst; i++)
 		for (j = 0; j < p->inst[i].nev; j++)
 			if (p->inst[i].ev[j].hist != BCONF_NONE &&

@@ -236,3 +236,13 @@ setup() {
 	run "$BT" compile -t bootconfig -k 6.1 -o "$T/out" "$T/n.bconf"
 	[ "$status" -eq 0 ]
 }
+
+@test "an instance's tracer option would be lost: refused, or dropped from the text" {
+	printf 'ftrace.instance.x.tracer = function\nftrace.instance.x.options = func_stack_trace, sym-addr\n' > "$T/ix.bconf"
+	run "$BT" compile -t bootconfig -k 6.1 "$T/ix.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"ix.bconf:2:"*"option 'func_stack_trace' of instance 'x'"* ]]
+	run "$BT" compile -t bootconfig -k 6.1 --allow-drop -o "$T/out" "$T/ix.bconf"
+	[ "$status" -eq 0 ]
+	grep -qx 'ftrace.instance.x.options = "sym-addr"' "$T/out"
+}
