@@ -9,6 +9,14 @@ const struct emit_target emit_targets[] = {
 	  "legacy kernel parameters, one line (merged into --base if given)" },
 	{ "bootconfig", emit_bootconfig,
 	  "bootconfig text (or --apply INITRD) plus the words the cmdline still needs" },
+	{ "bootoctlinux", emit_bootoctlinux,
+	  "the Octeon bootoctlinux command of --base, tracing words merged" },
+	{ "grub", emit_grub,
+	  "an /etc/default/grub.d drop-in adding to GRUB_CMDLINE_LINUX" },
+	{ "kernel-install", emit_kernel_install,
+	  "the whole /etc/kernel/cmdline line (--base merged)" },
+	{ "rpi", emit_rpi,
+	  "the whole Raspberry Pi cmdline.txt line (--base merged)" },
 	{ NULL, NULL, NULL },
 };
 

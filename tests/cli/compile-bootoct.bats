@@ -1,0 +1,119 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# compile -t bootoctlinux, grub, kernel-install, rpi, from the outside.
+
+bats_require_minimum_version 1.5.0
+
+setup() {
+	# BT_BUILD: another build of the same binary (make check also runs
+	# these tests on the ASan+UBSan one).
+	B="${BT_BUILD:-$BATS_TEST_DIRNAME/../../build}"
+	BT="$B/boottrace"
+	T="$BATS_TEST_TMPDIR"
+	export BOOTTRACE_BOARD_DIR="$BATS_TEST_DIRNAME/../../board"
+	printf 'ftrace.tracer = function\nftrace.ftrace.filters = register_netdevice, bond_create\nftrace.options = func_stack_trace\n' > "$T/trace.bconf"
+	WORDS="ftrace=function ftrace_filter=register_netdevice,bond_create trace_options=func_stack_trace"
+	HEAD='bootoctlinux $(loadaddr) coremask=0xffff endbootargs mem=0 console=ttyS0,115200 root=/dev/mmcblk0p2 rootfstype=ext4 rootwait rw rootdelay=10 mtdparts=phys_mapped_flash:512k(boot0)ro,512k(boot1)ro,64k@1024k(eeprom)ro,3m(recovery),-(data) octeon-ethernet.receive_group_order=3 octeon_ethernet.pow_send_group=-1 net.ifnames=0 biosdevname=0 panic=10 oops=panic loglevel=7 ignore_loglevel printk.devkmsg=on earlycon=uart8250,mmio32,0x1180000000800'
+	OLD='ftrace=function_graph ftrace_filter=octeon_irq_init,octeon_pci_setup,cvm_oct_init_module trace_options=stacktrace,sym-offset,print-parent'
+	TAIL='crashkernel=128M@0x20000000 init=/sbin/init systemd.log_level=info usbcore.autosuspend=-1 ip=192.168.1.20:192.168.1.1:192.168.1.1:255.255.255.0:octeon:eth0:off fsck.mode=skip fsck.repair=no audit=0 hugepagesz=2M hugepages=64 cma=64M maxcpus=16 nr_cpus=16 irqaffinity=0-3 rcu_nocbs=4-15 nohz_full=4-15 isolcpus=4-15 quiet'
+}
+
+@test "bootoctlinux: a 900-byte Octeon line changes only in its tracing words" {
+	base="$HEAD $OLD $TAIL"
+	[ "${#base}" -ge 900 ]
+	run --separate-stderr "$BT" compile -t bootoctlinux -b octeon-uboot --base "$base" "$T/trace.bconf"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$HEAD $WORDS $TAIL" ]
+	# The board's quirk is told on stderr, the line stays clean.
+	[[ "$stderr" == *"func_stack_trace prints only zero frames"* ]]
+	# The env-variable form, single-quoted, from a file, to a file.
+	printf "'%s'\n" "$base" > "$T/base.txt"
+	run "$BT" compile -t bootoctlinux -b octeon-uboot --base-file "$T/base.txt" -o "$T/out.txt" "$T/trace.bconf"
+	[ "$status" -eq 0 ]
+	[ "$(cat "$T/out.txt")" = "'$HEAD $WORDS $TAIL'" ]
+	# The stock EdgeRouter U-Boot cannot take it: the numbers and a way out.
+	run "$BT" compile -t bootoctlinux -b edgerouter-lite --base "$base" "$T/trace.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"has 43 words, but U-Boot on board edgerouter-lite takes at most 32"* ]]
+}
+
+@test "bootoctlinux: -v tells what was replaced, dropped and added" {
+	run "$BT" compile -v -t bootoctlinux -b edgerouter-lite --base 'bootoctlinux $(loadaddr) coremask=0x3 root=/dev/sda2 ftrace=nop trace_buf_size=1M trace_options=a trace_options=b' "$T/trace.bconf"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"replaced 'ftrace=nop' with 'ftrace=function'"* ]]
+	[[ "$output" == *"dropped 'trace_buf_size=1M' (not in this plan)"* ]]
+	[[ "$output" == *"dropped 'trace_options=b' (a repeat)"* ]]
+	[[ "$output" == *"added 'ftrace_filter=register_netdevice,bond_create'"* ]]
+	[[ "${lines[-1]}" == 'bootoctlinux $(loadaddr) coremask=0x3 root=/dev/sda2 ftrace=function trace_options=func_stack_trace ftrace_filter=register_netdevice,bond_create' ]]
+}
+
+@test "bootoctlinux: endbootargs and -- are respected" {
+	run --separate-stderr "$BT" compile -t bootoctlinux -b edgerouter-lite --base 'bootoctlinux 0x20000000 numcores=2 endbootargs root=/dev/sda2 -- single' "$T/trace.bconf"
+	[ "$status" -eq 0 ]
+	[ "$output" = "bootoctlinux 0x20000000 numcores=2 endbootargs root=/dev/sda2 $WORDS -- single" ]
+	printf 'kernel.numcores = 1\n' > "$T/nc.bconf"
+	run "$BT" compile -t bootoctlinux -b edgerouter-lite --base 'bootoctlinux $(loadaddr) root=/dev/sda2' "$T/nc.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"own option 'numcores='"*"add endbootargs"* ]]
+}
+
+@test "bootoctlinux: EdgeRouter limits, exactly at 32 words and 255 bytes" {
+	base='bootoctlinux $(loadaddr) endbootargs'
+	for i in $(seq 1 26); do base="$base w$i"; done   # 29 words
+	run --separate-stderr "$BT" compile -t bootoctlinux -b edgerouter-lite --base "$base" "$T/trace.bconf"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$base $WORDS" ]
+	run "$BT" compile -t bootoctlinux -b edgerouter-lite --base "$base w27" "$T/trace.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"has 33 words"*"at most 32 (CONFIG_SYS_MAXARGS"* ]]
+	# 255 bytes: the base pads the line up to the buffer, one more fails.
+	pad=$(printf 'x%.0s' $(seq 1 $((255 - 36 - 1 - ${#WORDS} - 2))))
+	run --separate-stderr "$BT" compile -t bootoctlinux -b edgerouter-lite --base "bootoctlinux 0x20000000 endbootargs p=$pad" "$T/trace.bconf"
+	[ "$status" -eq 0 ]
+	[ "${#output}" -eq 255 ]
+	run "$BT" compile -t bootoctlinux -b edgerouter-lite --base "bootoctlinux 0x20000000 endbootargs p=${pad}x" "$T/trace.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"command is 256 bytes"*"reads at most 255 (CONFIG_SYS_CBSIZE 256"* ]]
+}
+
+@test "bootoctlinux: quoted values, and what U-Boot cannot carry" {
+	printf 'kernel.foo = "a b"\nkernel.kprobe_event = "p:a/b,f;p:a/c,g"\n' > "$T/q.bconf"
+	run "$BT" compile -t bootoctlinux -b octeon-uboot --base 'bootoctlinux 0 endbootargs' "$T/q.bconf"
+	[ "$status" -eq 0 ]
+	[ "$output" = 'bootoctlinux 0 endbootargs foo="a b" kprobe_event=p:a/b,f\;p:a/c,g' ]
+	printf 'kernel.foo = "a  b"\n' > "$T/q2.bconf"
+	run "$BT" compile -t bootoctlinux -b octeon-uboot --base 'bootoctlinux 0 endbootargs' "$T/q2.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"the kernel would get 'foo=\"a b\"'"* ]]
+	run "$BT" compile -t bootoctlinux -b octeon-uboot "$T/trace.bconf"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"needs --base"* ]]
+}
+
+@test "grub: the drop-in, sourced by sh, extends GRUB_CMDLINE_LINUX" {
+	printf 'kernel.kprobe_event = "p,vfs_read,$arg1"\nkernel.foo = "a b"\n' > "$T/g.bconf"
+	cat "$T/trace.bconf" >> "$T/g.bconf"
+	run "$BT" compile -t grub -b x86_64-grub -o "$T/90-boottrace.cfg" "$T/g.bconf"
+	[ "$status" -eq 0 ]
+	got=$(GRUB_CMDLINE_LINUX="quiet splash" sh -c '. "$1"; printf %s "$GRUB_CMDLINE_LINUX"' sh "$T/90-boottrace.cfg")
+	[ "$got" = "quiet splash $WORDS 'kprobe_event=p,vfs_read,\$arg1' 'foo=a b'" ]
+	printf "kernel.foo = \"it's\"\n" > "$T/bad.bconf"
+	run "$BT" compile -t grub "$T/bad.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"cannot go through GRUB"* ]]
+}
+
+@test "kernel-install and rpi: the whole line, merged, with its limit" {
+	run "$BT" compile -t kernel-install --base 'BOOT_IMAGE=/vmlinuz root=UUID=1 ro quiet ftrace=nop initrd=\initrd' "$T/trace.bconf"
+	[ "$status" -eq 0 ]
+	[ "$output" = "root=UUID=1 ro quiet ftrace=function ftrace_filter=register_netdevice,bond_create trace_options=func_stack_trace" ]
+	printf 'console=serial0,115200 root=PARTUUID=6c586e13-02 rootwait\n' > "$T/cmdline.txt"
+	run "$BT" compile -t rpi -b rpi4 --base-file "$T/cmdline.txt" -o "$T/cmdline.txt" "$T/trace.bconf"
+	[ "$status" -eq 0 ]
+	[ "$(wc -l < "$T/cmdline.txt")" -eq 1 ]
+	[ "$(cat "$T/cmdline.txt")" = "console=serial0,115200 root=PARTUUID=6c586e13-02 rootwait $WORDS" ]
+	pad=$(printf 'x%.0s' $(seq 1 1000))
+	run "$BT" compile -t rpi -b rpi4 --base "p=$pad" "$T/trace.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"cmdline.txt line is"*"keeps at most 1023 (COMMAND_LINE_SIZE 1024 of board rpi4)"* ]]
+}
