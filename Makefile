@@ -14,6 +14,8 @@ B       := build
 WARN    := -Wall -Wextra -Werror
 CFLAGS  ?= -O2 -g
 BT_CFLAGS := -std=c11 $(WARN) -D_GNU_SOURCE -DBT_VERSION='"$(VERSION)"' -DBT_BOARD_DIR='"$(DATADIR)/board"' -Iparser -Ibootcfg
+# check_*.c: libelf (ELF), capstone (calls in vmlinux), xz/zstd/zlib (modules).
+LIBS    := -lelf -lcapstone -llzma -lzstd -lz
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 PARSER_SRC  := $(sort $(wildcard parser/*.c))
@@ -53,7 +55,7 @@ $(B)/libbootcfg.a: $(BOOTCFG_SRC:%.c=$(B)/obj/%.o)
 	ar rcs $@ $^
 
 $(B)/boottrace: $(B)/obj/bootcfg/main.o $(B)/libbootcfg.a $(B)/libbconf.a
-	$(CC) $(CFLAGS) -o $@ $^
+	$(CC) $(CFLAGS) -o $@ $^ $(LIBS)
 
 $(B)/bootconfig: $(B)/boottrace
 	ln -sf boottrace $@
@@ -61,16 +63,16 @@ $(B)/bootconfig: $(B)/boottrace
 # Unit tests: one cmocka binary per tests/unit/test_*.c, plain and ASan+UBSan.
 $(B)/unit/%: tests/unit/%.c $(B)/libbootcfg.a $(B)/libbconf.a tests/unit/unit.h
 	@mkdir -p $(dir $@)
-	$(CC) $(BT_CFLAGS) $(CFLAGS) -Itests/unit -o $@ $< $(B)/libbootcfg.a $(B)/libbconf.a -lcmocka
+	$(CC) $(BT_CFLAGS) $(CFLAGS) -Itests/unit -o $@ $< $(B)/libbootcfg.a $(B)/libbconf.a -lcmocka $(LIBS)
 
 $(B)/unit-asan/%: tests/unit/%.c $(PARSER_SRC:%.c=$(B)/asan/%.o) $(BOOTCFG_SRC:%.c=$(B)/asan/%.o) tests/unit/unit.h
 	@mkdir -p $(dir $@)
-	$(CC) $(BT_CFLAGS) -O1 -g $(SAN) -Itests/unit -o $@ $< $(filter %.o,$^) -lcmocka
+	$(CC) $(BT_CFLAGS) -O1 -g $(SAN) -Itests/unit -o $@ $< $(filter %.o,$^) -lcmocka $(LIBS)
 
 # The program itself with ASan+UBSan, for the CLI tests.
 $(B)/asan-bin/boottrace: $(B)/asan/bootcfg/main.o $(BOOTCFG_SRC:%.c=$(B)/asan/%.o) $(PARSER_SRC:%.c=$(B)/asan/%.o)
 	@mkdir -p $(dir $@)
-	$(CC) -g $(SAN) -o $@ $^
+	$(CC) -g $(SAN) -o $@ $^ $(LIBS)
 	ln -sf boottrace $(B)/asan-bin/bootconfig
 
 unit: $(UNIT_BIN)
@@ -87,7 +89,7 @@ $(B)/fuzz/%: tests/fuzz/%.c $(PARSER_SRC) $(BOOTCFG_SRC) $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CLANG) -std=c11 -g -O1 -D_GNU_SOURCE -DBT_VERSION='"$(VERSION)"' \
 		-Iparser -Ibootcfg -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=all -o $@ $< $(PARSER_SRC) $(BOOTCFG_SRC)
+		-fno-sanitize-recover=all -o $@ $< $(PARSER_SRC) $(BOOTCFG_SRC) $(LIBS)
 
 fuzz: deps $(FUZZ_BIN)
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_BIN)

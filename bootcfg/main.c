@@ -19,6 +19,8 @@ static const struct verb verbs[] = {
 	{ "bootconfig", cmd_bootconfig,
 	  "[-a CONF | -d | -l] FILE  show, apply or delete an initrd's bootconfig" },
 	{ "boards", cmd_boards, "  list board profiles and their limits" },
+	{ "check", cmd_check,
+	  "CONFIG [--vmlinux F | --system-map F] [--modules DIR]  check against the kernel" },
 };
 
 static int usage(FILE *f)
