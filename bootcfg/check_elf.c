@@ -302,7 +302,7 @@ static int elf_rel_all_sites(struct elf_in *in, size_t symidx)
 
 static int elf_walk(struct elf_in *in)
 {
-	size_t i, symidx = 0;
+	size_t i, symidx = 0, fsize = 0;
 	GElf_Shdr sh, symsh;
 
 	if (elf_kind(in->elf) != ELF_K_ELF)
@@ -311,6 +311,11 @@ static int elf_walk(struct elf_in *in)
 				    "(.ko); give a System.map with --system-map");
 	if (!gelf_getehdr(in->elf, &in->eh) || elf_getshdrnum(in->elf, &in->shnum))
 		return elf_bad(in, "unreadable ELF header");
+	if (!elf_rawfile(in->elf, &fsize) || in->eh.e_shoff > fsize ||
+	    (fsize - in->eh.e_shoff) / (in->eh.e_shentsize ? in->eh.e_shentsize : 1) <
+	    in->shnum)
+		return elf_bad(in, "the section headers lie past the end of the "
+			       "file (truncated?)");
 	if (in->eh.e_type != ET_EXEC && in->eh.e_type != ET_REL &&
 	    in->eh.e_type != ET_DYN)
 		return elf_bad(in, "neither an executable nor a relocatable object");
