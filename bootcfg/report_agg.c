@@ -1,0 +1,433 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Aggregation: trace lines -> per-function hits, tasks, stacks, parent
+ * chains. The text is consumed in place, whole lines and whole stack blocks
+ * at a time, so a caller can feed any chunking of a file; nothing here
+ * allocates per line (tables grow by doubling).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "report.h"
+
+#define RP_READ (1u << 20)
+#define RP_BLOCK_MAX (1u << 20)	/* a longer stack block is cut */
+
+void report_init(struct report *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->hdr.ncpu = -1;
+}
+
+void report_free(struct report *r)
+{
+	rp_intern_free(&r->names);
+	rp_intern_free(&r->tasks);
+	free(r->fn);
+	free(r->fn_of);
+	rp_pairs_free(&r->fn_task);
+	rp_pairs_free(&r->fn_stack);
+	rp_pairs_free(&r->fn_chain);
+	rp_pairs_free(&r->fn_parent);
+	rp_stacks_free(&r->stacks);
+	rp_chains_free(&r->chains);
+	free(r->pend);
+	memset(r, 0, sizeof(*r));
+}
+
+const char *rp_phase_name(enum rp_phase ph)
+{
+	static const char *const name[RP_PH_N] = {
+		"unknown", "initcall", "module-load", "syscall", "kthread",
+		"irq",
+	};
+
+	return ph < RP_PH_N ? name[ph] : "unknown";
+}
+
+static int name_is(const struct report *r, uint32_t id, const char *s)
+{
+	return !strcmp(rp_str(&r->names, id), s);
+}
+
+static int comm_is(const char *task, const char *prefix)
+{
+	return !strncmp(task, prefix, strlen(prefix));
+}
+
+enum rp_phase rp_phase_of(const struct report *r, const uint32_t *frame,
+			  uint32_t n, const char *task)
+{
+	int initcall = 0;
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		if (frame[i] == RP_NONE)
+			continue;
+		if (name_is(r, frame[i], "do_init_module") ||
+		    name_is(r, frame[i], "load_module") ||
+		    name_is(r, frame[i], "__do_sys_finit_module") ||
+		    name_is(r, frame[i], "__do_sys_init_module"))
+			return RP_PH_MODULE;
+		if (name_is(r, frame[i], "kernel_init_freeable") ||
+		    name_is(r, frame[i], "do_initcalls") ||
+		    name_is(r, frame[i], "do_basic_setup"))
+			return RP_PH_INITCALL;
+		if (name_is(r, frame[i], "do_one_initcall"))
+			initcall = 1;
+	}
+	if (initcall)	/* no deeper frame: who ran it decides */
+		return task && comm_is(task, "swapper") ? RP_PH_INITCALL :
+							   RP_PH_MODULE;
+	for (i = 0; i < n; i++) {
+		const char *f;
+
+		if (frame[i] == RP_NONE)
+			continue;
+		f = rp_str(&r->names, frame[i]);
+		if (!strncmp(f, "do_syscall", 10) ||
+		    !strncmp(f, "entry_SYSCALL", 13) || !strcmp(f, "syscall_common") ||
+		    !strncmp(f, "el0_svc", 7) || !strcmp(f, "handle_sys"))
+			return RP_PH_SYSCALL;
+		if (!strcmp(f, "worker_thread") || !strcmp(f, "kthread"))
+			return RP_PH_KTHREAD;
+		if (!strncmp(f, "asm_common_interrupt", 20) ||
+		    !strcmp(f, "irq_exit_rcu") || !strcmp(f, "__do_softirq"))
+			return RP_PH_IRQ;
+	}
+	if (task && comm_is(task, "swapper"))
+		return RP_PH_INITCALL;
+	if (task && (comm_is(task, "kworker") || comm_is(task, "ksoftirqd")))
+		return RP_PH_KTHREAD;
+	return RP_PH_UNKNOWN;
+}
+
+/* The function record of name @id, created on first sight. */
+static struct rp_fn *fn_get(struct report *r, uint32_t id)
+{
+	struct rp_fn *f;
+
+	if (id >= r->cap_of) {
+		uint32_t cap = r->cap_of ? r->cap_of : 256, *o;
+
+		while (cap <= id)
+			cap *= 2;
+		o = realloc(r->fn_of, cap * sizeof(*o));
+		if (!o)
+			return NULL;
+		memset(o + r->cap_of, 0, (cap - r->cap_of) * sizeof(*o));
+		r->fn_of = o;
+		r->cap_of = cap;
+	}
+	if (r->fn_of[id])
+		return &r->fn[r->fn_of[id] - 1];
+	if (r->nfn == r->capfn) {
+		uint32_t cap = r->capfn ? r->capfn * 2 : 64;
+
+		f = realloc(r->fn, cap * sizeof(*f));
+		if (!f)
+			return NULL;
+		r->fn = f;
+		r->capfn = cap;
+	}
+	f = &r->fn[r->nfn];
+	memset(f, 0, sizeof(*f));
+	f->name = id;
+	f->first = UINT64_MAX;
+	r->fn_of[id] = ++r->nfn;
+	return f;
+}
+
+static struct rp_pending *pending(struct report *r, int cpu)
+{
+	if (cpu < 0 || cpu > 65535)
+		return NULL;
+	if ((uint32_t)cpu >= r->npend) {
+		uint32_t n = r->npend ? r->npend : 8;
+		struct rp_pending *p;
+
+		while (n <= (uint32_t)cpu)
+			n *= 2;
+		p = realloc(r->pend, n * sizeof(*p));
+		if (!p)
+			return NULL;
+		memset(p + r->npend, 0, (n - r->npend) * sizeof(*p));
+		r->pend = p;
+		r->npend = n;
+	}
+	return &r->pend[cpu];
+}
+
+/* A kprobe event names its probe point: "(register_netdevice+0x0/0x7e0)". */
+static void event_target(struct rp_line *l)
+{
+	const char *b = l->b, *e;
+
+	if (!l->b_len || *b != '(')
+		return;
+	e = memchr(b, ')', l->b_len);
+	if (!e || e == b + 1)
+		return;
+	l->a = b + 1;
+	l->a_len = rp_sym_len(b + 1, (size_t)(e - b - 1));
+	l->b_len = 0;
+}
+
+static int hit(struct report *r, struct rp_line *l)
+{
+	uint32_t id, task, parent = RP_NONE;
+	struct rp_pending *p;
+	struct rp_fn *f;
+
+	if (l->kind == RP_EVENT)
+		event_target(l);
+	id = rp_intern(&r->names, l->a, rp_sym_len(l->a, l->a_len));
+	task = rp_intern(&r->tasks, l->task, l->task_len);
+	if (id == RP_NONE || task == RP_NONE || !(f = fn_get(r, id)))
+		return -1;
+	f->is_event |= l->kind == RP_EVENT;
+	f->hits++;
+	if (l->ts < f->first)
+		f->first = l->ts;
+	if (l->ts > f->last)
+		f->last = l->ts;
+	r->ts_raw |= l->ts_raw;
+	if (!rp_pairs_add(&r->fn_task, id, task, l->ts))
+		return -1;
+	if (l->kind == RP_FUNC && l->b_len) {
+		parent = rp_intern(&r->names, l->b, rp_sym_len(l->b, l->b_len));
+		if (parent == RP_NONE ||
+		    !rp_pairs_add(&r->fn_parent, id, parent, l->ts))
+			return -1;
+	}
+	if (l->kind == RP_FUNC) {
+		uint32_t node = rp_chain_hit(&r->chains, (uint32_t)l->pid, id,
+					     parent);
+
+		if (node == RP_NONE ||
+		    !rp_pairs_add(&r->fn_chain, id, node, l->ts))
+			return -1;
+	}
+	if (!(p = pending(r, l->cpu)))
+		return l->cpu < 0 || l->cpu > 65535 ? 0 : -1;
+	p->pid = l->pid;
+	p->fn = id;
+	p->task = task;
+	p->ts = l->ts;
+	p->live = 1;
+	return 0;
+}
+
+/* The frames of a "<stack trace>" belong to the hit before it on that CPU. */
+static int stack(struct report *r, const struct rp_line *l, const char *p,
+		 const char *end)
+{
+	struct rp_pending *pd = pending(r, l->cpu);
+	struct rp_fn *f;
+	uint32_t id;
+
+	if (!pd || !pd->live || pd->pid != l->pid) {
+		r->skip.orphan_stacks++;
+		return 0;
+	}
+	pd->live = 0;
+	if (p == end)
+		return 0;
+	id = rp_stack_intern(&r->stacks, &r->names, p, end);
+	if (id == RP_NONE || !rp_pairs_add(&r->fn_stack, pd->fn, id, pd->ts))
+		return -1;
+	f = &r->fn[r->fn_of[pd->fn] - 1];
+	f->with_stack++;
+	return 0;
+}
+
+static void header(struct report *r, const struct rp_line *l)
+{
+	const char *s = l->a, *end = l->a + l->a_len, *q;
+	unsigned long long a, b;
+	int n;
+
+	if (l->a_len > 10 && !memcmp(s, "# tracer: ", 10)) {
+		size_t len = l->a_len - 10;
+
+		if (len >= sizeof(r->hdr.tracer))
+			len = sizeof(r->hdr.tracer) - 1;
+		memcpy(r->hdr.tracer, s + 10, len);
+		r->hdr.tracer[len] = '\0';
+		while (len && (r->hdr.tracer[len - 1] == '\r' ||
+			       r->hdr.tracer[len - 1] == ' '))
+			r->hdr.tracer[--len] = '\0';
+		return;
+	}
+	q = s;
+	while (q < end && *q != 'e')
+		q++;
+	if (end - q > 34 && !memcmp(q, "entries-in-buffer/entries-written: ", 35)) {
+		char buf[96];
+		size_t len = (size_t)(end - q - 35);
+
+		if (len >= sizeof(buf))
+			len = sizeof(buf) - 1;
+		memcpy(buf, q + 35, len);
+		buf[len] = '\0';
+		if (sscanf(buf, "%llu/%llu #P:%d", &a, &b, &n) >= 2) {
+			r->hdr.have_entries = 1;
+			r->hdr.in_buffer = a;
+			r->hdr.written = b;
+			if (sscanf(buf, "%*u/%*u #P:%d", &n) == 1)
+				r->hdr.ncpu = n;
+		}
+	}
+}
+
+static int is_frame(const char *p, const char *end)
+{
+	return end - p >= 4 && p[0] == ' ' && p[1] == '=' && p[2] == '>' &&
+	       p[3] == ' ';
+}
+
+static void bad_line(struct report *r, const char *p, const char *end)
+{
+	const char *q;
+
+	if (!r->skip.lines)
+		r->skip.first_line = r->lines;
+	r->skip.lines++;
+	for (q = p; q < end; q++)
+		if ((unsigned char)*q < 0x20 && *q != '\t' && *q != '\r') {
+			r->skip.binary++;
+			break;
+		}
+}
+
+/* One line, or a "<stack trace>" line and its frames; returns its end. */
+static const char *one(struct report *r, const char *p, const char *end,
+		       int eof, int *oom)
+{
+	const char *nl = memchr(p, '\n', (size_t)(end - p)), *e, *b, *q;
+	struct rp_line l;
+
+	if (!nl && !eof)
+		return NULL;
+	e = nl ? nl : end;
+	rp_parse_line(p, e, &l);
+	if (l.kind != RP_STACK && l.kind != RP_USTACK) {
+		r->lines++;
+		r->skip.truncated += !nl;
+	}
+	switch (l.kind) {
+	case RP_FUNC:
+	case RP_EVENT:
+		r->entries++;
+		if (l.flags_w == 4)
+			r->hdr.old_layout = 1;
+		if (hit(r, &l))
+			*oom = 1;
+		break;
+	case RP_STACK:
+	case RP_USTACK: {
+		uint64_t lines = 0, cut = 0;
+
+		/* find the block's end before counting anything: when it is
+		 * not all in the buffer yet, the caller comes back with more */
+		b = q = nl ? nl + 1 : end;
+		while (q < end && is_frame(q, end)) {
+			const char *n2 = memchr(q, '\n', (size_t)(end - q));
+
+			if (!n2 && !eof)
+				return NULL;
+			q = n2 ? n2 + 1 : end;
+			lines++;
+			cut += !n2;
+			if ((size_t)(q - b) > RP_BLOCK_MAX)
+				break;
+		}
+		if (q == end && !eof)
+			return NULL;	/* the block may go on */
+		r->entries++;
+		r->lines += lines + 1;
+		r->skip.truncated += cut + !nl;
+		if (l.kind == RP_USTACK)
+			r->skip.user_stacks++;
+		else if (stack(r, &l, b, q))
+			*oom = 1;
+		return q;
+	}
+	case RP_COMMENT:
+		header(r, &l);
+		break;
+	case RP_CPUSTART:
+		r->cpu_started++;
+		break;
+	case RP_FRAME:	/* a frame with no "<stack trace>" before it */
+		r->skip.orphan_stacks++;
+		break;
+	case RP_BLANK:
+		break;
+	case RP_BAD:
+		bad_line(r, p, e);
+		break;
+	}
+	return nl ? nl + 1 : end;
+}
+
+long report_feed(struct report *r, const char *p, size_t len, int eof)
+{
+	const char *s = p, *end = p + len, *n;
+	int oom = 0;
+
+	while (s < end) {
+		n = one(r, s, end, eof, &oom);
+		if (oom) {
+			r->oom = 1;
+			return -1;
+		}
+		if (!n) {
+			/* a block longer than a whole read: take it as it is */
+			if (s == p && len >= RP_READ)
+				n = one(r, s, end, 1, &oom);
+			if (!n || oom)
+				break;
+		}
+		s = n;
+	}
+	r->bytes += (uint64_t)(s - p);
+	return s - p;
+}
+
+int report_feed_fd(struct report *r, int fd, const char *name,
+		   struct bt_error *e)
+{
+	size_t cap = 4 * RP_READ, have = 0;
+	char *buf = malloc(cap);
+	long used;
+	ssize_t n;
+
+	if (!buf)
+		return bt_error_set(e, BT_EXIT_ENV, name, "out of memory");
+	for (;;) {
+		n = read(fd, buf + have, cap - have);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			free(buf);
+			return bt_error_errno(e, errno, name, "cannot read");
+		}
+		have += (size_t)n;
+		used = report_feed(r, buf, have, n == 0);
+		if (used < 0) {
+			free(buf);
+			return bt_error_set(e, BT_EXIT_ENV, name,
+					    "out of memory after %llu lines",
+					    (unsigned long long)r->lines);
+		}
+		memmove(buf, buf + used, have - (size_t)used);
+		have -= (size_t)used;
+		if (n == 0)
+			break;
+	}
+	free(buf);
+	return 0;
+}
