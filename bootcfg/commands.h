@@ -12,6 +12,7 @@ int cmd_bootconfig(int argc, char **argv);
 int cmd_compile(int argc, char **argv);
 int cmd_boards(int argc, char **argv);
 int cmd_decompile(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 
 /*

@@ -19,6 +19,8 @@ static const struct verb verbs[] = {
 	{ "bootconfig", cmd_bootconfig,
 	  "[-a CONF | -d | -l] FILE  show, apply or delete an initrd's bootconfig" },
 	{ "boards", cmd_boards, "  list board profiles and their limits" },
+	{ "report", cmd_report,
+	  "INPUT [-f text|json|folded] [--function F]  snapshot -> who called what" },
 	{ "check", cmd_check,
 	  "CONFIG [--vmlinux F | --system-map F] [--modules DIR]  check against the kernel" },
 };
