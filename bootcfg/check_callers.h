@@ -8,6 +8,8 @@
 #ifndef BT_CHECK_CALLERS_H
 #define BT_CHECK_CALLERS_H
 
+#include <capstone/capstone.h>
+#include <gelf.h>
 #include <stdio.h>
 
 #include "check.h"
@@ -32,6 +34,10 @@ int check_callers_modules(struct check_graph *g, const char *dir,
 int check_callers_vmlinux(struct check_graph *g, const char *vmlinux,
 			  struct bt_error *e);
 void check_graph_free(struct check_graph *g);
+/* capstone for @eh's machine: 0, -1 unsupported machine, -2 capstone failed. */
+int check_insn_open(const GElf_Ehdr *eh, csh *h, int *x86);
+/* Is @mnemonic a direct call or jump (a tail call when it leaves the function)? */
+int check_insn_is_call(int x86, const char *mnemonic);
 int check_graph_add(struct check_graph *g, const char *caller,
 		    const char *callee, int mod);
 

@@ -7,6 +7,7 @@
  */
 #include <capstone/capstone.h>
 #include <fcntl.h>
+#include <ctype.h>
 #include <gelf.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,26 +42,30 @@ static const char *insn_target(const struct insn_fn *fn, size_t n, uint64_t a)
 	return lo < n && fn[lo].addr == a ? fn[lo].name : NULL;
 }
 
-static int insn_mode(const GElf_Ehdr *eh, cs_arch *arch, cs_mode *mode)
+int check_insn_open(const GElf_Ehdr *eh, csh *h, int *x86)
 {
+	cs_arch arch;
+	cs_mode mode;
+
 	if (eh->e_machine == EM_X86_64) {
-		*arch = CS_ARCH_X86;
-		*mode = CS_MODE_64;
+		arch = CS_ARCH_X86;
+		mode = CS_MODE_64;
 	} else if (eh->e_machine == EM_MIPS) {
-		*arch = CS_ARCH_MIPS;
-		*mode = (eh->e_ident[EI_CLASS] == ELFCLASS64 ? CS_MODE_MIPS64 :
-			 CS_MODE_MIPS32) | (eh->e_ident[EI_DATA] == ELFDATA2MSB ?
-					    CS_MODE_BIG_ENDIAN : CS_MODE_LITTLE_ENDIAN);
+		arch = CS_ARCH_MIPS;
+		mode = (eh->e_ident[EI_CLASS] == ELFCLASS64 ? CS_MODE_MIPS64 :
+			CS_MODE_MIPS32) | (eh->e_ident[EI_DATA] == ELFDATA2MSB ?
+					   CS_MODE_BIG_ENDIAN : CS_MODE_LITTLE_ENDIAN);
 	} else {
 		return -1;
 	}
-	return 0;
+	*x86 = arch == CS_ARCH_X86;
+	return cs_open(arch, mode, h) == CS_ERR_OK ? 0 : -2;
 }
 
-/* Direct calls and jumps: "call 0x...", "jmp 0x...", "jal 0x...", "j 0x...". */
-static int insn_is_call(cs_arch arch, const char *m)
+/* Direct calls and jumps; capstone prints their target as a number. */
+int check_insn_is_call(int x86, const char *m)
 {
-	if (arch == CS_ARCH_X86)
+	if (x86)
 		return !strcmp(m, "call") || !strcmp(m, "jmp");
 	return !strcmp(m, "jal") || !strcmp(m, "j") || !strcmp(m, "bal");
 }
@@ -88,7 +93,7 @@ static struct insn_fn *insn_functions(const struct check_tab *t, size_t *n)
 	return fn;
 }
 
-static int insn_section(struct check_graph *g, csh h, cs_arch arch,
+static int insn_section(struct check_graph *g, csh h, int x86,
 			const GElf_Shdr *sh, const Elf_Data *d,
 			const struct insn_fn *fn, size_t nfn)
 {
@@ -110,10 +115,10 @@ static int insn_section(struct check_graph *g, csh h, cs_arch arch,
 		while (cs_disasm_iter(h, &code, &left, &addr, ins)) {
 			const char *to;
 
-			if (!insn_is_call(arch, ins->mnemonic) ||
-			    strncmp(ins->op_str, "0x", 2))
+			if (!check_insn_is_call(x86, ins->mnemonic) ||
+			    !isdigit((unsigned char)ins->op_str[0]))
 				continue;
-			to = insn_target(fn, nfn, strtoull(ins->op_str, NULL, 16));
+			to = insn_target(fn, nfn, strtoull(ins->op_str, NULL, 0));
 			if (to && to != fn[i].name &&
 			    check_graph_add(g, fn[i].name, to, -1)) {
 				cs_free(ins, 1);
@@ -134,10 +139,8 @@ int check_callers_vmlinux(struct check_graph *g, const char *vmlinux,
 	GElf_Shdr sh;
 	GElf_Ehdr eh;
 	Elf *elf;
-	cs_arch arch;
-	cs_mode mode;
 	csh h;
-	int fd, ret = 0;
+	int fd, ret = 0, x86, r;
 
 	elf_version(EV_CURRENT);
 	fd = open(vmlinux, O_RDONLY | O_CLOEXEC);
@@ -148,15 +151,14 @@ int check_callers_vmlinux(struct check_graph *g, const char *vmlinux,
 		ret = bt_error_set(e, BT_EXIT_INPUT, vmlinux, "not an ELF file");
 		goto out;
 	}
-	if (insn_mode(&eh, &arch, &mode)) {
-		ret = bt_error_set(e, BT_EXIT_INPUT, vmlinux, "callers in vmlinux: "
-				   "ELF machine %u is not supported (x86_64 and "
-				   "MIPS are)", eh.e_machine);
-		goto out;
-	}
-	if (cs_open(arch, mode, &h) != CS_ERR_OK) {
-		ret = bt_error_set(e, BT_EXIT_ENV, vmlinux, "capstone cannot "
-				   "open this architecture");
+	r = check_insn_open(&eh, &h, &x86);
+	if (r) {
+		ret = r == -1 ? bt_error_set(e, BT_EXIT_INPUT, vmlinux, "callers in "
+					     "vmlinux: ELF machine %u is not "
+					     "supported (x86_64 and MIPS are)",
+					     eh.e_machine) :
+			bt_error_set(e, BT_EXIT_ENV, vmlinux, "capstone cannot "
+				     "open this architecture");
 		goto out;
 	}
 	fn = insn_functions(g->t, &nfn);
@@ -168,7 +170,7 @@ int check_callers_vmlinux(struct check_graph *g, const char *vmlinux,
 		    !(sh.sh_flags & SHF_EXECINSTR))
 			continue;
 		d = elf_rawdata(scn, NULL);
-		if (d && d->d_buf && insn_section(g, h, arch, &sh, d, fn, nfn))
+		if (d && d->d_buf && insn_section(g, h, x86, &sh, d, fn, nfn))
 			ret = bt_error_set(e, BT_EXIT_ENV, vmlinux, "out of memory");
 	}
 	if (!fn)

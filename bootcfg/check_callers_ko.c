@@ -7,6 +7,7 @@
  * relocation; the callee is the symbol, or for a section symbol the
  * function at the addend.
  */
+#include <ctype.h>
 #include <gelf.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,10 +28,21 @@ struct ko_in {
 	size_t strsz, nsym;
 	struct ko_fn *fn;
 	size_t nfn;
+	struct ko_fn *roff;	/* relocated places in code: sec, addr */
+	size_t nroff;
 	int mod, next_mod;
 	const char *path;
 	struct bt_error *e;
 };
+
+static int ko_cmp_plain(const void *a, const void *b)
+{
+	const struct ko_fn *x = a, *y = b;
+
+	if (x->sec != y->sec)
+		return x->sec < y->sec ? -1 : 1;
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
 
 static int ko_alias(const char *name)
 {
@@ -124,8 +136,14 @@ static int ko_relocs(struct ko_in *in, Elf_Scn *scn, const GElf_Shdr *sh)
 		       in->eh.e_ident[EI_CLASS] == ELFCLASS64 &&
 		       in->eh.e_ident[EI_DATA] == ELFDATA2LSB;
 
+	struct ko_fn *nr;
+
 	if (!d)
 		return ko_bad(in, "unreadable relocations");
+	nr = realloc(in->roff, (in->nroff + n + 1) * sizeof(*nr));
+	if (!nr)
+		return bt_error_set(in->e, BT_EXIT_ENV, in->path, "out of memory");
+	in->roff = nr;
 	for (i = 0; i < n; i++) {
 		GElf_Rela r;
 		GElf_Rel rl;
@@ -146,6 +164,8 @@ static int ko_relocs(struct ko_in *in, Elf_Scn *scn, const GElf_Shdr *sh)
 		}
 		symi = mips64el ? (size_t)(r.r_info & 0xffffffffu) : GELF_R_SYM(r.r_info);
 		type = mips64el ? r.r_info >> 56 : GELF_R_TYPE(r.r_info);
+		in->roff[in->nroff].sec = sh->sh_info;
+		in->roff[in->nroff++].addr = r.r_offset;
 		from = ko_at(in, sh->sh_info, r.r_offset);
 		if (!from || symi >= in->nsym)
 			continue;
@@ -154,6 +174,63 @@ static int ko_relocs(struct ko_in *in, Elf_Scn *scn, const GElf_Shdr *sh)
 		    check_graph_add(in->g, from->name, to, in->mod))
 			return bt_error_set(in->e, BT_EXIT_ENV, in->path, "out of memory");
 	}
+	return 0;
+}
+
+/* Is any byte of [a, a+n) in section @sec relocated? (roff sorted) */
+static int ko_relocated(const struct ko_in *in, uint64_t sec, uint64_t a, uint64_t n)
+{
+	size_t lo = 0, hi = in->nroff;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		const struct ko_fn *r = &in->roff[mid];
+
+		if (r->sec < sec || (r->sec == sec && r->addr < a))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < in->nroff && in->roff[lo].sec == sec && in->roff[lo].addr < a + n;
+}
+
+/*
+ * Calls inside one section of one object file need no relocation: the
+ * assembler resolved them. Find those in the code itself.
+ */
+static int ko_local_calls(struct ko_in *in, csh h, int x86)
+{
+	cs_insn *ins = cs_malloc(h);
+	size_t i;
+
+	if (!ins)
+		return bt_error_set(in->e, BT_EXIT_ENV, in->path, "out of memory");
+	for (i = 0; i < in->nfn; i++) {
+		const struct ko_fn *f = &in->fn[i], *to;
+		Elf_Scn *scn = elf_getscn(in->elf, f->sec);
+		Elf_Data *d = scn ? elf_rawdata(scn, NULL) : NULL;
+		const uint8_t *code;
+		uint64_t addr = f->addr;
+		size_t left = f->size;
+
+		if (!d || !d->d_buf || f->addr > d->d_size || f->size > d->d_size - f->addr)
+			continue;
+		code = (const uint8_t *)d->d_buf + f->addr;
+		while (cs_disasm_iter(h, &code, &left, &addr, ins)) {
+			if (!check_insn_is_call(x86, ins->mnemonic) ||
+			    !isdigit((unsigned char)ins->op_str[0]) ||
+			    ko_relocated(in, f->sec, ins->address, ins->size))
+				continue;
+			to = ko_at(in, f->sec, strtoull(ins->op_str, NULL, 0));
+			if (to && to != f && to->addr == strtoull(ins->op_str, NULL, 0) &&
+			    strcmp(to->name, f->name) &&
+			    check_graph_add(in->g, f->name, to->name, in->mod)) {
+				cs_free(ins, 1);
+				return bt_error_set(in->e, BT_EXIT_ENV, in->path, "out of memory");
+			}
+		}
+	}
+	cs_free(ins, 1);
 	return 0;
 }
 
@@ -205,7 +282,18 @@ static int ko_walk(struct ko_in *in)
 		if (ko_relocs(in, scn, &sh))
 			return -1;
 	}
-	return 0;
+	if (in->nroff)
+		qsort(in->roff, in->nroff, sizeof(*in->roff), ko_cmp_plain);
+	{
+		csh h;
+		int x86, ret;
+
+		if (check_insn_open(&in->eh, &h, &x86))
+			return 0;	/* other machines: relocations only */
+		ret = ko_local_calls(in, h, x86);
+		cs_close(&h);
+		return ret;
+	}
 }
 
 static int ko_one(void *ctx, const char *path, const char *name,
@@ -237,6 +325,7 @@ static int ko_one(void *ctx, const char *path, const char *name,
 	ret = in.elf ? ko_walk(&in) : ko_bad(&in, "not an ELF object");
 	elf_end(in.elf);
 	free(in.fn);
+	free(in.roff);
 	free(buf);
 	return ret;
 }
