@@ -17,6 +17,14 @@ const struct emit_target emit_targets[] = {
 	  "the whole /etc/kernel/cmdline line (--base merged)" },
 	{ "rpi", emit_rpi,
 	  "the whole Raspberry Pi cmdline.txt line (--base merged)" },
+	{ "uboot-script", emit_uboot_script,
+	  "U-Boot script text setting bootargs (hush)" },
+	{ "uboot-scr", emit_uboot_scr,
+	  "that script as a mkimage script image (boot.scr), -o required" },
+	{ "uboot-env", emit_uboot_env,
+	  "bootargs=VALUE for fw_setenv --script (libubootenv)" },
+	{ "uboot-envimage", emit_uboot_envimage,
+	  "a mkenvimage environment image of the board's size, -o required" },
 	{ NULL, NULL, NULL },
 };
 
