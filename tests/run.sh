@@ -90,6 +90,7 @@ run_counted kernel-suite sh tests/diff/kernel-suite.sh
 run_counted diff sh tests/diff/run.sh "$B/boottrace"
 run_counted cmdline-diff sh tests/unit/cmdline_oracle.sh
 run_counted enospc sh tests/cli/enospc.sh
+run_counted check sh tests/e2e/check.sh
 run_counted uboot sh tests/e2e/uboot.sh
 
 [ -n "$FAILED_SUITES" ] && echo "failed suites:$FAILED_SUITES"

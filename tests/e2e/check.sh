@@ -1,0 +1,113 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# boottrace check against a real Debian kernel (tests/e2e/debian-kernel.sh:
+# linux-image-6.1.0-*-cloud-amd64 and its -dbg vmlinux, cached). Covers:
+# existing, missing, near miss, notrace, module (plain, .xz, .zst), __init
+# function with its initcall level, wildcard, .config, --callers, and the
+# unpacked-package form (--root). Last line: "check: N passed, N failed".
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+bt=${BT:-$root/build/boottrace}
+k=$(sh "$root/tests/e2e/debian-kernel.sh") || { echo "SKIP: no Debian kernel (network?)"; exit 77; }
+w=$(mktemp -d "${TMPDIR:-/tmp}/bt-check-e2e.XXXXXX")
+trap 'rm -rf "$w"' EXIT INT TERM HUP
+pass=0
+fail=0
+
+# ok NAME CMD...: the command's output (stdout+stderr) in $w/out, status in $rc
+expect() { # NAME WANT_STATUS PATTERN...
+	name=$1 want=$2
+	shift 2
+	if [ "$rc" != "$want" ]; then
+		echo "FAIL $name: exit $rc, not $want"; sed 's/^/    /' "$w/out" | head -n 20
+		fail=$((fail + 1)); return
+	fi
+	for pat in "$@"; do
+		if ! grep -qF -- "$pat" "$w/out"; then
+			echo "FAIL $name: no '$pat' in:"; sed 's/^/    /' "$w/out" | head -n 20
+			fail=$((fail + 1)); return
+		fi
+	done
+	echo "ok   $name"
+	pass=$((pass + 1))
+}
+run() { "$bt" "$@" >"$w/out" 2>&1; rc=$?; }
+
+bond=$k/modules/drivers/net/bonding
+cat >"$w/bond0.bconf" <<'CONF'
+ftrace {
+	tracer = function
+	ftrace.filters = register_netdevice
+	options = func_stack_trace
+}
+boottrace.arm = "bond_create:mod:bonding", "bonding_init:mod:bonding"
+CONF
+
+run check --vmlinux "$k/vmlinux" --modules "$bond" --kernel-config "$k/config" "$w/bond0.bconf"
+expect "bond0: core traceable, module functions with the module message" 0 \
+	"note: register_netdevice found in vmlinux, traceable (it has an mcount/fentry site)" \
+	"note: bond_create found in module bonding (bonding.ko): the hook writes 'bond_create:mod:bonding'" \
+	"note: bonding_init found in module bonding (bonding.ko)" \
+	"it is the module's init code" "check: 0 error(s), 0 warning(s)"
+
+sed 's/register_netdevice$/register_netdev1ce/' "$w/bond0.bconf" >"$w/typo.bconf"
+run check --vmlinux "$k/vmlinux" --modules "$bond" "$w/typo.bconf"
+expect "typo: did you mean register_netdevice" 1 \
+	"typo.bconf:3:9: error: ftrace filter 'register_netdev1ce' is not a function of this kernel or its modules; did you mean register_netdevice"
+
+printf 'ftrace.ftrace.filters = native_safe_halt, netdev_run_todo, net_dev_init, migration_init, "tcp_*", "*", bond_create\n' >"$w/mix.bconf"
+run check --vmlinux "$k/vmlinux" --modules "$bond" "$w/mix.bconf"
+expect "notrace, clone, init level, wildcards, module function as plain filter" 1 \
+	"error: native_safe_halt is in vmlinux but has no mcount/fentry site" \
+	"net_dev_init is registered with subsys_initcall (level 4)" \
+	"warning: migration_init is registered with early_initcall (level early)" \
+	"'tcp_*' matches " "warning: '*' matches " \
+	"error: bond_create is in module bonding, not in vmlinux"
+
+# System.map + kallsyms-style text: existence without traceability.
+run check --system-map "$k/System.map" "$w/bond0.bconf"
+expect "System.map: found, traceability not checked" 1 \
+	"register_netdevice found in vmlinux; traceability not checked" \
+	"no --modules given"
+awk '{ print $1, $2, $3 "\t[bonding]" }' "$k/System.map" | grep -E ' t (bond_create|bonding_init)	' >"$w/kallsyms" || true
+grep -E ' T register_netdevice$' "$k/System.map" >>"$w/kallsyms"
+run check --system-map "$w/kallsyms" "$w/bond0.bconf"
+expect "kallsyms text with [module]" 1 "register_netdevice found in vmlinux"
+
+# Compressed modules, as MODULE_COMPRESS_XZ / _ZSTD write them.
+mkdir -p "$w/mods"
+xz --check=crc32 --lzma2=dict=1MiB -c "$bond/bonding.ko" >"$w/mods/bonding.ko.xz"
+run check --vmlinux "$k/vmlinux" --modules "$w/mods" "$w/bond0.bconf"
+expect "bonding.ko.xz" 0 "bond_create found in bonding, traceable"
+rm "$w/mods/bonding.ko.xz"
+zstd -q -c "$bond/bonding.ko" >"$w/mods/bonding.ko.zst"
+run check --vmlinux "$k/vmlinux" --modules "$w/mods" "$w/bond0.bconf"
+expect "bonding.ko.zst" 0 "bonding_init found in bonding, traceable"
+
+# .config: Debian's has everything the plan needs, minus bootconfig.
+sed 's/^CONFIG_KPROBE_EVENTS=y/# CONFIG_KPROBE_EVENTS is not set/' "$k/config" >"$w/config"
+printf 'ftrace.event.kprobes.rn.probes = "register_netdevice dev=%%di"\n' >"$w/kp.bconf"
+run check --vmlinux "$k/vmlinux" --kernel-config "$w/config" "$w/kp.bconf"
+expect ".config without KPROBE_EVENTS" 1 "a kprobe event needs CONFIG_KPROBE_EVENTS" \
+	"kprobe point register_netdevice found in vmlinux"
+
+# An unpacked package (dpkg -x layout) found by --root.
+mkdir -p "$w/root/boot" "$w/root/usr/lib/debug/boot" "$w/root/lib/modules/v/kernel"
+ln -s "$k/config" "$w/root/boot/config-v"
+ln -s "$k/vmlinux" "$w/root/usr/lib/debug/boot/vmlinux-v"
+printf 'ffffffffffffffff B The real System.map is in the -dbg package\n' >"$w/root/boot/System.map-v"
+ln -s "$bond" "$w/root/lib/modules/v/kernel/bonding"
+run check --root "$w/root" "$w/bond0.bconf"
+expect "--root on a dpkg -x tree" 0 "bonding_init found in module bonding" \
+	"register_netdevice found in vmlinux, traceable"
+
+run check --callers register_netdevice --depth 3 --vmlinux "$k/vmlinux" --modules "$bond"
+expect "--callers: bond_create <- bonding_init" 0 "  <- bond_create [bonding]" \
+	"    <- bonding_init [bonding]" "  <- register_netdev"
+
+run check --vmlinux "$k/System.map" "$w/bond0.bconf"
+expect "a text file as --vmlinux" 1 "System.map: error: not an ELF file: expected a vmlinux"
+
+echo "check: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
