@@ -1,0 +1,621 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# boottrace-snapshot.sh — copy the boot's trace buffer and its context into
+# /run/boottrace/<boot-id>/ (or print it on the console, or write it to a
+# block device) at the earliest point of userspace. POSIX sh; busybox
+# applets or coreutils are enough. It never fails the boot: every problem
+# goes to /dev/kmsg and to the snapshot's `meta`, and the exit status is 0.
+#
+#   boottrace-snapshot.sh [all]             arm, then snapshot now
+#   boottrace-snapshot.sh arm               write boottrace.arm filters only
+#   boottrace-snapshot.sh snapshot [POINT]  snapshot now, recorded as POINT
+#   boottrace-snapshot.sh hook POINT "P1 P2 ..."
+#       called by an adapter at each point it has (P1 = earliest, last =
+#       latest): arms at P1 and snapshots at the point boottrace.at names,
+#       by default P1, or the latest point when boottrace.arm is set
+#   boottrace-snapshot.sh wait-modules      wait (bounded) until the armed
+#       modules are live, or until module loading has settled
+#
+# Settings: boottrace.KEY=VALUE words of /proc/cmdline (or boottrace.KEY
+# in /proc/bootconfig; the command line wins): snapshot=run|console|DEV|
+# LABEL=L|UUID=U, stop=1|0, raw=0|1, max_kb=N, at=POINT, arm=F:mod:M,...,
+# timeout=SECONDS. See initramfs-hook/README.md.
+
+BT_VERSION=0.1.0
+PATH=/usr/sbin:/usr/bin:/sbin:/bin:$PATH
+export PATH
+
+BT_SNAPSHOT=run
+BT_STOP=1
+BT_RAW=0
+BT_MAX_KB=65536
+BT_AT=
+BT_ARM=
+BT_TIMEOUT=10
+BT_ERRORS=
+BT_NERR=0
+BT_NWARN=0
+BT_NOTES=
+BT_T=
+BT_ARMED_HERE=
+BT_RUN=${BOOTTRACE_RUN:-/run/boottrace}
+
+bt_kmsg() { # LEVEL TEXT
+	printf '<%s>boottrace: %s\n' "$1" "$2" >/dev/kmsg 2>/dev/null
+}
+
+bt_err() {
+	BT_ERRORS="${BT_ERRORS}error=$*
+"
+	BT_NERR=$((BT_NERR + 1))
+	bt_kmsg 3 "$*"
+}
+
+# Not a failure, but the snapshot may not hold what was asked for.
+bt_warn() {
+	BT_ERRORS="${BT_ERRORS}warning=$*
+"
+	BT_NWARN=$((BT_NWARN + 1))
+	bt_kmsg 4 "$*"
+}
+
+bt_note() {
+	BT_NOTES="${BT_NOTES}$*
+"
+}
+
+bt_bool() { # VALUE DEFAULT -> 1 or 0
+	case $1 in
+	1 | y | yes | on | true) echo 1 ;;
+	0 | n | no | off | false) echo 0 ;;
+	*) echo "$2" ;;
+	esac
+}
+
+bt_set() { # KEY VALUE
+	case $1 in
+	snapshot) BT_SNAPSHOT=$2 ;;
+	stop) BT_STOP=$(bt_bool "$2" 1) ;;
+	raw) BT_RAW=$(bt_bool "$2" 0) ;;
+	max_kb)
+		case $2 in
+		'' | *[!0-9]*) bt_err "boottrace.max_kb=$2 is not a number of KB; using $BT_MAX_KB" ;;
+		*) BT_MAX_KB=$2 ;;
+		esac
+		;;
+	timeout)
+		case $2 in
+		'' | *[!0-9]*) bt_err "boottrace.timeout=$2 is not a number of seconds; using $BT_TIMEOUT" ;;
+		*) BT_TIMEOUT=$2 ;;
+		esac
+		;;
+	at) BT_AT=$2 ;;
+	arm) BT_ARM=$2 ;;
+	esac
+}
+
+# /proc/bootconfig lines look like: boottrace.arm = "a", "b"
+bt_read_bootconfig() {
+	[ -r /proc/bootconfig ] || return 0
+	while IFS= read -r bt_l; do
+		case $bt_l in
+		boottrace.*=*) ;;
+		*) continue ;;
+		esac
+		bt_k=${bt_l%%=*}
+		bt_k=${bt_k#boottrace.}
+		bt_k=${bt_k%% *}
+		bt_v=${bt_l#*=}
+		bt_v=$(printf '%s\n' "$bt_v" | sed 's/^ *"//; s/" *$//; s/", *"/,/g')
+		bt_set "$(printf '%s' "$bt_k" | tr - _)" "$bt_v"
+	done </proc/bootconfig
+}
+
+bt_read_cmdline() {
+	bt_cl=
+	[ -r /proc/cmdline ] && read -r bt_cl </proc/cmdline
+	set -f
+	# shellcheck disable=SC2086 # split into words on purpose
+	set -- $bt_cl
+	set +f
+	for bt_w; do
+		case $bt_w in
+		--) break ;;
+		boottrace.*=*)
+			bt_k=${bt_w%%=*}
+			bt_k=$(printf '%s' "${bt_k#boottrace.}" | tr - _)
+			bt_v=${bt_w#*=}
+			bt_v=${bt_v#\"}
+			bt_set "$bt_k" "${bt_v%\"}"
+			;;
+		esac
+	done
+}
+
+bt_uptime() { # -> BT_UP (centiseconds since boot)
+	BT_UP=0
+	read -r bt_u _ </proc/uptime 2>/dev/null || return 0
+	bt_f=${bt_u#*.}
+	bt_f=${bt_f#0}
+	BT_UP=$((${bt_u%%.*} * 100 + ${bt_f:-0}))
+}
+
+bt_cs() { # CENTISECONDS -> S.CC
+	printf '%d.%02d' $(($1 / 100)) $(($1 % 100))
+}
+
+bt_sleep() { # short pause between polls
+	sleep 0.2 2>/dev/null || sleep 1
+}
+
+# Find tracefs, mounting it (or debugfs before 4.1) when nobody did.
+bt_find_tracefs() {
+	for bt_d in /sys/kernel/tracing /sys/kernel/debug/tracing; do
+		if [ -e "$bt_d/trace" ]; then
+			BT_T=$bt_d
+			bt_note "tracefs=$bt_d (already mounted)"
+			return 0
+		fi
+	done
+	if [ -d /sys/kernel/tracing ] &&
+		mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null &&
+		[ -e /sys/kernel/tracing/trace ]; then
+		BT_T=/sys/kernel/tracing
+		bt_note "tracefs=$BT_T (mounted by the hook)"
+		return 0
+	fi
+	if [ -d /sys/kernel/debug ] &&
+		{ [ -e /sys/kernel/debug/tracing ] ||
+			mount -t debugfs nodev /sys/kernel/debug 2>/dev/null; } &&
+		[ -e /sys/kernel/debug/tracing/trace ]; then
+		BT_T=/sys/kernel/debug/tracing
+		bt_note "tracefs=$BT_T (debugfs mounted by the hook)"
+		return 0
+	fi
+	if [ ! -d /sys/kernel ]; then
+		bt_err "no tracefs: /sys is not mounted (mount sysfs before the hook runs)"
+	else
+		bt_err "no tracefs: neither /sys/kernel/tracing nor /sys/kernel/debug/tracing can be mounted (kernel without CONFIG_TRACING?)"
+	fi
+	return 1
+}
+
+# The module names of the boottrace.arm filters (FUNC:mod:MODULE).
+bt_arm_modules() {
+	bt_ms=
+	bt_old=$IFS
+	IFS=,
+	for bt_a in $BT_ARM; do
+		case $bt_a in
+		*:mod:*) bt_ms="$bt_ms ${bt_a##*:mod:}" ;;
+		esac
+	done
+	IFS=$bt_old
+	echo "$bt_ms"
+}
+
+# Write the boottrace.arm filters before the modules load: the kernel keeps
+# FUNC:mod:MODULE pending and applies it when MODULE loads.
+bt_arm() {
+	[ -n "$BT_ARM" ] || return 0
+	[ -n "$BT_T" ] || bt_find_tracefs || return 0
+	bt_old=$IFS
+	IFS=,
+	for bt_a in $BT_ARM; do
+		IFS=$bt_old
+		case $bt_a in
+		*[!A-Za-z0-9_.*?:-]* | '')
+			bt_err "boottrace.arm: '$bt_a' is not FUNC:mod:MODULE; not armed"
+			continue
+			;;
+		esac
+		if bt_m=$(printf '%s\n' "$bt_a" 2>&1 >>"$BT_T/set_ftrace_filter"); then
+			bt_kmsg 6 "armed $bt_a"
+		else
+			bt_err "boottrace.arm: writing '$bt_a' to set_ftrace_filter failed: ${bt_m:-write error}"
+		fi
+	done
+	IFS=$bt_old
+	BT_ARMED_HERE=1
+	# a snapshot taken by a later process reports these errors too
+	mkdir -p "$BT_RUN" 2>/dev/null &&
+		printf '%s' "$BT_ERRORS" >"$BT_RUN/.arm-errors" 2>/dev/null
+	return 0
+}
+
+bt_wait_modules() {
+	bt_need=$(bt_arm_modules)
+	bt_left=$((BT_TIMEOUT * 5))
+	bt_prev=
+	bt_same=0
+	while [ "$bt_left" -gt 0 ]; do
+		bt_cur=$(cat /proc/modules 2>/dev/null)
+		bt_ok=1
+		for bt_m in $bt_need; do
+			grep -q "^$bt_m .* Live " /proc/modules 2>/dev/null || bt_ok=0
+		done
+		if [ "$bt_ok" = 1 ] && [ -n "$bt_need" ]; then
+			return 0
+		fi
+		if [ "$bt_ok" = 1 ] && [ "$bt_cur" = "$bt_prev" ]; then
+			bt_same=$((bt_same + 1))
+			[ "$bt_same" -ge 5 ] && return 0
+		else
+			bt_same=0
+		fi
+		bt_prev=$bt_cur
+		bt_sleep
+		bt_left=$((bt_left - 1))
+	done
+	bt_kmsg 4 "modules${bt_need:+ $bt_need} not live/settled after ${BT_TIMEOUT}s; snapshot anyway"
+	return 1
+}
+
+bt_free_kb() { # DIR -> KB free (empty if unknown)
+	df -Pk "$1" 2>/dev/null | {
+		read -r _
+		read -r _ _ _ bt_av _
+		echo "$bt_av"
+	}
+}
+
+# Copy SRC to DST; a failure becomes an error line with its reason.
+bt_copy() {
+	if bt_m=$(cat "$1" 2>&1 >"$2"); then return 0; fi
+	bt_err "copy $1: ${bt_m:-failed}"
+	return 1
+}
+
+bt_timeout() { # run "$@" under timeout(1) when there is one
+	if command -v timeout >/dev/null 2>&1; then
+		timeout "$BT_COPY_TIMEOUT" "$@"
+	else
+		"$@"
+	fi
+}
+
+# The trace text, at most CAP KB; truncation is recorded, never silent.
+bt_copy_trace() { # SRC DST CAP_KB NAME
+	if [ "$3" -le 0 ]; then
+		bt_err "$4 not copied: no room left"
+		return 1
+	fi
+	bt_lim=$(($3 * 1024))
+	if ! bt_m=$(bt_timeout head -c $((bt_lim + 1)) "$1" 2>&1 >"$2"); then
+		bt_err "$4: copy failed or timed out after ${BT_COPY_TIMEOUT}s: ${bt_m:-no message}"
+	fi
+	bt_sz=$(wc -c <"$2" 2>/dev/null)
+	bt_sz=${bt_sz:-0}
+	if [ "$bt_sz" -gt "$bt_lim" ]; then
+		dd if=/dev/null of="$2" bs=1024 seek="$3" 2>/dev/null
+		bt_sz=$bt_lim
+		bt_err "$4 truncated at $3 KB ($BT_CAP_WHY); the newest events are missing"
+	fi
+	BT_TRACE_BYTES=$((BT_TRACE_BYTES + bt_sz))
+}
+
+# Small tracefs files that exist on this kernel, copied with one cp.
+bt_copy_state() { # TRACEFS DIR
+	bt_src=$1
+	bt_dst=$2
+	set --
+	for bt_f in set_ftrace_filter set_ftrace_notrace trace_options set_event \
+		kprobe_events buffer_size_kb buffer_total_size_kb tracing_on \
+		trace_clock set_graph_function set_graph_notrace tracing_cpumask; do
+		[ -e "$bt_src/$bt_f" ] && set -- "$@" "$bt_src/$bt_f"
+	done
+	[ $# -eq 0 ] || bt_m=$(cp "$@" "$bt_dst/" 2>&1) ||
+		bt_err "copy of tracefs settings: $bt_m"
+	[ -e "$bt_src/current_tracer" ] && bt_copy "$bt_src/current_tracer" "$bt_dst/tracer"
+	if [ -d "$bt_src/options" ]; then
+		mkdir -p "$bt_dst/options" &&
+			{ bt_m=$(cp "$bt_src"/options/* "$bt_dst/options/" 2>&1) ||
+				bt_err "copy of options/: $bt_m"; }
+	fi
+	for bt_c in "$bt_src"/per_cpu/cpu*; do
+		[ -e "$bt_c/stats" ] || continue
+		mkdir -p "$bt_dst/per_cpu/${bt_c##*/}" &&
+			bt_copy "$bt_c/stats" "$bt_dst/per_cpu/${bt_c##*/}/stats"
+	done
+}
+
+# trace-cmd restore input: per-CPU raw pages, formats, kallsyms.
+bt_copy_raw() { # DIR
+	for bt_c in "$BT_T"/per_cpu/cpu*; do
+		[ -e "$bt_c/trace_pipe_raw" ] || continue
+		mkdir -p "$1/per_cpu/${bt_c##*/}" || continue
+		# trace_pipe_raw blocks once empty: read each CPU for a bounded time
+		(BT_COPY_TIMEOUT=2 bt_timeout cat "$bt_c/trace_pipe_raw" \
+			>"$1/per_cpu/${bt_c##*/}/trace_pipe_raw" 2>/dev/null) &
+	done
+	if ! mkdir -p "$1/events" ||
+		! cp "$BT_T/events/header_page" "$BT_T/events/header_event" "$1/events/" 2>/dev/null; then
+		bt_err "raw: events/header_page, header_event not copied"
+	fi
+	bt_raw=$1
+	bt_here=$PWD
+	if cd "$BT_T"; then
+		# every events/SYSTEM/EVENT/format in one awk process, not one cp each
+		set -- events/*/*/format
+		for bt_f; do echo "$bt_raw/${bt_f%/format}"; done | xargs mkdir -p 2>/dev/null
+		awk -v d="$bt_raw" 'FNR == 1 { if (o != "") close(o); o = d "/" FILENAME }
+			{ print > o }' "$@" 2>/dev/null ||
+			bt_err "raw: event formats not all copied"
+		cd "$bt_here" || :
+	fi
+	for bt_f in printk_formats saved_cmdlines saved_tgids; do
+		[ -e "$BT_T/$bt_f" ] && bt_copy "$BT_T/$bt_f" "$bt_raw/$bt_f"
+	done
+	bt_copy /proc/kallsyms "$bt_raw/kallsyms"
+	wait
+}
+
+bt_resolve_dev() { # SPEC -> device path, waiting up to BT_TIMEOUT
+	bt_left=$((BT_TIMEOUT * 5))
+	while :; do
+		case $1 in
+		LABEL=* | UUID=*) bt_dev=$(findfs "$1" 2>/dev/null) ;;
+		*) bt_dev=$1 ;;
+		esac
+		[ -n "$bt_dev" ] && [ -b "$bt_dev" ] && { echo "$bt_dev"; return 0; }
+		[ "$bt_left" -gt 0 ] || return 1
+		bt_sleep
+		bt_left=$((bt_left - 1))
+	done
+}
+
+# Destination directory: /run, or a mounted device (falls back to /run).
+bt_dest() {
+	BT_MNT=
+	BT_BASE=$BT_RUN
+	case $BT_SNAPSHOT in
+	run | console | '') return 0 ;;
+	esac
+	if ! bt_dev=$(bt_resolve_dev "$BT_SNAPSHOT"); then
+		bt_err "destination $BT_SNAPSHOT not found after ${BT_TIMEOUT}s; snapshot kept in $BT_RUN"
+		return 0
+	fi
+	BT_MNT=$BT_RUN-mnt.$$
+	mkdir -p "$BT_MNT" 2>/dev/null
+	if bt_m=$(mount "$bt_dev" "$BT_MNT" 2>&1); then
+		BT_BASE=$BT_MNT/boottrace
+		bt_note "device=$bt_dev"
+	else
+		bt_err "destination $BT_SNAPSHOT ($bt_dev) cannot be mounted: $bt_m; snapshot kept in $BT_RUN"
+		rmdir "$BT_MNT" 2>/dev/null
+		BT_MNT=
+	fi
+}
+
+# Console framing (initramfs-hook/README.md): a parser rebuilds each file
+# byte for byte from the "|" lines, the eol flag and the size.
+bt_console() { # DIR ID
+	bt_pk=
+	[ -w /proc/sys/kernel/printk ] && read -r bt_pk _ </proc/sys/kernel/printk &&
+		echo 1 >/proc/sys/kernel/printk
+	{
+		echo "=== boottrace snapshot begin $2 ==="
+		(cd "$1" && find . -type f | sort) | while IFS= read -r bt_f; do
+			bt_f=${bt_f#./}
+			[ "$bt_f" = COMPLETE ] && continue
+			bt_print_file "$1" "$bt_f"
+		done
+		bt_print_file "$1" COMPLETE
+		echo "=== boottrace snapshot end $2 ==="
+	} >/dev/console 2>/dev/null
+	[ -n "$bt_pk" ] && echo "$bt_pk" >/proc/sys/kernel/printk
+}
+
+bt_print_file() { # DIR REL
+	bt_p=$1/$2
+	bt_sz=$(wc -c <"$bt_p")
+	bt_sum=-
+	command -v md5sum >/dev/null 2>&1 && bt_sum=$(md5sum <"$bt_p") && bt_sum=${bt_sum%% *}
+	case $2 in
+	*/trace_pipe_raw)
+		if command -v base64 >/dev/null 2>&1; then
+			echo "--- boottrace file $2 size=$bt_sz eol=1 enc=base64 md5=$bt_sum ---"
+			base64 <"$bt_p" | sed 's/^/|/'
+			echo "--- boottrace end $2 ---"
+		else
+			echo "--- boottrace skipped $2 (no base64 to print a binary file) ---"
+		fi
+		return 0
+		;;
+	esac
+	bt_eol=1
+	[ -n "$(tail -c 1 "$bt_p")" ] && bt_eol=0
+	echo "--- boottrace file $2 size=$bt_sz eol=$bt_eol enc=text md5=$bt_sum ---"
+	sed 's/^/|/' "$bt_p"
+	[ "$bt_eol" = 0 ] && echo
+	echo "--- boottrace end $2 ---"
+}
+
+bt_snapshot() { # POINT REASON
+	bt_uptime
+	bt_t0=$BT_UP
+	[ -n "$BT_T" ] || bt_find_tracefs
+	[ -r /proc/sys/kernel/random/boot_id ] &&
+		read -r BT_ID </proc/sys/kernel/random/boot_id
+	BT_ID=${BT_ID:-unknown-$bt_t0}
+	bt_dest
+	bt_dir=$BT_BASE/$BT_ID
+	bt_n=1
+	while [ -e "$bt_dir" ]; do
+		bt_n=$((bt_n + 1))
+		bt_dir=$BT_BASE/$BT_ID-$bt_n
+	done
+	if ! bt_m=$(mkdir -p "$bt_dir" 2>&1); then
+		bt_kmsg 3 "cannot create $bt_dir: $bt_m; no snapshot"
+		return 0
+	fi
+	if [ -z "$BT_ARMED_HERE" ] && [ -s "$BT_RUN/.arm-errors" ]; then
+		while IFS= read -r bt_l; do
+			BT_ERRORS="$BT_ERRORS$bt_l
+"
+			BT_NERR=$((BT_NERR + 1))
+		done <"$BT_RUN/.arm-errors"
+	fi
+	BT_TRACE_BYTES=0
+	bt_on=
+	if [ -n "$BT_T" ]; then
+		[ -r "$BT_T/tracing_on" ] && read -r bt_on <"$BT_T/tracing_on"
+		if [ "$BT_STOP" = 1 ]; then
+			echo 0 >"$BT_T/tracing_on" 2>/dev/null ||
+				bt_err "cannot stop tracing (tracing_on not writable)"
+			for bt_i in "$BT_T"/instances/*; do
+				[ -e "$bt_i/tracing_on" ] && echo 0 >"$bt_i/tracing_on"
+			done
+		fi
+		[ "$bt_on" = 0 ] &&
+			bt_warn "tracing_on was already 0 before the hook: tracing was stopped earlier, the trace may end early"
+		bt_tr=
+		[ -r "$BT_T/current_tracer" ] && read -r bt_tr <"$BT_T/current_tracer"
+		[ "$bt_tr" = nop ] &&
+			bt_warn "tracer is nop: no function tracer was set (no ftrace= on the command line?); only events, if any, are recorded"
+		bt_free=$(bt_free_kb "$bt_dir")
+		BT_CAP=$BT_MAX_KB
+		BT_CAP_WHY="boottrace.max_kb=$BT_MAX_KB"
+		# the other files take ~60 inodes' pages and dmesg: keep 512 KB
+		if [ -n "$bt_free" ] && [ $((bt_free - 512)) -lt "$BT_CAP" ]; then
+			BT_CAP=$((bt_free - 512))
+			BT_CAP_WHY="only $bt_free KB free on $BT_BASE, 512 KB kept for the rest"
+		fi
+		BT_COPY_TIMEOUT=$((BT_TIMEOUT > 60 ? BT_TIMEOUT : 60))
+		bt_copy_trace "$BT_T/trace" "$bt_dir/trace" "$BT_CAP" trace
+		bt_copy_state "$BT_T" "$bt_dir"
+		for bt_i in "$BT_T"/instances/*; do
+			[ -e "$bt_i/trace" ] || continue
+			bt_id=$bt_dir/instances/${bt_i##*/}
+			mkdir -p "$bt_id" || continue
+			bt_copy_trace "$bt_i/trace" "$bt_id/trace" $((BT_CAP - BT_TRACE_BYTES / 1024)) "instances/${bt_i##*/}/trace"
+			bt_copy_state "$bt_i" "$bt_id"
+		done
+		if [ "$BT_RAW" = 1 ]; then
+			bt_copy_raw "$bt_dir"
+		fi
+		if [ "$BT_TRACE_BYTES" -gt 0 ] && [ "$bt_tr" != nop ] &&
+			! grep -q '^[^#]' "$bt_dir/trace" 2>/dev/null; then
+			bt_warn "the trace holds no events although tracer $bt_tr was set"
+		fi
+	fi
+	bt_copy /proc/cmdline "$bt_dir/cmdline"
+	[ -r /proc/bootconfig ] && bt_copy /proc/bootconfig "$bt_dir/bootconfig"
+	bt_copy /proc/sys/kernel/osrelease "$bt_dir/release"
+	bt_copy /proc/modules "$bt_dir/modules"
+	bt_m=$(dmesg 2>&1 >"$bt_dir/dmesg") || bt_err "dmesg: $bt_m"
+	bt_uptime
+	BT_T0=$bt_t0
+	BT_POINT=$1
+	BT_REASON=$2
+	BT_DIR=$bt_dir
+	if ! bt_write_meta; then
+		# the trace gives way to meta: cut 256 KB off it and try again
+		bt_sz=$(wc -c <"$bt_dir/trace" 2>/dev/null)
+		bt_kb=$((${bt_sz:-0} / 1024 - 256))
+		[ "$bt_kb" -lt 0 ] && bt_kb=0
+		dd if=/dev/null of="$bt_dir/trace" bs=1024 seek="$bt_kb" 2>/dev/null
+		bt_err "no room for meta: trace cut to $bt_kb KB"
+		bt_write_meta || bt_kmsg 3 "cannot write $bt_dir/meta"
+	fi
+	if ! echo "errors=$BT_NERR warnings=$BT_NWARN" >"$bt_dir/COMPLETE" 2>/dev/null; then
+		rm -f "$bt_dir/COMPLETE"
+		bt_kmsg 3 "cannot write $bt_dir/COMPLETE"
+	fi
+	sync 2>/dev/null
+	bt_kmsg 6 "snapshot at $1 in $bt_dir ($BT_TRACE_BYTES trace bytes, $BT_NERR errors, $BT_NWARN warnings, $(((BT_UP - bt_t0) * 10)) ms)"
+	[ "$BT_SNAPSHOT" = console ] && bt_console "$bt_dir" "$BT_ID"
+	if [ -n "$BT_MNT" ]; then
+		bt_m=$(umount "$BT_MNT" 2>&1) || bt_kmsg 3 "umount $BT_MNT: $bt_m"
+		rmdir "$BT_MNT" 2>/dev/null
+	fi
+	return 0
+}
+
+bt_write_meta() {
+	{
+		echo "format=1"
+		echo "version=$BT_VERSION"
+		echo "boot_id=$BT_ID"
+		echo "point=$BT_POINT"
+		echo "point_reason=$BT_REASON"
+		echo "destination=$BT_SNAPSHOT"
+		echo "dir=$BT_DIR"
+		printf '%s' "$BT_NOTES"
+		echo "tracing_on_before=${bt_on:-unknown}"
+		echo "stopped=$BT_STOP"
+		echo "raw=$BT_RAW"
+		echo "max_kb=$BT_MAX_KB"
+		echo "armed=$BT_ARM"
+		echo "trace_bytes=$BT_TRACE_BYTES"
+		echo "uptime_start=$(bt_cs "$BT_T0")"
+		echo "uptime_end=$(bt_cs "$BT_UP")"
+		echo "duration_ms=$(((BT_UP - BT_T0) * 10))"
+		echo "errors=$BT_NERR"
+		echo "warnings=$BT_NWARN"
+		printf '%s' "$BT_ERRORS"
+	} >"$BT_DIR/meta" 2>/dev/null && grep -q '^warnings=' "$BT_DIR/meta"
+}
+
+# Where the adapter with points P1..Pn takes the snapshot when at POINT.
+bt_hook() { # POINT "P1 ... Pn"
+	bt_first=${2%% *}
+	bt_last=${2##* }
+	[ "$1" = "$bt_first" ] && bt_arm
+	if [ -n "$BT_AT" ]; then
+		[ "$1" = "$BT_AT" ] && bt_snapshot "$1" "boottrace.at=$BT_AT"
+		case " $2 " in
+		*" $BT_AT "*) ;;
+		*)
+			if [ "$1" = "$bt_last" ]; then
+				bt_err "boottrace.at=$BT_AT is not a point of this adapter ($2); snapshot taken at $bt_last"
+				bt_snapshot "$1" "latest point (boottrace.at=$BT_AT unknown here)"
+			fi
+			;;
+		esac
+	elif [ -n "$BT_ARM" ]; then
+		[ "$1" = "$bt_last" ] &&
+			bt_snapshot "$1" "default moved to the latest point $bt_last because boottrace.arm is set"
+	else
+		[ "$1" = "$bt_first" ] && bt_snapshot "$1" "default: earliest point"
+	fi
+	return 0
+}
+
+# Would bt_hook snapshot at POINT? (for adapters that must prepare a wait)
+bt_wants() { # POINT "P1 ... Pn"
+	if [ -n "$BT_AT" ]; then
+		[ "$1" = "$BT_AT" ]
+	elif [ -n "$BT_ARM" ]; then
+		[ "$1" = "${2##* }" ]
+	else
+		[ "$1" = "${2%% *}" ]
+	fi
+}
+
+bt_read_bootconfig
+bt_read_cmdline
+case ${1:-all} in
+all)
+	bt_arm
+	bt_snapshot "${2:-manual}" "called directly"
+	;;
+arm) bt_arm ;;
+snapshot) bt_snapshot "${2:-manual}" "called directly" ;;
+hook)
+	[ $# -ge 3 ] || { echo "usage: $0 hook POINT \"POINTS...\"" >&2; exit 2; }
+	bt_hook "$2" "$3"
+	;;
+wants)
+	[ $# -ge 3 ] || { echo "usage: $0 wants POINT \"POINTS...\"" >&2; exit 2; }
+	bt_wants "$2" "$3"
+	exit
+	;;
+wait-modules) bt_wait_modules ;;
+*)
+	echo "usage: $0 [all|arm|snapshot [POINT]|hook POINT POINTS|wants POINT POINTS|wait-modules]" >&2
+	exit 2
+	;;
+esac
+exit 0

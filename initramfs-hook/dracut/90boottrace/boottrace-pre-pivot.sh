@@ -1,0 +1,7 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# dracut pre-pivot hook of the boottrace module. dracut sources it: the core
+# script runs as a child, so nothing it does can end the boot.
+# Snapshots here when boottrace.at=pre-pivot, and by default when
+# boottrace.arm is set (the latest point).
+sh /lib/boottrace/boottrace-snapshot.sh hook pre-pivot "cmdline pre-udev pre-trigger pre-mount pre-pivot"
