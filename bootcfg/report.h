@@ -238,6 +238,8 @@ struct report {
 	uint32_t *fn_of;		/* name id -> fn index + 1 */
 	uint32_t cap_of;
 	struct rp_pairs fn_task, fn_stack, fn_chain, fn_parent;
+	struct rp_pairs stack_task, chain_task;	/* who ran each path */
+	uint32_t *top_stack_task, *top_chain_task;	/* by rp_check */
 	struct rp_stacks stacks;
 	struct rp_chains chains;
 	struct rp_pending *pend;
@@ -350,6 +352,10 @@ uint32_t rp_chain_path(const struct report *r, uint32_t node, uint32_t *out,
  * point such as do_one_initcall or do_syscall_64). */
 uint32_t rp_culprit_start(const struct report *r, const uint32_t *path,
 			  uint32_t n);
+/* The task with most hits on stack/chain @id of @tab ("" if none). */
+const char *rp_top_task(const struct report *r, const struct rp_pairs *tab,
+			uint32_t id);
+uint32_t *rp_top_tasks(const struct rp_pairs *tab, uint32_t nid);
 /* Functions in report order (by first hit), filtered by name if @only. */
 uint32_t *rp_fn_order(const struct report *r, const char *only, uint32_t *n);
 

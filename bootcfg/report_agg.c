@@ -31,6 +31,10 @@ void report_free(struct report *r)
 	rp_pairs_free(&r->fn_stack);
 	rp_pairs_free(&r->fn_chain);
 	rp_pairs_free(&r->fn_parent);
+	rp_pairs_free(&r->stack_task);
+	rp_pairs_free(&r->chain_task);
+	free(r->top_stack_task);
+	free(r->top_chain_task);
 	rp_stacks_free(&r->stacks);
 	rp_chains_free(&r->chains);
 	free(r->pend);
@@ -207,7 +211,8 @@ static int hit(struct report *r, struct rp_line *l)
 					     parent);
 
 		if (node == RP_NONE ||
-		    !rp_pairs_add(&r->fn_chain, id, node, l->ts))
+		    !rp_pairs_add(&r->fn_chain, id, node, l->ts) ||
+		    !rp_pairs_add(&r->chain_task, node, task, l->ts))
 			return -1;
 	}
 	if (!(p = pending(r, l->cpu)))
@@ -236,7 +241,8 @@ static int stack(struct report *r, const struct rp_line *l, const char *p,
 	if (p == end)
 		return 0;
 	id = rp_stack_intern(&r->stacks, &r->names, p, end);
-	if (id == RP_NONE || !rp_pairs_add(&r->fn_stack, pd->fn, id, pd->ts))
+	if (id == RP_NONE || !rp_pairs_add(&r->fn_stack, pd->fn, id, pd->ts) ||
+	    !rp_pairs_add(&r->stack_task, id, pd->task, pd->ts))
 		return -1;
 	f = &r->fn[r->fn_of[pd->fn] - 1];
 	f->with_stack++;
@@ -333,7 +339,10 @@ static const char *one(struct report *r, const char *p, const char *end,
 		/* find the block's end before counting anything: when it is
 		 * not all in the buffer yet, the caller comes back with more */
 		b = q = nl ? nl + 1 : end;
-		while (q < end && is_frame(q, end)) {
+		while (q < end && (is_frame(q, end) ||
+				   (!eof && end - q < 4))) {
+			if (!is_frame(q, end))
+				return NULL;	/* " =" of a frame cut by the read */
 			const char *n2 = memchr(q, '\n', (size_t)(end - q));
 
 			if (!n2 && !eof)

@@ -56,16 +56,6 @@ static void jpath(const struct report *r, const uint32_t *p, uint32_t n,
 	fputc(']', f);
 }
 
-static const char *top_task(const struct report *r, uint32_t fn)
-{
-	size_t n;
-	struct rp_count **v = rp_pairs_of(&r->fn_task, fn, &n);
-	const char *t = n && v ? rp_str(&r->tasks, rp_key_b(v[0])) : "";
-
-	free(v);
-	return t;
-}
-
 static void jtasks(const struct report *r, uint32_t fn, FILE *f)
 {
 	size_t n, i;
@@ -113,8 +103,7 @@ static const char *why(uint8_t flag)
 	return NULL;
 }
 
-static void jstacks(const struct report *r, uint32_t fn, const char *task,
-		    FILE *f)
+static void jstacks(const struct report *r, uint32_t fn, FILE *f)
 {
 	uint32_t path[PATH_MAX_FRAMES], len, k;
 	size_t n, i;
@@ -123,15 +112,18 @@ static void jstacks(const struct report *r, uint32_t fn, const char *task,
 	fputs("      \"stacks\": [", f);
 	for (i = 0; v && i < n; i++) {
 		const struct rp_stack *s = &r->stacks.s[rp_key_b(v[i])];
+		const char *task = rp_top_task(r, &r->stack_task, rp_key_b(v[i]));
 		int first = 1;
 
 		len = rp_stack_path(r, rp_key_b(v[i]), fn, path, PATH_MAX_FRAMES);
 		fprintf(f, "%s\n        {\"count\": %llu, \"usable\": %s, "
-			   "\"phase\": \"%s\", \"callers\": ",
+			   "\"phase\": \"%s\", \"task\": ",
 			i ? "," : "", (unsigned long long)v[i]->n,
 			s->useless ? "false" : "true",
 			s->useless ? "unknown" :
 				     rp_phase_name(rp_phase_of(r, path, len, task)));
+		js(task, f);
+		fputs(", \"callers\": ", f);
 		jpath(r, path, s->useless ? 0 : len, f);
 		fputs(", \"raw\": [", f);
 		for (k = 0; k < s->nframes; k++) {
@@ -153,8 +145,7 @@ static void jstacks(const struct report *r, uint32_t fn, const char *task,
 	free(v);
 }
 
-static void jchains(const struct report *r, uint32_t fn, const char *task,
-		    FILE *f)
+static void jchains(const struct report *r, uint32_t fn, FILE *f)
 {
 	uint32_t path[PATH_MAX_FRAMES], len;
 	size_t n, i;
@@ -163,12 +154,15 @@ static void jchains(const struct report *r, uint32_t fn, const char *task,
 	fputs("      \"chains\": [", f);
 	for (i = 0; v && i < n; i++) {
 		uint32_t node = rp_key_b(v[i]);
+		const char *task = rp_top_task(r, &r->chain_task, node);
 
 		len = rp_chain_path(r, node, path, PATH_MAX_FRAMES);
 		fprintf(f, "%s\n        {\"count\": %llu, \"phase\": \"%s\", "
-			   "\"functions\": ", i ? "," : "",
+			   "\"task\": ", i ? "," : "",
 			(unsigned long long)v[i]->n,
 			rp_phase_name(rp_phase_of(r, path, len, task)));
+		js(task, f);
+		fputs(", \"functions\": ", f);
 		jpath(r, path, len, f);
 		fputc('}', f);
 	}
@@ -176,50 +170,58 @@ static void jchains(const struct report *r, uint32_t fn, const char *task,
 	free(v);
 }
 
-/* The answer: from the top usable stack, else the top chain. */
-static void janswer(const struct report *r, const struct rp_fn *fn,
-		    const char *task, FILE *f)
+static void jculprit(const struct report *r, const uint32_t *path,
+		     uint32_t len, uint64_t n, const char *task,
+		     const char *src, int comma, FILE *f)
 {
-	uint32_t path[PATH_MAX_FRAMES], len = 0, c;
-	const char *src = "stack";
-	struct rp_count **v;
-	size_t n, i;
+	uint32_t c = rp_culprit_start(r, path, len);
 
-	v = rp_pairs_of(&r->fn_stack, fn->name, &n);
-	for (i = 0; v && i < n && !len; i++)
-		if (!r->stacks.s[rp_key_b(v[i])].useless)
-			len = rp_stack_path(r, rp_key_b(v[i]), fn->name, path,
-					    PATH_MAX_FRAMES);
-	free(v);
-	if (!len && !fn->is_event) {
-		src = "parent-chain";
-		v = rp_pairs_of(&r->fn_chain, fn->name, &n);
-		if (v && n)
-			len = rp_chain_path(r, rp_key_b(v[0]), path,
-					    PATH_MAX_FRAMES);
-		free(v);
-	}
-	fputs("      \"culprit\": ", f);
-	if (!len) {
-		fputs("null,\n", f);
-		return;
-	}
-	c = rp_culprit_start(r, path, len);
-	fputs("{\"chain\": ", f);
+	fputs(comma ? ",\n        {\"chain\": " : "\n        {\"chain\": ", f);
 	jpath(r, path + c, len - c, f);
 	fputs(", \"full\": ", f);
 	jpath(r, path, len, f);
-	fprintf(f, ", \"source\": \"%s\", \"task\": ", src);
+	fprintf(f, ", \"source\": \"%s\", \"hits\": %llu, \"task\": ", src,
+		(unsigned long long)n);
 	js(task, f);
-	fprintf(f, ", \"phase\": \"%s\"},\n",
+	fprintf(f, ", \"phase\": \"%s\"}",
 		rp_phase_name(rp_phase_of(r, path, len, task)));
+}
+
+/* The answers: every usable stack, else every stitched chain. */
+static void janswer(const struct report *r, const struct rp_fn *fn, FILE *f)
+{
+	uint32_t path[PATH_MAX_FRAMES], len, id;
+	struct rp_count **v;
+	size_t n, i, k = 0;
+
+	fputs("      \"culprits\": [", f);
+	v = rp_pairs_of(&r->fn_stack, fn->name, &n);
+	for (i = 0; v && i < n; i++) {
+		id = rp_key_b(v[i]);
+		if (r->stacks.s[id].useless)
+			continue;
+		len = rp_stack_path(r, id, fn->name, path, PATH_MAX_FRAMES);
+		jculprit(r, path, len, v[i]->n,
+			 rp_top_task(r, &r->stack_task, id), "stack", k++ > 0, f);
+	}
+	free(v);
+	if (!k && !fn->is_event) {
+		v = rp_pairs_of(&r->fn_chain, fn->name, &n);
+		for (i = 0; v && i < n; i++) {
+			id = rp_key_b(v[i]);
+			len = rp_chain_path(r, id, path, PATH_MAX_FRAMES);
+			jculprit(r, path, len, v[i]->n,
+				 rp_top_task(r, &r->chain_task, id),
+				 "parent-chain", k++ > 0, f);
+		}
+		free(v);
+	}
+	fputs(k ? "\n      ],\n" : "],\n", f);
 }
 
 static void jfn(const struct report *r, const struct rp_fn *fn, int comma,
 		FILE *f)
 {
-	const char *task = top_task(r, fn->name);
-
 	fputs(comma ? ",\n    {\n      \"name\": " : "\n    {\n      \"name\": ", f);
 	js(rp_str(&r->names, fn->name), f);
 	fprintf(f, ",\n      \"kind\": \"%s\",\n      \"hits\": %llu,\n"
@@ -230,11 +232,11 @@ static void jfn(const struct report *r, const struct rp_fn *fn, int comma,
 	fputs(",\n      \"last\": ", f);
 	jts(r, fn->last, f);
 	fputs(",\n", f);
-	janswer(r, fn, task, f);
+	janswer(r, fn, f);
 	jtasks(r, fn->name, f);
 	jparents(r, fn->name, f);
-	jstacks(r, fn->name, task, f);
-	jchains(r, fn->name, task, f);
+	jstacks(r, fn->name, f);
+	jchains(r, fn->name, f);
 	fputs("    }", f);
 }
 

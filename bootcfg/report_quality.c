@@ -326,6 +326,12 @@ int rp_check(struct report *r, const struct rp_syms *syms,
 	memset(q, 0, sizeof(*q));
 	if (label_all(r, syms, q))
 		return -1;
+	free(r->top_stack_task);
+	free(r->top_chain_task);
+	r->top_stack_task = rp_top_tasks(&r->stack_task, r->stacks.n);
+	r->top_chain_task = rp_top_tasks(&r->chain_task, r->chains.n);
+	if (!r->top_stack_task || !r->top_chain_task)
+		return -1;
 	if (snap && snap->console && snap->nboots > 1)
 		add(q, "console-boots", 0,
 		    "the console log holds %d snapshots; this is number %d "

@@ -30,16 +30,6 @@ static void put_path(const struct report *r, const uint32_t *p, uint32_t n,
 		fprintf(f, "%s%s", i ? " -> " : "", rp_str(&r->names, p[i]));
 }
 
-static const char *top_task(const struct report *r, uint32_t fn)
-{
-	size_t n;
-	struct rp_count **v = rp_pairs_of(&r->fn_task, fn, &n);
-	const char *t = n && v ? rp_str(&r->tasks, rp_key_b(v[0])) : "";
-
-	free(v);
-	return t;
-}
-
 static void put_tree(const struct report *r, const struct rp_tree *t,
 		     uint32_t node, int depth, FILE *f)
 {
@@ -95,41 +85,51 @@ static void put_chains(const struct report *r, uint32_t fn, FILE *f)
 	free(v);
 }
 
-/* The answer line: from the most frequent usable stack, else chain. */
+static void answer_line(const struct report *r, const uint32_t *path,
+			uint32_t len, uint64_t n, const char *task, int stack,
+			FILE *f)
+{
+	uint32_t c = rp_culprit_start(r, path, len);
+
+	fputs("  culprit: ", f);
+	put_path(r, path + c, len - c, f);
+	fprintf(f, "\n    by %s, phase %s, %llu hit%s (%s)\n", task,
+		rp_phase_name(rp_phase_of(r, path, len, task)),
+		(unsigned long long)n, n == 1 ? "" : "s",
+		stack ? "stack trace" : "stitched from <-parent columns");
+}
+
+/* The answers: each distinct usable stack, else each chain (first 4). */
 static void put_answer(const struct report *r, const struct rp_fn *fn,
 		       int *from_stack, FILE *f)
 {
-	uint32_t path[PATH_MAX_FRAMES], len = 0, c;
+	uint32_t path[PATH_MAX_FRAMES], len, id;
 	struct rp_count **v;
-	const char *task = top_task(r, fn->name);
-	size_t n, i;
+	size_t n, i, shown = 0;
 
 	*from_stack = 0;
 	v = rp_pairs_of(&r->fn_stack, fn->name, &n);
-	for (i = 0; v && i < n; i++)
-		if (!r->stacks.s[rp_key_b(v[i])].useless) {
-			len = rp_stack_path(r, rp_key_b(v[i]), fn->name, path,
-					    PATH_MAX_FRAMES);
-			*from_stack = 1;
-			break;
-		}
-	free(v);
-	if (!*from_stack && !fn->is_event) {
-		v = rp_pairs_of(&r->fn_chain, fn->name, &n);
-		if (v && n)
-			len = rp_chain_path(r, rp_key_b(v[0]), path,
-					    PATH_MAX_FRAMES);
-		free(v);
+	for (i = 0; v && i < n && shown < 4; i++) {
+		id = rp_key_b(v[i]);
+		if (r->stacks.s[id].useless)
+			continue;
+		len = rp_stack_path(r, id, fn->name, path, PATH_MAX_FRAMES);
+		answer_line(r, path, len, v[i]->n,
+			    rp_top_task(r, &r->stack_task, id), 1, f);
+		*from_stack = 1;
+		shown++;
 	}
-	if (!len)
+	free(v);
+	if (*from_stack || fn->is_event)
 		return;
-	c = rp_culprit_start(r, path, len);
-	fputs("  culprit: ", f);
-	put_path(r, path + c, len - c, f);
-	fprintf(f, "\n  by %s, phase %s (%s)\n", task,
-		rp_phase_name(rp_phase_of(r, path, len, task)),
-		*from_stack ? "from the stack trace" :
-			      "stitched from <-parent columns");
+	v = rp_pairs_of(&r->fn_chain, fn->name, &n);
+	for (i = 0; v && i < n && i < 4; i++) {
+		id = rp_key_b(v[i]);
+		len = rp_chain_path(r, id, path, PATH_MAX_FRAMES);
+		answer_line(r, path, len, v[i]->n,
+			    rp_top_task(r, &r->chain_task, id), 0, f);
+	}
+	free(v);
 }
 
 static void put_fn(const struct rp_out *o, const struct rp_fn *fn, FILE *f)

@@ -148,3 +148,6 @@ if awk -v m="$cms" 'BEGIN { exit !(m < 10) }'; then
 else
 	echo "bench: 30 KB compile $cms ms >= 10 ms: target NOT met"
 fi
+
+# boottrace report on a generated 200 MB trace (tests/bench/report.sh)
+sh "$here/report.sh" "${bin%/*}/boottrace"

@@ -1,0 +1,77 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Benchmark of `boottrace report` (issue 6): a ~200 MB function trace with
+# func_stack_trace blocks and >= 3000 distinct stacks is generated at bench
+# time into a temp dir (gen-trace.awk), read once to warm the page cache,
+# then timed (best of BENCH_REPORT_RUNS, default 3) for:
+#   ours   boottrace report -f text TRACE >/dev/null
+#   mawk   report-agg.awk: the same aggregation in mawk (baseline)
+#   wc     wc -l TRACE (the floor: reading the bytes and counting lines)
+# It prints GB/s, the ratios mawk/ours and ours/wc, and peak RSS (GNU time
+# %M) of ours and of mawk. Targets (issue 6): >= 1 GB/s and >= 5x mawk;
+# the last lines say met / NOT met. Exit 0 either way; 3 when mawk or GNU
+# time is missing.
+#   tests/bench/report.sh [BOOTTRACE_BIN] [MB]
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+bin=${1:-$root/build/boottrace}
+mb=${2:-${BENCH_REPORT_MB:-200}}
+runs=${BENCH_REPORT_RUNS:-3}
+for t in mawk /usr/bin/time; do
+	command -v "$t" >/dev/null 2>&1 || {
+		echo "bench report: $t is not installed: run \`make deps\`" >&2
+		exit 3
+	}
+done
+[ -x "$bin" ] || { echo "bench report: $bin is not an executable" >&2; exit 2; }
+
+w=$(mktemp -d "${TMPDIR:-/tmp}/bt-bench-report.XXXXXX")
+trap 'rm -rf "$w"' EXIT INT TERM HUP
+tr=$w/trace
+mawk -v MB="$mb" -v NSTACKS=4000 -f "$here/gen-trace.awk" >"$tr"
+bytes=$(wc -c <"$tr")
+lines=$(wc -l <"$tr")
+cat "$tr" >/dev/null
+
+# best N CMD...: best wall seconds and its peak RSS (KB), "S KB"
+best() {
+	n=$1
+	shift
+	b=
+	i=0
+	while [ $i -lt "$n" ]; do
+		/usr/bin/time -f '%e %M' -o "$w/t" "$@" >/dev/null 2>"$w/err" ||
+			{ echo "bench report: failed: $*: $(cat "$w/err")" >&2; exit 1; }
+		r=$(tail -n 1 "$w/t")
+		if [ -z "$b" ] || awk -v a="${r% *}" -v c="${b% *}" 'BEGIN { exit !(a < c) }'; then
+			b=$r
+		fi
+		i=$((i + 1))
+	done
+	echo "$b"
+}
+
+ours=$(best "$runs" "$bin" report -f text "$tr")
+awkr=$(best 1 mawk -f "$here/report-agg.awk" "$tr")
+wcr=$(best "$runs" wc -l "$tr")
+stacks=$("$bin" report -f json "$tr" | sed -n 's/.*"distinct_stacks": \([0-9]*\).*/\1/p' | head -n 1)
+
+awk -v by="$bytes" -v ln="$lines" -v st="$stacks" -v o="$ours" -v m="$awkr" -v wc="$wcr" '
+function sec(x) { split(x, a, " "); return a[1] < 0.01 ? 0.01 : a[1] }
+function kb(x) { split(x, a, " "); return a[2] }
+BEGIN {
+	os = sec(o); ms = sec(m); ws = sec(wc)
+	go = by / 1e9; go = go / os; gm = by / 1e9; gm = gm / ms; gw = by / 1e9; gw = gw / ws
+	rm = ms / os; rw = os / ws
+	printf "bench report: %.1f MB, %d lines, %d distinct stacks\n", by / 1048576, ln, st
+	printf "%-28s %8s %9s %10s\n", "", "seconds", "GB/s", "peak RSS"
+	printf "%-28s %8.2f %9.2f %7.1f MB\n", "boottrace report -f text", os, go, kb(o) / 1024
+	printf "%-28s %8.2f %9.2f %7.1f MB\n", "mawk report-agg.awk", ms, gm, kb(m) / 1024
+	printf "%-28s %8.2f %9.2f %7.1f MB\n", "wc -l", ws, gw, kb(wc) / 1024
+	printf "bench report: mawk/ours %.1fx, ours/wc %.1fx\n", rm, rw
+	printf "bench report: >= 1 GB/s: %s (%.2f GB/s)\n", (go >= 1 ? "met" : "NOT met"), go
+	printf "bench report: >= 5x mawk: %s (%.1fx)\n", (rm >= 5 ? "met" : "NOT met"), rm
+}'
