@@ -151,3 +151,6 @@ fi
 
 # boottrace report on a generated 200 MB trace (tests/bench/report.sh)
 sh "$here/report.sh" "${bin%/*}/boottrace"
+
+# boottrace check: 1000 names against a full vmlinux vs one nm pass.
+sh "$here/check.sh" "$bt"

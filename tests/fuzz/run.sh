@@ -70,6 +70,13 @@ for bin in "$@"; do
 			{ printf '\003' && cat "$f"; } >"$corpus/$b-m3"
 		done
 		;;
+	*elf*)
+		# ELF seeds made here by gcc, as a module would be built.
+		printf 'extern int g(int);\nint f(int x) { return g(x) + 1; }\n' >"$art/seed.c"
+		gcc -O2 -pg -mfentry -mrecord-mcount -c -o "$corpus/seed-fentry.o" "$art/seed.c" &&
+			gcc -O2 -fpatchable-function-entry=2 -c -o "$corpus/seed-patchable.o" "$art/seed.c" ||
+			echo "fuzz: warning: no ELF seeds (gcc failed)" >&2
+		;;
 	*)
 		for f in "$@"; do
 			b=${f##*/}
