@@ -153,10 +153,18 @@ char *check_read_module(const char *path, size_t *len, struct bt_error *e)
 {
 	enum modz k = mod_kind(path);
 	unsigned char *out = NULL;
+	struct stat st;
 	size_t n;
-	char *raw = readfile(path, MOD_MAX, 0, "a kernel module", &n, e);
+	char *raw;
 	int ret;
 
+	/* readfile allocates its limit: make the limit the file's size. */
+	if (stat(path, &st)) {
+		bt_error_errno(e, errno, path, "cannot open (expected a kernel module)");
+		return NULL;
+	}
+	raw = readfile(path, (size_t)st.st_size < MOD_MAX ? (size_t)st.st_size : MOD_MAX,
+		       0, "a kernel module", &n, e);
 	if (!raw)
 		return NULL;
 	if (k == MZ_NONE || k == MZ_NOTMOD) {
