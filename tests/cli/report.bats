@@ -1,0 +1,173 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# boottrace report on traces captured from real boots (tests/data/traces).
+
+setup() {
+	B="${BT_BUILD:-$BATS_TEST_DIRNAME/../../build}"
+	BT="$B/boottrace"
+	D="$BATS_TEST_DIRNAME/../data/traces"
+	T="$BATS_TEST_TMPDIR"
+}
+
+json() { # FILE EXPR: evaluate a python expression on the parsed JSON j
+	python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"
+}
+
+@test "amd64 module stack: culprit chain, task, phase; trampoline labelled, not a caller" {
+	run "$BT" report "$D/debian-6.1-amd64-stack.trace"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"culprit: bonding_init -> bond_create -> register_netdevice"* ]]
+	[[ "$output" == *"by busybox-92, phase module-load, 1 hit (stack trace)"* ]]
+	[[ "$output" == *"ftrace trampoline frame (0xffffffffc00ef083)"* ]]
+	# not in the caller tree
+	! echo "$output" | grep -q '^ *1 *0xffffffffc00ef083'
+	"$BT" report -f json "$D/debian-6.1-amd64-stack.trace" >"$T/r.json"
+	[ "$(json "$T/r.json" "j['version']")" = 1 ]
+	c="j['functions'][0]['culprits'][0]"
+	[ "$(json "$T/r.json" "' '.join($c['chain'])")" = "bonding_init bond_create register_netdevice" ]
+	[ "$(json "$T/r.json" "$c['task']")" = busybox-92 ]
+	[ "$(json "$T/r.json" "$c['phase']")" = module-load ]
+	[ "$(json "$T/r.json" "$c['source']")" = stack ]
+	[ "$(json "$T/r.json" "'0xffffffffc00ef083' in $c['full']")" = False ]
+	[ "$(json "$T/r.json" "j['functions'][0]['stacks'][0]['dropped'][0]['why']")" = trampoline ]
+}
+
+@test "kallsyms names the trampoline ftrace_trampoline and still drops it" {
+	run "$BT" report --kallsyms "$D/debian-6.1-amd64-stack.kallsyms" --modules "$D/debian-6.1-amd64-stack.modules" "$D/debian-6.1-amd64-stack.trace"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"trampoline frame (ftrace_trampoline)"* ]]
+	[[ "$output" == *"1 raw frame addresses were resolved"* ]]
+	[[ "$output" == *"culprit: bonding_init -> bond_create -> register_netdevice"* ]]
+}
+
+@test "MIPS zero stacks: said so, parent-chain mode recommended and used" {
+	run "$BT" report "$D/debian-6.1-mips64el-stack.trace"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"no usable frame (all zero or trampoline"*"use parent-chain mode"* ]]
+	[[ "$output" == *"culprit: bond_create -> register_netdevice"*"by busybox-82"*"stitched from <-parent columns"* ]]
+	"$BT" report -f json "$D/debian-6.1-mips64el-stack.trace" >"$T/m.json"
+	[ "$(json "$T/m.json" "[f['code'] for f in j['findings']].count('zero-frames')")" = 1 ]
+}
+
+@test "MIPS parent columns: stitched chain do_one_initcall -> bonding_init -> bond_create -> register_netdevice, insmod task" {
+	run "$BT" report --function register_netdevice "$D/debian-6.1-mips64el-parent.trace"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"do_one_initcall -> bonding_init -> bond_create -> register_netdevice"* ]]
+	[[ "$output" == *"culprit: bonding_init -> bond_create -> register_netdevice"*"by busybox-85, phase module-load"* ]]
+	[[ "$output" == *"culprit: register_netdev -> register_netdevice"*"by swapper/0-1, phase initcall"* ]]
+	[[ "$output" != *"bonding_init: "* ]]
+	"$BT" report -f json "$D/debian-6.1-mips64el-parent.trace" >"$T/p.json"
+	[ "$(json "$T/p.json" "[' '.join(c['functions']) for f in j['functions'] if f['name']=='register_netdevice' for c in f['chains']]")" = \
+	  "['register_netdev register_netdevice', 'do_one_initcall bonding_init bond_create register_netdevice']" ]
+}
+
+@test "amd64 parent columns (real boot) give the same chain" {
+	run "$BT" report --function register_netdevice "$D/debian-6.1-amd64-parent.trace"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"do_one_initcall -> bonding_init -> bond_create -> register_netdevice"* ]]
+}
+
+@test "kprobe event with stacktrace: event line parsed, clean stack" {
+	run "$BT" report "$D/debian-6.1-amd64-kprobe.trace"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"register_netdevice (event): 1 hit"* ]]
+	[[ "$output" == *"culprit: bonding_init -> bond_create -> register_netdevice"* ]]
+	[[ "$output" != *trampoline* ]]
+}
+
+@test "console log: snapshot rebuilt, --boot picks one of two" {
+	run "$BT" report "$D/debian-6.1-console-stack.log"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"(console d3c090ea-1982-4eca-b55f-0e38f271039a, kernel 6.1.0-50-cloud-amd64)"* ]]
+	[[ "$output" == *"by insmod-98, phase module-load"* ]]
+	cat "$D/debian-6.1-console-stack.log" "$D/debian-6.1-console-parent.log" >"$T/two.log"
+	run "$BT" report "$T/two.log"
+	[[ "$output" == *"console d49fe5db"* ]]
+	[[ "$output" == *"holds 2 snapshots; this is number 2"* ]]
+	run "$BT" report --boot 1 "$T/two.log"
+	[[ "$output" == *"console d3c090ea"* ]]
+	run "$BT" report --boot 3 "$T/two.log"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"holds 2 boottrace snapshot(s); --boot 3 does not exist"* ]]
+}
+
+@test "snapshot directory: release, boot id, per-CPU stats read" {
+	run "$BT" report "$D/snapshot-amd64-stack"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"(snapshot snapshot-amd64-stack, kernel 6.1.0-50-cloud-amd64)"* ]]
+	[[ "$output" != *"no COMPLETE marker"* ]]
+	mkdir "$T/snap"
+	cp "$D/snapshot-amd64-stack/trace" "$T/snap/"
+	run "$BT" report "$T/snap"
+	[[ "$output" == *"no COMPLETE marker"* ]]
+}
+
+@test "4.x layout and guess unwinder: parsed, stale frame flagged, lost events" {
+	run "$BT" report "$D/hand-4.x-guess-unwinder.trace"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"register_netdevice: 2 hits"* ]]
+	[[ "$output" == *"stale frames from a guess unwinder"* ]]
+	[[ "$output" == *"entries-in-buffer 4 < entries-written 9 (5 overwritten)"* ]]
+	"$BT" report -f json "$D/hand-4.x-guess-unwinder.trace" >"$T/o.json"
+	[ "$(json "$T/o.json" "j['trace']['layout']")" = 4.x ]
+}
+
+@test "latency-format columns" {
+	run "$BT" report "$D/hand-latency-format.trace"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"register_netdevice: 1 hit, first 2.406358 s"* ]]
+	[[ "$output" == *"culprit: bonding_init -> bond_create -> register_netdevice"* ]]
+}
+
+@test "folded output: strict a;b;c N lines; flamegraph.pl when installed" {
+	"$BT" report -f folded "$D/debian-6.1-amd64-stack.trace" >"$T/f"
+	[ "$(cat "$T/f")" = "entry_SYSCALL_64_after_hwframe;do_syscall_64;__do_sys_finit_module;do_init_module;do_one_initcall;bonding_init;bond_create;register_netdevice 1" ]
+	for f in "$D"/*.trace "$D"/*.log; do
+		"$BT" report -f folded "$f" >"$T/f"
+		[ -s "$T/f" ]
+		! grep -Ev '^[^; ]+(;[^; ]+)* [1-9][0-9]*$' "$T/f"
+	done
+	if command -v flamegraph.pl >/dev/null; then
+		flamegraph.pl "$T/f" >"$T/f.svg"
+		grep -q '<svg' "$T/f.svg"
+	fi
+}
+
+@test "JSON is valid for every fixture" {
+	for f in "$D"/*.trace "$D"/*.log "$D/snapshot-amd64-stack"; do
+		"$BT" report -f json "$f" | python3 -m json.tool >/dev/null
+	done
+}
+
+@test "bad input: binary, directory without trace, not a trace, truncated, empty" {
+	head -c 100000 /dev/urandom >"$T/bin"
+	printf 'x\0y' >>"$T/bin"
+	run "$BT" report "$T/bin"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"binary data"* ]]
+	mkdir "$T/d"
+	run "$BT" report "$T/d"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"no readable 'trace' file: not a snapshot directory"* ]]
+	printf 'hello\nworld\n' >"$T/t"
+	run "$BT" report "$T/t"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"no trace line in 2 lines"* ]]
+	head -c 800 "$D/debian-6.1-amd64-stack.trace" >"$T/cut"
+	run "$BT" report "$T/cut"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"the last line has no newline"* ]]
+	head -n 12 "$D/debian-6.1-amd64-stack.trace" >"$T/empty"
+	run "$BT" report "$T/empty"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"the trace is empty although tracer \"function\" is set"* ]]
+	{ cat "$D/debian-6.1-amd64-stack.trace"; printf 'garbage line\n'; } >"$T/g"
+	run "$BT" report "$T/g"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"skipped 1 line(s) that are not trace text (first at line 24)"* ]]
+	run "$BT" report -f xml "$D/debian-6.1-amd64-stack.trace"
+	[ "$status" -eq 2 ]
+	run "$BT" report "$T/missing"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"cannot read the input"* ]]
+}
