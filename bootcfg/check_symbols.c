@@ -308,7 +308,11 @@ static void check_name(const struct sym_ctx *c, struct name_ref *n)
 			other = s;
 		}
 	}
-	if (n->mod[0] && !mod) {
+	if (n->mod[0] && !mod && !t->nmods) {
+		check_report_add(c->r, c->p, n->node, CK_NOTE, n->func,
+				 "%s:mod:%s not checked: no --modules given",
+				 n->func, n->mod);
+	} else if (n->mod[0] && !mod) {
 		if (other || core)
 			check_report_add(c->r, c->p, n->node, CK_ERROR, n->func,
 					 "%s is not in module %s but in %s",
