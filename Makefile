@@ -6,6 +6,11 @@ DESTDIR ?=
 BINDIR  := $(PREFIX)/bin
 MANDIR  := $(PREFIX)/share/man
 DATADIR := $(PREFIX)/share/boottrace
+# initramfs hook: the core script and the busybox wrapper; the dracut and
+# initramfs-tools adapters go where those tools look (outside PREFIX)
+HOOKDIR := $(PREFIX)/lib/boottrace
+DRACUT_MODULES_DIR ?= /usr/lib/dracut/modules.d
+INITRAMFS_TOOLS_DIR ?= /usr/share/initramfs-tools
 VERSION := 0.1.0
 
 CC      ?= gcc
@@ -31,7 +36,7 @@ FUZZ_SECONDS ?= 60
 
 .SECONDARY:
 
-.PHONY: all demo check fuzz bench install uninstall clean deps unit unit-asan
+.PHONY: all demo check fuzz bench install uninstall clean deps unit unit-asan initramfs install-hook
 
 all: $(B)/boottrace $(B)/bootconfig
 
@@ -96,6 +101,13 @@ fuzz: deps $(FUZZ_BIN)
 
 bench: deps all
 	@sh tests/bench/run.sh
+	@sh tests/bench/hook.sh
+
+# A busybox-static initramfs with the hook (rdinit=/sbin/boottrace-init),
+# for tests and the demo; initramfs-hook/mkinitramfs.sh adds modules.
+initramfs: $(B)/initramfs.cpio.gz
+$(B)/initramfs.cpio.gz: initramfs-hook/mkinitramfs.sh initramfs-hook/boottrace-snapshot.sh initramfs-hook/boottrace-init
+	sh initramfs-hook/mkinitramfs.sh -o $@
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(DATADIR)/board
@@ -104,11 +116,31 @@ install: all
 	ln -sf boottrace $(DESTDIR)$(BINDIR)/bootconfig
 	install -m 0644 docs/man/boottrace.1 $(DESTDIR)$(MANDIR)/man1/boottrace.1
 	install -m 0644 docs/man/boottrace.bconf.5 $(DESTDIR)$(MANDIR)/man5/boottrace.bconf.5
+	$(MAKE) -s install-hook
+
+install-hook:
+	install -d $(DESTDIR)$(HOOKDIR) $(DESTDIR)$(DRACUT_MODULES_DIR)/90boottrace \
+		$(DESTDIR)$(INITRAMFS_TOOLS_DIR)/hooks
+	install -m 0755 initramfs-hook/boottrace-snapshot.sh initramfs-hook/boottrace-init $(DESTDIR)$(HOOKDIR)/
+	install -m 0755 initramfs-hook/dracut/90boottrace/*.sh initramfs-hook/boottrace-snapshot.sh \
+		$(DESTDIR)$(DRACUT_MODULES_DIR)/90boottrace/
+	sed 's|^BT_CORE=/usr/local/lib/boottrace/|BT_CORE=$(HOOKDIR)/|' initramfs-hook/initramfs-tools/hooks/boottrace \
+		>$(DESTDIR)$(INITRAMFS_TOOLS_DIR)/hooks/boottrace
+	chmod 0755 $(DESTDIR)$(INITRAMFS_TOOLS_DIR)/hooks/boottrace
+	for p in init-top init-premount init-bottom; do \
+		install -d $(DESTDIR)$(INITRAMFS_TOOLS_DIR)/scripts/$$p && \
+		install -m 0755 initramfs-hook/initramfs-tools/scripts/boottrace \
+			$(DESTDIR)$(INITRAMFS_TOOLS_DIR)/scripts/$$p/boottrace || exit 1; \
+	done
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/boottrace $(DESTDIR)$(BINDIR)/bootconfig \
 		$(DESTDIR)$(MANDIR)/man1/boottrace.1 $(DESTDIR)$(MANDIR)/man5/boottrace.bconf.5
-	rm -rf $(DESTDIR)$(DATADIR)
+	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(HOOKDIR) $(DESTDIR)$(DRACUT_MODULES_DIR)/90boottrace
+	rm -f $(DESTDIR)$(INITRAMFS_TOOLS_DIR)/hooks/boottrace \
+		$(DESTDIR)$(INITRAMFS_TOOLS_DIR)/scripts/init-top/boottrace \
+		$(DESTDIR)$(INITRAMFS_TOOLS_DIR)/scripts/init-premount/boottrace \
+		$(DESTDIR)$(INITRAMFS_TOOLS_DIR)/scripts/init-bottom/boottrace
 
 clean:
 	rm -rf $(B)

@@ -92,6 +92,7 @@ run_counted cmdline-diff sh tests/unit/cmdline_oracle.sh
 run_counted enospc sh tests/cli/enospc.sh
 run_counted check sh tests/e2e/check.sh
 run_counted uboot sh tests/e2e/uboot.sh
+run_counted hook sh tests/e2e/hook.sh
 
 [ -n "$FAILED_SUITES" ] && echo "failed suites:$FAILED_SUITES"
 echo "$PASS passed, $FAIL failed"

@@ -1,0 +1,272 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# End-to-end tests of the initramfs hook: QEMU (TCG) boots of a real Debian
+# linux-image-6.1.0-*-cloud-amd64 (tests/e2e/kernel.sh) with a busybox-static
+# initramfs (initramfs-hook/mkinitramfs.sh) and with one built by the real
+# dracut; kernel command lines come from `boottrace compile` of the configs
+# in tests/e2e/hook/. The guest writes /run/boottrace as a tar to a raw
+# virtio disk, which is read back here. The last line is
+# "hook: N passed, N failed". Exit 77 (with a SKIP line) only when no boot
+# is possible: no qemu-system-x86_64 or no kernel to fetch.
+set -u
+cd "$(dirname "$0")/../.." || exit 3
+top=$PWD
+bt=$top/build/boottrace
+td=$top/tests/e2e/hook
+W=$top/build/e2e-hook
+P=0
+F=0
+
+ok() {
+	P=$((P + 1))
+	echo "ok - $*"
+}
+nok() {
+	F=$((F + 1))
+	echo "not ok - $*"
+}
+t() { # NAME CMD...: one test
+	n=$1
+	shift
+	if "$@" >/dev/null 2>&1; then ok "$n"; else nok "$n"; fi
+}
+finish() {
+	echo "hook: $P passed, $F failed"
+	[ "$F" -eq 0 ] || exit 1
+	exit 0
+}
+skip() {
+	echo "SKIP: hook: $* — no boot possible, NOTHING WAS TESTED"
+	echo "hook: $P passed, $F failed"
+	exit 77
+}
+# shellcheck disable=SC2317 # these run through t
+has() { grep -qF -- "$2" "$1"; } # FILE TEXT
+# shellcheck disable=SC2317
+meta() { grep -qxF -- "$2" "$1/meta"; } # SNAPDIR LINE
+# shellcheck disable=SC2317
+metahas() { grep -F -- "$2" "$1/meta" | grep -q .; }
+
+# 1. The hook scripts are POSIX sh, shellcheck clean.
+if command -v shellcheck >/dev/null 2>&1; then
+	t "shellcheck -s sh: hook scripts, adapters and these tests" shellcheck -s sh \
+		initramfs-hook/boottrace-snapshot.sh initramfs-hook/boottrace-init \
+		initramfs-hook/mkinitramfs.sh initramfs-hook/dracut/90boottrace/*.sh \
+		initramfs-hook/initramfs-tools/hooks/boottrace \
+		initramfs-hook/initramfs-tools/scripts/boottrace tests/e2e/hook.sh \
+		tests/e2e/kernel.sh "$td"/stage1 "$td"/stage2 "$td"/root-init \
+		"$td"/console-rebuild.sh tests/bench/hook.sh
+else
+	nok "shellcheck is not installed (make deps)"
+fi
+
+command -v qemu-system-x86_64 >/dev/null 2>&1 ||
+	skip "qemu-system-x86_64 is not installed (make deps)"
+[ -x "$bt" ] || { nok "$bt missing (make all)"; finish; }
+KD=$(sh tests/e2e/kernel.sh) || skip "no Debian 6.1 cloud kernel could be fetched"
+KV=$(cat "$KD/kver")
+vmlinuz=$KD/root/boot/vmlinuz-$KV
+echo "# kernel: $KD ($KV)"
+
+rm -rf "$W"
+mkdir -p "$W"
+if ! sh initramfs-hook/mkinitramfs.sh -o "$W/bb.cpio.gz" -M "$KD/root" -V "$KV" \
+	-m "virtio_pci virtio_blk bonding" -f "$td/stage1:/stage1" -f "$td/stage2:/init"; then
+	nok "mkinitramfs.sh builds the test initramfs"
+	finish
+fi
+
+cl() { # CONFIG [extra words]: the compiled command line
+	c=$("$bt" compile -k 6.1 "$1") || { echo "COMPILE-FAILED:$1"; return; }
+	shift
+	echo "$c $*"
+}
+
+# boot NAME INITRD CMDLINE [qemu args]: S = the snapshot read back (if any)
+boot() {
+	n=$1
+	i=$2
+	c=$3
+	shift 3
+	d=$W/$n
+	mkdir -p "$d/out"
+	rm -f "$d/disk.img"
+	truncate -s 64M "$d/disk.img"
+	t0=$(date +%s%N)
+	timeout 240 qemu-system-x86_64 -M pc -m 512 -smp 2 -display none \
+		-monitor none -serial "file:$d/serial.log" -no-reboot \
+		-kernel "$vmlinuz" -initrd "$i" \
+		-drive "file=$d/disk.img,format=raw,if=virtio" "$@" \
+		-append "console=ttyS0 panic=-1 $c" >"$d/qemu.log" 2>&1
+	t1=$(date +%s%N)
+	echo "# boot $n: $(((t1 - t0) / 1000000)) ms; cmdline: $c"
+	tar -xf "$d/disk.img" -C "$d/out" 2>/dev/null
+	S=
+	for s in "$d"/out/boottrace/*/; do
+		[ -d "$s" ] && S=${s%/} && break
+	done
+	S=${S:-$d/none}
+	t "$n: boots to the end" has "$d/serial.log" "bttest: reached the end"
+}
+
+stack_has() { # TRACE FRAME: a <stack trace> block lists FRAME
+	awk -v f=" => $2" '/<stack trace>/ { s = 1; next } !/^ =>/ { s = 0 }
+		s && $0 == f { found = 1 } END { exit !found }' "$1"
+}
+
+# 2. bond0 on the console: snapshot once bonding is live, printed between
+#    markers; the files rebuilt from the serial log equal the /run files.
+boot console "$W/bb.cpio.gz" "rdinit=/stage1 $(cl "$td/console.bconf")"
+t "console: COMPLETE, no errors" grep -qx "errors=0 warnings=0" "$S/COMPLETE"
+t "console: register_netdevice <-bond_create" has "$S/trace" "register_netdevice <-bond_create"
+stack_ok=0
+stack_has "$S/trace" register_netdevice && stack_has "$S/trace" bond_create &&
+	stack_has "$S/trace" bonding_init && stack_ok=1
+t "console: stack block => register_netdevice => bond_create => bonding_init" [ "$stack_ok" = 1 ]
+t "console: meta point=modules (boottrace.at)" meta "$S" point=modules
+t "console: tracing was on, then stopped" sh -c "grep -qx tracing_on_before=1 '$S/meta' && grep -qx 0 '$S/tracing_on'"
+t "console: tracer, filter, options, stats, buffer size copied" sh -c "
+	grep -qx function '$S/tracer' && grep -qx register_netdevice '$S/set_ftrace_filter' &&
+	grep -qx 1 '$S/options/func_stack_trace' && grep -q '^overrun:' '$S/per_cpu/cpu0/stats' &&
+	grep -q '^overrun:' '$S/per_cpu/cpu1/stats' && grep -qx '[0-9]*' '$S/buffer_size_kb' &&
+	grep -q func_stack_trace '$S/trace_options'"
+t "console: cmdline, release, modules, dmesg" sh -c "
+	grep -q boottrace.snapshot=console '$S/cmdline' && grep -qx '$KV' '$S/release' &&
+	grep -q '^bonding ' '$S/modules' && grep -q 'Linux version' '$S/dmesg'"
+t "console: meta has uptimes and duration" sh -c "
+	grep -q '^uptime_start=[0-9]*\.[0-9][0-9]$' '$S/meta' && grep -q '^uptime_end=' '$S/meta' &&
+	grep -q '^duration_ms=[0-9]*$' '$S/meta'"
+rm -rf "$W/console/rebuilt"
+t "console: serial log rebuilds, sizes and md5 match the headers" \
+	sh "$td/console-rebuild.sh" "$W/console/serial.log" "$W/console/rebuilt"
+t "console: rebuilt files == the run-mode snapshot of the same boot" \
+	diff -r "$W/console/rebuilt/${S##*/}" "$S"
+
+# 3. Arm, then snapshot: module functions filtered before bonding loads.
+boot arm "$W/bb.cpio.gz" "rdinit=/stage1 $(cl "$td/arm.bconf")"
+t "arm: COMPLETE, no errors" grep -qx "errors=0 warnings=0" "$S/COMPLETE"
+t "arm: bond_create <-bonding_init" has "$S/trace" "bond_create <-bonding_init"
+t "arm: bonding_init <-do_one_initcall" has "$S/trace" "bonding_init <-do_one_initcall"
+t "arm: register_netdevice <-bond_create" has "$S/trace" "register_netdevice <-bond_create"
+t "arm: default point moved to the latest (modules), meta says why" sh -c "
+	grep -qx point=modules '$S/meta' &&
+	grep -qx 'point_reason=default moved to the latest point modules because boottrace.arm is set' '$S/meta'"
+t "arm: set_ftrace_filter holds bond_create after the load" grep -q '^bond_create' "$S/set_ftrace_filter"
+t "arm: raw buffers, formats, kallsyms copied" sh -c "
+	{ [ -s '$S/per_cpu/cpu0/trace_pipe_raw' ] || [ -s '$S/per_cpu/cpu1/trace_pipe_raw' ]; } &&
+	[ -s '$S/events/header_page' ] && [ -s '$S/events/ftrace/function/format' ] &&
+	grep -q ' bond_create' '$S/kallsyms' && [ -s '$S/printk_formats' ]"
+if command -v trace-cmd >/dev/null 2>&1; then
+	r=$W/arm/restore
+	mkdir -p "$r"
+	(cd "$r" && trace-cmd restore -c -t "$S" -k "$S/kallsyms" -o head.dat &&
+		trace-cmd restore -i head.dat -o trace.dat "$S"/per_cpu/cpu*/trace_pipe_raw &&
+		trace-cmd report -i trace.dat) >"$r/report" 2>"$r/err"
+	t "arm: trace-cmd restore + report of the raw buffers shows bond_create" \
+		grep -q 'bond_create' "$r/report"
+else
+	nok "trace-cmd is not installed (make deps)"
+fi
+
+# 4. Faults: each boots to the end and records why.
+boot big "$W/bb.cpio.gz" "rdinit=/stage1 $(cl "$td/big.bconf") boottrace.timeout=2"
+t "big: COMPLETE" [ -f "$S/COMPLETE" ]
+t "big: trace capped at exactly max_kb=256" [ "$(wc -c <"$S/trace")" = 262144 ]
+t "big: meta says the trace was truncated by boottrace.max_kb" \
+	metahas "$S" "error=trace truncated at 256 KB (boottrace.max_kb=256)"
+t "big: buffer_size_kb is 8 MB (page-rounded)" [ "$(cat "$S/buffer_size_kb")" -ge 8192 ]
+t "big: missing destination device falls back to /run, recorded" \
+	metahas "$S" "error=destination LABEL=NOPE not found after 2s; snapshot kept in /run/boottrace"
+
+rm -f "$W/dev.img"
+mke2fs -q -t ext4 -L BTSNAP "$W/dev.img" 16M
+boot device "$W/bb.cpio.gz" "rdinit=/stage1 $(cl "$td/nop.bconf")" \
+	-drive "file=$W/dev.img,format=raw,if=virtio"
+rm -rf "$W/device/dev"
+mkdir -p "$W/device/dev"
+debugfs -R "rdump /boottrace $W/device/dev" "$W/dev.img" >/dev/null 2>&1
+S=
+for s in "$W"/device/dev/boottrace/*/; do [ -d "$s" ] && S=${s%/}; done
+S=${S:-$W/device/none}
+t "device: snapshot written to LABEL=BTSNAP, COMPLETE" [ -f "$S/COMPLETE" ]
+t "device: meta names /dev/vdb" meta "$S" device=/dev/vdb
+t "device: unmounted cleanly (e2fsck -fn)" e2fsck -fn "$W/dev.img"
+t "nop: tracer nop recorded in meta" metahas "$S" "warning=tracer is nop"
+
+boot runfull "$W/bb.cpio.gz" "rdinit=/stage1 $(cl "$td/all.bconf") bttest=runfull"
+t "runfull: COMPLETE" [ -f "$S/COMPLETE" ]
+t "runfull: trace cut to the free space, recorded" sh -c "
+	grep -q '^error=trace truncated at [0-9]* KB (only [0-9]* KB free on /run/boottrace, 512 KB kept' '$S/meta' &&
+	[ -s '$S/trace' ]"
+
+boot traceoff "$W/bb.cpio.gz" "rdinit=/stage1 $(cl tests/data/bond0.bconf) bttest=traceoff"
+t "traceoff: COMPLETE" [ -f "$S/COMPLETE" ]
+t "traceoff: tracing_on already 0 recorded" metahas "$S" "warning=tracing_on was already 0 before the hook"
+t "traceoff: snapshot at the earliest point by default" meta "$S" "point_reason=default: earliest point"
+
+boot nosys "$W/bb.cpio.gz" "rdinit=/stage1 $(cl tests/data/bond0.bconf) bttest=nosys"
+t "nosys: COMPLETE" [ -f "$S/COMPLETE" ]
+t "nosys: no tracefs recorded" metahas "$S" "error=no tracefs: /sys is not mounted"
+
+# 5. dracut: the real dracut builds the initramfs with our module from a
+#    scratch copy of its modules dir; the real root is an ext4 disk.
+if command -v dracut >/dev/null 2>&1; then
+	dr=$W/dracut
+	mkdir -p "$dr/empty" "$dr/tmp" "$dr/rootfs/sbin" "$dr/rootfs/bin" "$dr/rootfs/run" \
+		"$dr/rootfs/proc" "$dr/rootfs/sys" "$dr/rootfs/dev"
+	cp -a /usr/lib/dracut "$dr/base"
+	cp -r initramfs-hook/dracut/90boottrace "$dr/base/modules.d/"
+	cp initramfs-hook/boottrace-snapshot.sh "$dr/base/modules.d/90boottrace/"
+	t0=$(date +%s%N)
+	dracutbasedir=$dr/base dracut --force --no-hostonly --quiet --kver "$KV" \
+		--kmoddir "$KD/root/lib/modules/$KV" --conf /dev/null --confdir "$dr/empty" \
+		--tmpdir "$dr/tmp" --no-early-microcode \
+		--modules "base rootfs-block udev-rules kernel-modules boottrace" \
+		--drivers "virtio_pci virtio_blk ext4" --force-drivers bonding \
+		"$dr/initrd.img" >"$dr/build.log" 2>&1
+	t1=$(date +%s%N)
+	echo "# dracut build: $(((t1 - t0) / 1000000)) ms, $(wc -c <"$dr/initrd.img" 2>/dev/null) bytes"
+	t "dracut: builds with the boottrace module" [ -s "$dr/initrd.img" ]
+	lsinitrd "$dr/initrd.img" >"$dr/list" 2>&1
+	t "dracut: image holds the cmdline hook (priority 00) and the core" sh -c "
+		grep -q 'lib/dracut/hooks/cmdline/00-boottrace-cmdline.sh' '$dr/list' &&
+		grep -q 'lib/dracut/hooks/pre-pivot/99-boottrace-pre-pivot.sh' '$dr/list' &&
+		grep -q 'lib/boottrace/boottrace-snapshot.sh' '$dr/list'"
+	cp "$(command -v busybox)" "$dr/rootfs/bin/busybox"
+	for a in sh cat mkdir tar sync poweroff; do ln -sf busybox "$dr/rootfs/bin/$a"; done
+	cp "$td/root-init" "$dr/rootfs/sbin/init"
+	for v in cmdline arm; do
+		rm -f "$dr/root.img"
+		mke2fs -q -t ext4 -d "$dr/rootfs" "$dr/root.img" 16M
+		case $v in
+		cmdline) c=$(cl tests/data/bond0.bconf) ;;
+		# systemd's /usr/lib/modprobe.d/systemd.conf (copied by dracut) says
+		# bonding max_bonds=0: no bond0, no bond_create; the command line wins
+		arm) c="$(cl "$td/arm.bconf") bonding.max_bonds=1" ;;
+		esac
+		# vda: the tar the real root's init writes; vdb: the real root
+		boot "dracut-$v" "$dr/initrd.img" \
+			"root=/dev/vdb rootfstype=ext4 rd.shell=0 rd.emergency=poweroff $c" \
+			-drive "file=$dr/root.img,format=raw,if=virtio"
+		o=$W/dracut-$v/out
+		t "dracut-$v: /run/boottrace survives switch_root, COMPLETE" sh -c "
+			[ -f '$S/COMPLETE' ] && grep -q '^/dev/vdb / ext4' '$o/bttest/mounts'"
+		case $v in
+		cmdline)
+			t "dracut-cmdline: snapshot taken at the cmdline hook" meta "$S" point=cmdline
+			;;
+		arm)
+			t "dracut-arm: snapshot moved to pre-pivot" meta "$S" point=pre-pivot
+			# bonding_init's text is freed once it returns: a snapshot seconds
+			# later prints whatever symbol now covers the parent address
+			t "dracut-arm: armed bond_create traced (module loaded by dracut)" has "$S/trace" " bond_create <-"
+			t "dracut-arm: register_netdevice <-bond_create" has "$S/trace" "register_netdevice <-bond_create"
+			;;
+		esac
+	done
+else
+	nok "dracut is not installed (dracut-core, make deps)"
+fi
+
+finish
