@@ -77,6 +77,14 @@ for bin in "$@"; do
 			gcc -O2 -fpatchable-function-entry=2 -c -o "$corpus/seed-patchable.o" "$art/seed.c" ||
 			echo "fuzz: warning: no ELF seeds (gcc failed)" >&2
 		;;
+	*trace* | *console*)
+		# report targets read a leading byte (split point / boot number)
+		for f in "$root"/tests/data/traces/*.trace "$root"/tests/data/traces/*.log; do
+			[ -f "$f" ] || continue
+			b=${f##*/}
+			{ printf '\200' && cat "$f"; } >"$corpus/seed-$b"
+		done
+		;;
 	*)
 		for f in "$@"; do
 			b=${f##*/}

@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * rp_parse_line on the kernel's line layouts (default, record-tgid, 4.x
+ * irq-info, latency format, counter clocks), and report_feed on chunked
+ * input: any split of a trace must give the same counts as one feed.
+ */
+#include "unit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "report.h"
+
+static void parse(const char *s, struct rp_line *l)
+{
+	rp_parse_line(s, s + strlen(s), l);
+}
+
+static void expect_str(const char *p, size_t n, const char *want)
+{
+	assert_int_equal(n, strlen(want));
+	assert_memory_equal(p, want, n);
+}
+
+static void test_default_line(void **state)
+{
+	struct rp_line l;
+
+	(void)state;
+	parse("         busybox-92      [000] .....     2.406358: register_netdevice <-bond_create", &l);
+	assert_int_equal(l.kind, RP_FUNC);
+	expect_str(l.task, l.task_len, "busybox-92");
+	assert_int_equal(l.pid, 92);
+	assert_int_equal(l.cpu, 0);
+	assert_int_equal(l.flags_w, 5);
+	assert_true(l.ts == 2406358000ULL);
+	expect_str(l.a, l.a_len, "register_netdevice");
+	expect_str(l.b, l.b_len, "bond_create");
+}
+
+static void test_comm_with_spaces_and_brackets(void **state)
+{
+	struct rp_line l;
+
+	(void)state;
+	parse("  kworker/0:1 [x]-45      [003] d..1.    10.000001: f <-g", &l);
+	assert_int_equal(l.kind, RP_FUNC);
+	expect_str(l.task, l.task_len, "kworker/0:1 [x]-45");
+	assert_int_equal(l.cpu, 3);
+	parse("       swapper/0-1       (      1) [001] .....     0.5: h", &l);
+	assert_int_equal(l.kind, RP_FUNC);
+	expect_str(l.task, l.task_len, "swapper/0-1");
+	assert_int_equal(l.b_len, 0);
+}
+
+static void test_old_layout_and_counter_clock(void **state)
+{
+	struct rp_line l;
+
+	(void)state;
+	parse("          insmod-95    [001] d..1     2.100001: register_netdevice <-bond_create", &l);
+	assert_int_equal(l.kind, RP_FUNC);
+	assert_int_equal(l.flags_w, 4);
+	parse("          insmod-95    [001] 123456789: <stack trace>", &l);
+	assert_int_equal(l.kind, RP_STACK);
+	assert_int_equal(l.ts_raw, 1);
+	assert_true(l.ts == 123456789ULL);
+}
+
+static void test_latency_line(void **state)
+{
+	struct rp_line l;
+
+	(void)state;
+	parse(" busybox-92        0..... 2406358us : register_netdevice <-bond_create", &l);
+	assert_int_equal(l.kind, RP_FUNC);
+	expect_str(l.task, l.task_len, "busybox-92");
+	assert_int_equal(l.cpu, 0);
+	assert_true(l.ts == 2406358000ULL);
+	parse(" busybox-92        1d.h1. 2406534us+: <stack trace>", &l);
+	assert_int_equal(l.kind, RP_STACK);
+	assert_int_equal(l.cpu, 1);
+}
+
+static void test_event_and_other_lines(void **state)
+{
+	struct rp_line l;
+
+	(void)state;
+	parse("         busybox-93      [001] .....     2.988190: rnd: (register_netdevice+0x0/0x7e0) name=\"bond%d\"", &l);
+	assert_int_equal(l.kind, RP_EVENT);
+	expect_str(l.a, l.a_len, "rnd");
+	assert_int_equal(l.b[0], '(');
+	parse(" => bond_create+0x1a8/0x3e0 [bonding]", &l);
+	assert_int_equal(l.kind, RP_FRAME);
+	assert_int_equal(rp_sym_len(l.a, l.a_len), strlen("bond_create"));
+	parse("##### CPU 1 buffer started ####", &l);
+	assert_int_equal(l.kind, RP_CPUSTART);
+	parse("# tracer: function\r", &l);
+	assert_int_equal(l.kind, RP_COMMENT);
+	parse("", &l);
+	assert_int_equal(l.kind, RP_BLANK);
+	parse("[    3.849253] sysrq: Power Off", &l);
+	assert_int_equal(l.kind, RP_BAD);
+	parse("   x-1 [000] .....  :", &l);
+	assert_int_equal(l.kind, RP_BAD);
+	parse("   x-1 [000] .....  1.0:", &l);
+	assert_int_equal(l.kind, RP_BAD);
+}
+
+static const char trace[] =
+	"# tracer: function\n"
+	"# entries-in-buffer/entries-written: 5/6   #P:2\n"
+	"         busybox-92      [000] .....     2.406358: register_netdevice <-bond_create\n"
+	"         busybox-92      [000] .....     2.406534: <stack trace>\n"
+	" => 0xffffffffc00ef083\n => register_netdevice\n => bond_create\n"
+	" => bonding_init\n => do_one_initcall\n => do_init_module\n"
+	"       swapper/0-1       [001] .....     0.6: register_netdevice <-register_netdev\n"
+	"         busybox-92      [000] .....     2.5: register_netdevice <-bond_create\n"
+	"         busybox-92      [000] .....     2.6: <stack trace>\n"
+	" => 0xffffffffc00ef083\n => register_netdevice\n => bond_create\n"
+	" => bonding_init\n => do_one_initcall\n => do_init_module\n"
+	"not a trace line\n";
+
+static void summary(const struct report *r, char *buf, size_t cap)
+{
+	snprintf(buf, cap, "l%llu e%llu f%u s%u bad%llu first%llu hdr%llu/%llu n%llu",
+		 (unsigned long long)r->lines, (unsigned long long)r->entries,
+		 r->nfn, r->stacks.n, (unsigned long long)r->skip.lines,
+		 (unsigned long long)r->skip.first_line,
+		 (unsigned long long)r->hdr.in_buffer,
+		 (unsigned long long)r->hdr.written,
+		 (unsigned long long)r->fn[0].hits);
+}
+
+/* Every split point: the same result as feeding the whole text. */
+static void test_chunked_feed(void **state)
+{
+	size_t len = strlen(trace), cut;
+	char want[256], got[256];
+	struct report r;
+
+	(void)state;
+	report_init(&r);
+	assert_int_equal(report_feed(&r, trace, len, 1), (long)len);
+	summary(&r, want, sizeof(want));
+	assert_string_equal(want, "l20 e5 f1 s1 bad1 first20 hdr5/6 n3");
+	report_free(&r);
+	for (cut = 0; cut <= len; cut++) {
+		char *buf = malloc(len);
+		long used;
+
+		memcpy(buf, trace, len);
+		report_init(&r);
+		used = report_feed(&r, buf, cut, 0);
+		assert_true(used >= 0 && (size_t)used <= cut);
+		assert_int_equal(report_feed(&r, buf + used, len - (size_t)used, 1),
+				 (long)(len - (size_t)used));
+		summary(&r, got, sizeof(got));
+		assert_string_equal(got, want);
+		report_free(&r);
+		free(buf);
+	}
+}
+
+static void test_truncated_last_line(void **state)
+{
+	const char *t = "         busybox-92      [000] .....     2.406358: register_netdevice <-bond_cr";
+	struct report r;
+
+	(void)state;
+	report_init(&r);
+	assert_int_equal(report_feed(&r, t, strlen(t), 0), 0);
+	assert_int_equal(report_feed(&r, t, strlen(t), 1), (long)strlen(t));
+	assert_int_equal(r.skip.truncated, 1);
+	assert_int_equal(r.entries, 1);
+	report_free(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_default_line),
+		cmocka_unit_test(test_comm_with_spaces_and_brackets),
+		cmocka_unit_test(test_old_layout_and_counter_clock),
+		cmocka_unit_test(test_latency_line),
+		cmocka_unit_test(test_event_and_other_lines),
+		cmocka_unit_test(test_chunked_feed),
+		cmocka_unit_test(test_truncated_last_line),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
