@@ -38,8 +38,8 @@ times=$W/out/boottrace/bench-times
 [ -s "$times" ] || fail "no timings came back (see $W/serial.log)"
 awk '
 function cs(x) { split(x, a, "."); return a[1] * 100 + a[2] }
-$2 == "cat:" { d = cs($4) - cs($3); if (!c || d < c) c = d; bytes = $5 }
-$2 == "hook:" { d = cs($4) - cs($3); if (!h || d < h) h = d }
+$2 == "cat" { d = cs($4) - cs($3); if (!c || d < c) c = d; bytes = $5 }
+$2 == "hook" { d = cs($4) - cs($3); if (!h || d < h) h = d }
 END {
 	if (!c || !h) exit 1
 	printf "bench-hook: trace text %d bytes (default buffer, every function)\n", bytes

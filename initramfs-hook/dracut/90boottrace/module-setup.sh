@@ -21,9 +21,9 @@ depends() {
 
 # called by dracut
 install() {
-	inst_multiple sh cat cp mkdir mount umount head dd df sed tr wc sort \
+	inst_multiple sh cat cp mkdir mount umount dd df sed tr wc sort \
 		find grep tail sleep sync
-	inst_multiple -o timeout findfs base64 md5sum dmesg awk xargs
+	inst_multiple -o timeout findfs base64 md5sum dmesg awk xargs stat
 	# shellcheck disable=SC2154 # moddir is set by dracut
 	_bt_core=$moddir/boottrace-snapshot.sh
 	# run from a source tree, the core script sits two levels up
