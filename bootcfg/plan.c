@@ -24,7 +24,7 @@ static const char *const event_keys[] = {
 	"enable", "filter", "actions", "hist", "probes", "fields", NULL,
 };
 static const char *const hook_keys[] = {
-	"snapshot", "stop", "raw", "max_kb", "at", "arm", NULL,
+	"snapshot", "stop", "raw", "max_kb", "at", "arm", "timeout", "init", NULL,
 };
 
 char *plan_own(struct plan *p, const char *s, size_t n)

@@ -104,6 +104,33 @@ static int plan_check_arm(struct plan *p, struct bt_error *e)
 	return 0;
 }
 
+/* The hook's numbers and switches (initramfs-hook/boottrace-snapshot.sh). */
+static int plan_check_hook(struct plan *p, struct bt_error *e)
+{
+	size_t i;
+
+	for (i = 0; i < p->nhook; i++) {
+		const struct plan_word *w = &p->hook[i];
+		const char *v = w->vals.n ? w->vals.v[0].text : "";
+		int number = !strcmp(w->key, "max_kb") || !strcmp(w->key, "timeout");
+		int flag = !strcmp(w->key, "stop") || !strcmp(w->key, "raw");
+
+		if (w->vals.n > 1)
+			return plan_error(p, w->node, e, "boottrace.%s takes one "
+					  "value, not a list", w->key);
+		if (number && !plan_is_number(v, ""))
+			return plan_error(p, w->node, e, "boottrace.%s '%s' is not "
+					  "a number", w->key, v);
+		if (flag && strcmp(v, "0") && strcmp(v, "1") && strcmp(v, "yes") &&
+		    strcmp(v, "no") && strcmp(v, "on") && strcmp(v, "off") &&
+		    strcmp(v, "y") && strcmp(v, "n") && strcmp(v, "true") &&
+		    strcmp(v, "false"))
+			return plan_error(p, w->node, e, "boottrace.%s is 0 or 1 "
+					  "(or yes/no)", w->key);
+	}
+	return 0;
+}
+
 int plan_check(struct plan *p, struct bt_error *e)
 {
 	const char *d = p->dump_on_oops.text;
@@ -115,7 +142,7 @@ int plan_check(struct plan *p, struct bt_error *e)
 	if (plan_check_list(p, &p->graph_filters, "graph filter", e) ||
 	    plan_check_list(p, &p->graph_notraces, "graph notrace", e) ||
 	    plan_check_value(p, &p->graph_max_depth, "fgraph max_depth", "", e) ||
-	    plan_check_arm(p, e))
+	    plan_check_arm(p, e) || plan_check_hook(p, e))
 		return -1;
 	if (d && *d && strcmp(d, "1") && strcmp(d, "2") && strcmp(d, "orig_cpu"))
 		return plan_error(p, p->dump_on_oops.node, e, "dump_on_oops is "

@@ -246,3 +246,14 @@ setup() {
 	[ "$status" -eq 0 ]
 	grep -qx 'ftrace.instance.x.options = "sym-addr"' "$T/out"
 }
+
+@test "hook settings: every key the hook reads, numbers and switches checked" {
+	printf 'boottrace.timeout = 2\nboottrace.init = /sbin/init\nboottrace.stop = no\nboottrace.max_kb = 512\n' > "$T/h.bconf"
+	run "$BT" compile "$T/h.bconf"
+	[ "$status" -eq 0 ]
+	[ "$output" = "boottrace.timeout=2 boottrace.init=/sbin/init boottrace.stop=no boottrace.max_kb=512" ]
+	printf 'boottrace.max_kb = lots\n' > "$T/h.bconf"
+	run "$BT" compile "$T/h.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"h.bconf:1:11: error: boottrace.max_kb 'lots' is not a number"* ]]
+}
