@@ -277,6 +277,7 @@ struct rp_snap {
 	int have_stats;			/* per_cpu/cpuN/stats read */
 	uint64_t overrun, dropped;
 	char *kallsyms, *modules;	/* texts, when the snapshot has them */
+	char *meta;			/* the hook's meta: error=/warning= lines */
 	char *trace;			/* console mode: the extracted trace */
 	size_t trace_len;
 	char *dir;			/* console mode: NULL */

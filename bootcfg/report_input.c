@@ -42,6 +42,7 @@ void rp_snap_free(struct rp_snap *s)
 	free(s->buffer_kb);
 	free(s->kallsyms);
 	free(s->modules);
+	free(s->meta);
 	free(s->trace);
 	free(s->dir);
 	memset(s, 0, sizeof(*s));
@@ -92,6 +93,8 @@ void rp_snap_keep(struct rp_snap *s, const char *rel, char *text)
 		slot = &s->buffer_kb;
 	else if (!strcmp(rel, "modules"))
 		slot = &s->modules, small = 0;
+	else if (!strcmp(rel, "meta"))
+		slot = &s->meta, small = 0;
 	else if (!strcmp(rel, "kallsyms") || !strcmp(rel, "raw/kallsyms") ||
 		 !strcmp(rel, "kallsyms-head"))
 		slot = &s->kallsyms, small = 0;
@@ -126,7 +129,7 @@ static void snap_dir(const char *dir, struct rp_snap *s)
 	static const char *const files[] = {
 		"tracer", "set_ftrace_filter", "trace_options", "cmdline",
 		"tracing_on", "release", "buffer_size_kb", "modules",
-		"raw/kallsyms", "kallsyms", "kallsyms-head", "COMPLETE",
+		"raw/kallsyms", "kallsyms", "kallsyms-head", "COMPLETE", "meta",
 	};
 	char rel[300], *t;
 	struct dirent *d;
@@ -154,6 +157,30 @@ static void snap_dir(const char *dir, struct rp_snap *s)
 	}
 	snprintf(s->boot_id, sizeof(s->boot_id), "%s", t && *t == '/' ? t + 1 : dir);
 	s->boot_id[strcspn(s->boot_id, "/")] = '\0';
+}
+
+/*
+ * A snapshot directory without a trace is what the hook leaves when it
+ * could not read tracefs; its meta says why, and that is the answer.
+ */
+static int hook_failed(const char *dir, struct bt_error *e)
+{
+	char *meta = read_small(dir, "meta"), *p, *end;
+	int ret = 0;
+
+	if (!meta)
+		return 0;
+	for (p = meta; *p; p = *end ? end + 1 : end) {
+		end = p + strcspn(p, "\n");
+		if (!strncmp(p, "error=", 6)) {
+			ret = bt_error_set(e, BT_EXIT_INPUT, dir,
+					   "the hook copied no trace: %.*s",
+					   (int)(end - p - 6), p + 6);
+			break;
+		}
+	}
+	free(meta);
+	return ret;
 }
 
 static int is_binary(const char *p, size_t len)
@@ -197,6 +224,8 @@ int rp_input_open(const char *input, int boot, struct rp_snap *snap,
 		if ((size_t)snprintf(path, sizeof(path), "%s/trace", input) >=
 		    sizeof(path))
 			return bt_error_set(e, BT_EXIT_INPUT, input, "path too long");
+		if (access(path, R_OK) && hook_failed(input, e))
+			return -1;
 		if (access(path, R_OK))
 			return bt_error_set(e, BT_EXIT_INPUT, input,
 					    "no readable 'trace' file: not a "

@@ -320,6 +320,25 @@ static void skip_findings(const struct report *r, struct rp_findings *q)
 		    (unsigned long long)s->user_stacks);
 }
 
+/* What the hook itself recorded in meta (error=/warning= lines): a cut
+ * trace, a fallback destination, a nop tracer... */
+static void meta_findings(const struct rp_snap *snap, struct rp_findings *q)
+{
+	const char *p, *end;
+	int warn;
+
+	if (!snap || !snap->meta)
+		return;
+	for (p = snap->meta; *p; p = *end ? end + 1 : end) {
+		end = p + strcspn(p, "\n");
+		warn = !strncmp(p, "error=", 6);
+		if (warn || !strncmp(p, "warning=", 8))
+			add(q, warn ? "hook-error" : "hook-warning", 1,
+			    "the hook recorded: %.*s",
+			    (int)(end - p - (warn ? 6 : 8)), p + (warn ? 6 : 8));
+	}
+}
+
 int rp_check(struct report *r, const struct rp_syms *syms,
 	     const struct rp_snap *snap, struct rp_findings *q)
 {
@@ -340,6 +359,7 @@ int rp_check(struct report *r, const struct rp_syms *syms,
 		add(q, "incomplete-snapshot", 1,
 		    "the snapshot has no COMPLETE marker: the copy was "
 		    "interrupted, so files may be partial");
+	meta_findings(snap, q);
 	stack_findings(r, q);
 	lost_findings(r, snap, q);
 	empty_findings(r, snap, q);

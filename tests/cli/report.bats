@@ -171,3 +171,20 @@ json() { # FILE EXPR: evaluate a python expression on the parsed JSON j
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"cannot read the input"* ]]
 }
+
+@test "hook meta: its errors and warnings become findings; no trace: the hook's error is the answer" {
+	mkdir "$T/nosys"
+	printf 'format=1\nerrors=1\nwarnings=0\nerror=no tracefs: /sys is not mounted (mount sysfs before the hook runs)\n' >"$T/nosys/meta"
+	echo "errors=1 warnings=0" >"$T/nosys/COMPLETE"
+	run "$BT" report "$T/nosys"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"the hook copied no trace: no tracefs: /sys is not mounted (mount sysfs before the hook runs)"* ]]
+	cp -r "$D/snapshot-amd64-stack" "$T/cut"
+	printf 'format=1\nerror=trace truncated at 256 KB (boottrace.max_kb=256)\nwarning=tracing_on was already 0 before the hook\n' >"$T/cut/meta"
+	run "$BT" report "$T/cut"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"! the hook recorded: trace truncated at 256 KB (boottrace.max_kb=256)"* ]]
+	[[ "$output" == *"! the hook recorded: tracing_on was already 0 before the hook"* ]]
+	"$BT" report -f json "$T/cut" >"$T/cut.json"
+	[ "$(json "$T/cut.json" '[f["code"] for f in j["findings"] if f["code"].startswith("hook-")]')" = "['hook-error', 'hook-warning']" ]
+}
