@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "emit.h"
@@ -21,7 +22,8 @@
 struct compile_args {
 	const char *target, *board, *kver, *kconfig, *out, *base, *base_file;
 	const char *apply, *config, *who_calls, *callers;
-	int keep_bootargs, allow_drop, verbose, print_config;
+	const char *vmlinux, *sysmap, *modules, *root;	/* --check */
+	int keep_bootargs, allow_drop, verbose, print_config, check;
 };
 
 static int compile_usage(FILE *f)
@@ -57,13 +59,17 @@ static int compile_usage(FILE *f)
 	      "  --who-calls F,... compile the recommended config to find who calls F\n"
 	      "  --callers LIST    callers to trace in parent-chain mode "
 	      "(FUNC or FUNC:mod:MODULE)\n"
-	      "  --print-config    with --who-calls: print the config instead\n\n"
+	      "  --print-config    with --who-calls: print the config instead\n"
+	      "  --check           first run boottrace check on the config (findings on\n"
+	      "                    stderr; errors stop the compile), with:\n"
+	      "  --vmlinux F, --system-map F, --modules DIR, --root DIR  as for check\n\n"
 	      "See boottrace(1) and boottrace.bconf(5).\n", f);
 	return f == stdout ? BT_EXIT_OK : BT_EXIT_USAGE;
 }
 
 enum { O_KCONFIG = 256, O_BASE, O_BASE_FILE, O_KEEP, O_APPLY, O_DROP,
-       O_WHO, O_CALLERS, O_PRINT };
+       O_WHO, O_CALLERS, O_PRINT, O_CHECK, O_VMLINUX, O_SYSMAP, O_MODULES,
+       O_ROOT };
 
 static int compile_parse_args(int argc, char **argv, struct compile_args *a)
 {
@@ -83,6 +89,11 @@ static int compile_parse_args(int argc, char **argv, struct compile_args *a)
 		{ "who-calls", required_argument, NULL, O_WHO },
 		{ "callers", required_argument, NULL, O_CALLERS },
 		{ "print-config", no_argument, NULL, O_PRINT },
+		{ "check", no_argument, NULL, O_CHECK },
+		{ "vmlinux", required_argument, NULL, O_VMLINUX },
+		{ "system-map", required_argument, NULL, O_SYSMAP },
+		{ "modules", required_argument, NULL, O_MODULES },
+		{ "root", required_argument, NULL, O_ROOT },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -105,11 +116,18 @@ static int compile_parse_args(int argc, char **argv, struct compile_args *a)
 		case O_WHO: a->who_calls = optarg; break;
 		case O_CALLERS: a->callers = optarg; break;
 		case O_PRINT: a->print_config = 1; break;
+		case O_CHECK: a->check = 1; break;
+		case O_VMLINUX: a->vmlinux = optarg; break;
+		case O_SYSMAP: a->sysmap = optarg; break;
+		case O_MODULES: a->modules = optarg; break;
+		case O_ROOT: a->root = optarg; break;
 		default: return -1;
 		}
 	}
 	if (optind < argc)
 		a->config = argv[optind++];
+	if (a->vmlinux || a->sysmap || a->modules || a->root)
+		a->check = 1;
 	if (optind < argc || (!a->config == !a->who_calls) ||
 	    (a->base && a->base_file) || ((a->callers || a->print_config) &&
 					   !a->who_calls)) {
@@ -152,6 +170,60 @@ static int compile_kernel(const struct compile_args *a, struct kcaps *k,
 	if (!k->version && a->verbose)
 		fprintf(stderr, "route: no -k or --kernel-config: kernel version "
 			"checks are skipped\n");
+	return 0;
+}
+
+/*
+ * --check: `boottrace check` on the config about to be compiled. Its
+ * findings go to stderr, since stdout carries the compiled form.
+ */
+static int compile_check(const struct compile_args *a, const char *text,
+			 size_t len, struct bt_error *e)
+{
+	char tmp[] = "/tmp/boottrace-who-calls-XXXXXX.bconf";
+	char *argv[16];
+	int argc = 0, fd, saved, status;
+
+	/* A --who-calls config exists only in memory: check a copy of it. */
+	if (a->config) {
+		tmp[0] = '\0';
+		goto run;
+	}
+	fd = mkstemps(tmp, 6);
+	if (fd < 0)
+		return bt_error_errno(e, errno, NULL, "--check: cannot make a temp file");
+	if (write(fd, text, len) != (ssize_t)len) {
+		close(fd);
+		unlink(tmp);
+		return bt_error_errno(e, errno, tmp, "--check: cannot write");
+	}
+	close(fd);
+run:
+	argv[argc++] = "check";
+#define ARG(opt, v) do { if (v) { argv[argc++] = opt; argv[argc++] = (char *)(v); } } while (0)
+	ARG("--vmlinux", a->vmlinux);
+	ARG("--system-map", a->sysmap);
+	ARG("--modules", a->modules);
+	ARG("--root", a->root);
+	ARG("--kernel-config", a->kconfig);
+#undef ARG
+	argv[argc++] = tmp[0] ? tmp : (char *)a->config;
+	argv[argc] = NULL;
+	fflush(stdout);
+	saved = dup(STDOUT_FILENO);
+	dup2(STDERR_FILENO, STDOUT_FILENO);
+	status = cmd_check(argc, argv);
+	fflush(stdout);
+	if (saved >= 0) {
+		dup2(saved, STDOUT_FILENO);
+		close(saved);
+	}
+	if (tmp[0])
+		unlink(tmp);
+	if (status) {
+		bt_error_set(e, (enum bt_exit)status, NULL, "%s", "");
+		return -1;
+	}
 	return 0;
 }
 
@@ -233,6 +305,10 @@ int cmd_compile(int argc, char **argv)
 			goto out;
 		}
 	} else if (source_load(a.config, &src, &e)) {
+		goto out;
+	}
+	if (a.check && compile_check(&a, src.text, src.len, &e)) {
+		ret = -1;
 		goto out;
 	}
 	ret = compile_run(&a, &src, &k, &b, t, base ? base : a.base, &e);

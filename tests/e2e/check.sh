@@ -65,6 +65,28 @@ expect "notrace, clone, init level, wildcards, module function as plain filter" 
 	"'tcp_*' matches " "warning: '*' matches " \
 	"error: bond_create is in module bonding, not in vmlinux"
 
+# compile --check: the same checks before compiling; findings on stderr,
+# the compiled line on stdout, an error stops the compile.
+"$bt" compile -k 6.1 --check --vmlinux "$k/vmlinux" --modules "$bond" "$w/bond0.bconf" \
+	>"$w/line" 2>"$w/out"
+rc=$?
+expect "compile --check: checked, then compiled" 0 \
+	"register_netdevice found in vmlinux, traceable" "check: 0 error(s)"
+if [ "$(cat "$w/line")" != "ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace boottrace.arm=bond_create:mod:bonding,bonding_init:mod:bonding" ]; then
+	echo "FAIL compile --check: stdout is '$(cat "$w/line")'"; fail=$((fail + 1))
+fi
+"$bt" compile -k 6.1 --vmlinux "$k/vmlinux" "$w/typo.bconf" >"$w/line" 2>"$w/out"
+rc=$?
+expect "compile --vmlinux: a typo stops the compile" 1 \
+	"did you mean register_netdevice"
+[ ! -s "$w/line" ] || { echo "FAIL compile --check: compiled despite the error"; fail=$((fail + 1)); }
+"$bt" compile --who-calls register_netdevice -b mips-malta -k 6.1 \
+	--callers bond_create:mod:bonding,bonding_initt:mod:bonding \
+	--vmlinux "$k/vmlinux" --modules "$bond" >"$w/line" 2>"$w/out"
+rc=$?
+expect "compile --who-calls --check: a misspelt caller is caught" 1 \
+	"bonding_initt"
+
 # System.map + kallsyms-style text: existence without traceability.
 run check --system-map "$k/System.map" "$w/bond0.bconf"
 expect "System.map: found, traceability not checked" 0 \
