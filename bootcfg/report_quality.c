@@ -240,6 +240,23 @@ static void lost_findings(const struct report *r, const struct rp_snap *snap,
 		    (unsigned long long)r->cpu_started);
 }
 
+/*
+ * Was tracing off before the snapshot? The hook itself writes 0 to
+ * tracing_on before copying (boottrace.stop), so its tracing_on file says
+ * nothing then; meta's tracing_on_before is what was found.
+ */
+static int was_off(const struct rp_snap *snap)
+{
+	const char *p;
+
+	if (!snap)
+		return 0;
+	if (snap->meta && (p = strstr(snap->meta, "tracing_on_before=")) &&
+	    (p == snap->meta || p[-1] == '\n') && (p[18] == '0' || p[18] == '1'))
+		return p[18] == '0';
+	return snap->tracing_on && snap->tracing_on[0] == '0';
+}
+
 static void empty_findings(const struct report *r, const struct rp_snap *snap,
 			   struct rp_findings *q)
 {
@@ -256,7 +273,7 @@ static void empty_findings(const struct report *r, const struct rp_snap *snap,
 		    "command line sets one: the tracer was not applied (name "
 		    "wrong, CONFIG_FUNCTION_TRACER off, or ftrace.* keys without "
 		    "CONFIG_BOOTTIME_TRACING)");
-	else if (snap && snap->tracing_on && snap->tracing_on[0] == '0')
+	else if (was_off(snap))
 		add(q, "empty-trace", 1,
 		    "the trace is empty and tracing_on is 0: tracing was "
 		    "stopped before anything was recorded (traceoff trigger, "

@@ -188,3 +188,18 @@ json() { # FILE EXPR: evaluate a python expression on the parsed JSON j
 	"$BT" report -f json "$T/cut" >"$T/cut.json"
 	[ "$(json "$T/cut.json" '[f["code"] for f in j["findings"] if f["code"].startswith("hook-")]')" = "['hook-error', 'hook-warning']" ]
 }
+
+@test "hook meta: tracing_on 0 after the hook's own stop is not blamed; tracing_on_before=0 is" {
+	mkdir "$T/s"
+	head -n 12 "$D/debian-6.1-amd64-stack.trace" >"$T/s/trace"
+	echo 0 >"$T/s/tracing_on"
+	echo nop >"$T/s/tracer"
+	printf 'format=1\ntracing_on_before=1\nstopped=1\n' >"$T/s/meta"
+	run "$BT" report "$T/s"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"tracing_on is 0"* ]]
+	[[ "$output" == *"the trace has no entries (tracer nop)"* ]]
+	printf 'format=1\ntracing_on_before=0\nstopped=1\n' >"$T/s/meta"
+	run "$BT" report "$T/s"
+	[[ "$output" == *"the trace is empty and tracing_on is 0"* ]]
+}
