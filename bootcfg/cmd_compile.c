@@ -126,7 +126,8 @@ static int compile_parse_args(int argc, char **argv, struct compile_args *a)
 	}
 	if (optind < argc)
 		a->config = argv[optind++];
-	if (a->vmlinux || a->sysmap || a->modules || a->root)
+	/* --modules alone may only feed --who-calls' caller search. */
+	if (a->vmlinux || a->sysmap || a->root)
 		a->check = 1;
 	if (optind < argc || (!a->config == !a->who_calls) ||
 	    (a->base && a->base_file) || ((a->callers || a->print_config) &&
@@ -268,7 +269,7 @@ int cmd_compile(int argc, char **argv)
 	struct board b;
 	struct kcaps k;
 	struct bt_error e;
-	char *base = NULL, *conf = NULL;
+	char *base = NULL, *conf = NULL, *found = NULL;
 	int ret;
 
 	bt_error_clear(&e);
@@ -293,6 +294,18 @@ int cmd_compile(int argc, char **argv)
 		goto out;
 	if (a.base_file && !(base = compile_read_base(a.base_file, &e)))
 		goto out;
+	if (a.who_calls && !a.callers && b.ftrace_stack_zero &&
+	    (a.vmlinux || a.modules)) {
+		/* Half the line for the chain: the rest is the board's own. */
+		found = whocalls_find_callers(a.who_calls, a.vmlinux, a.modules,
+					      b.cmdline_max / 2, 3, &e);
+		if (!found)
+			goto out;
+		if (a.verbose)
+			fprintf(stderr, "route: --who-calls: callers from the "
+				"kernel's code: %s\n", found);
+		a.callers = found;
+	}
 	if (a.who_calls) {
 		conf = whocalls_config(a.who_calls, a.callers, &b, &k, &e);
 		if (!conf || source_load_text("--who-calls", conf, strlen(conf),
@@ -315,6 +328,7 @@ int cmd_compile(int argc, char **argv)
 out:
 	source_free(&src);
 	free(conf);
+	free(found);
 	free(base);
 	if (ret && e.msg[0])
 		bt_error_print(&e, stderr);

@@ -22,4 +22,13 @@ char *whocalls_config(const char *funcs, const char *callers,
 		      const struct board *b, const struct kcaps *k,
 		      struct bt_error *e);
 
+/*
+ * Callers of @funcs for parent-chain mode from `check`'s analysis of
+ * @vmlinux and/or the modules under @modules, up to @depth levels, as
+ * many whole levels as fit in @budget bytes: "a,b:mod:m,..." (malloc'd).
+ */
+char *whocalls_find_callers(const char *funcs, const char *vmlinux,
+			    const char *modules, size_t budget, int depth,
+			    struct bt_error *e);
+
 #endif /* BT_WHOCALLS_H */

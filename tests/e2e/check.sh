@@ -87,6 +87,25 @@ rc=$?
 expect "compile --who-calls --check: a misspelt caller is caught" 1 \
 	"bonding_initt"
 
+# --who-calls in parent-chain mode without --callers: the callers come
+# from the caller analysis, module callers armed by the hook.
+"$bt" compile --who-calls register_netdevice -b mips-malta -k 6.1 --modules "$bond" \
+	>"$w/out" 2>&1
+rc=$?
+expect "compile --who-calls finds the module callers itself" 0 \
+	"ftrace=function ftrace_filter=register_netdevice boottrace.arm=" \
+	"bond_create:mod:bonding" "bonding_init:mod:bonding"
+if grep -q '\.cold' "$w/out"; then
+	echo "FAIL compile --who-calls: a .cold part named as a caller"; fail=$((fail + 1))
+fi
+"$bt" compile --who-calls register_netdevice -b edgerouter-lite -k 6.1 \
+	--vmlinux "$k/vmlinux" --modules "$bond" >"$w/line" 2>"$w/out"
+rc=$?
+expect "compile --who-calls: core callers too, checked against vmlinux" 0 \
+	"check: 0 error(s)"
+grep -q 'ftrace_filter=register_netdevice,register_netdev' "$w/line" ||
+	{ echo "FAIL compile --who-calls: no core callers in '$(cat "$w/line")'"; fail=$((fail + 1)); }
+
 # System.map + kallsyms-style text: existence without traceability.
 run check --system-map "$k/System.map" "$w/bond0.bconf"
 expect "System.map: found, traceability not checked" 0 \
