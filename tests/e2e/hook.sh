@@ -101,6 +101,8 @@ boot() {
 		-append "console=ttyS0 panic=-1 $c" >"$d/qemu.log" 2>&1
 	t1=$(date +%s%N)
 	echo "# boot $n: $(((t1 - t0) / 1000000)) ms; cmdline: $c"
+	# for tests/e2e/scenarios.sh, which reports on these boots
+	echo "$(((t1 - t0) / 1000000)) $c" >"$d/boot"
 	tar -xf "$d/disk.img" -C "$d/out" 2>/dev/null
 	S=
 	for s in "$d"/out/boottrace/*/; do

@@ -62,6 +62,10 @@ kernel {
 	back = "a\b\\c"
 }
 EOF
+# The bond0 question for this board, as `make demo` asks it (S5 of
+# tests/e2e/scenarios.sh), with the hook's settings.
+"$BT" compile --who-calls register_netdevice -b "$BOARD" -k 6.1 --print-config >"$T/question.bconf"
+printf 'boottrace.snapshot = console\nboottrace.at = modules\n' >>"$T/question.bconf"
 KEEP_OLD='console=ttyAMA0 root=/dev/vda2 old="x y"'
 
 compile() { # name target config [args...]
@@ -70,7 +74,7 @@ compile() { # name target config [args...]
 	"$BT" compile -t "$target" -b "$BOARD" "$@" "$conf" 2>"$T/$name.err"
 }
 
-for c in plain quoted; do
+for c in plain quoted question; do
 	if ! compile "$c.cmdline" cmdline "$T/$c.bconf" >"$T/$c.cmdline"; then
 		bad "compile -t cmdline $c" "$(cat "$T/$c.cmdline.err")"
 		continue
@@ -125,6 +129,9 @@ echo BT-CASE scr-plain; printenv bootargs
 setenv bootargs
 load virtio 0:1 \${scriptaddr} quoted.scr && source \${scriptaddr}
 echo BT-CASE scr-quoted; printenv bootargs
+setenv bootargs
+load virtio 0:1 \${scriptaddr} question.scr && source \${scriptaddr}
+echo BT-CASE scr-question; printenv bootargs
 setenv bootargs '$KEEP_OLD'
 load virtio 0:1 \${scriptaddr} keep.scr && source \${scriptaddr}
 echo BT-CASE scr-keep; printenv bootargs
@@ -159,7 +166,7 @@ mkfs.vfat -C "$T/part.img" 8192 >/dev/null
   dd if=/dev/zero bs=48 count=1 2>/dev/null
   printf '\125\252'; } | dd of="$T/disk.img" conv=notrunc 2>/dev/null
 dd if="$T/part.img" of="$T/disk.img" bs=1M seek=1 conv=notrunc 2>/dev/null
-for f in boot.scr plain.scr quoted.scr keep.scr plain.env quoted.env quoted.fw; do
+for f in boot.scr plain.scr quoted.scr question.scr keep.scr plain.env quoted.env quoted.fw; do
 	[ -f "$T/$f" ] && mcopy -i "$T/disk.img@@1M" "$T/$f" "::$f"
 done
 
@@ -183,6 +190,7 @@ check() { # case expected-value
 }
 check scr-plain "$(cat "$T/plain.cmdline")"
 check scr-quoted "$(cat "$T/quoted.cmdline")"
+check scr-question "$(cat "$T/question.cmdline")"
 check scr-keep "$KEEP_OLD $(cat "$T/quoted.cmdline")"
 check scr-keep-unset "$(cat "$T/quoted.cmdline")"
 check envimage-plain "$(cat "$T/plain.cmdline")"

@@ -1,0 +1,233 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# The end-to-end scenarios of issue 7: config -> boot parameters -> boot ->
+# snapshot -> `boottrace report`, on real kernels in QEMU, one boot per
+# answer. Each scenario prints what it booted, the command line, the boot
+# time and the report, then asserts the report's JSON.
+#   S1  module: Debian 6.1 cloud-amd64, busybox initramfs + hook, bonding.ko
+#       (it runs scripts/demo.sh, so `make demo` is what is tested)
+#   S4  dracut: the real-dracut boots of tests/e2e/hook.sh, reported
+#   S5  U-Boot: tests/e2e/uboot.sh (real U-Boot, -t uboot-scr -b
+#       qemu-arm64-uboot, printenv == compiled line); nothing to add here
+#   S6  MIPS: Debian 5kc-malta mips64el, parent-chain mode + armed module
+#       filters; and a plain func_stack_trace boot reported as zero frames
+#   S7  faults: the fault boots of tests/e2e/hook.sh, each through report
+# S4 and S7 read build/e2e-hook (tests/run.sh runs hook.sh first; run
+# standalone, this script runs it when its boots are missing).
+# Last line: "e2e: N passed, N failed".
+set -u
+cd "$(dirname "$0")/../.." || exit 3
+top=$PWD
+BT=$top/build/boottrace
+W=$top/build/e2e-scenarios
+H=$top/build/e2e-hook
+P=0
+F=0
+ok() {
+	P=$((P + 1))
+	echo "ok - $*"
+}
+nok() {
+	F=$((F + 1))
+	echo "not ok - $*"
+}
+t() { # NAME CMD...
+	n=$1
+	shift
+	if "$@" >/dev/null 2>&1; then ok "$n"; else nok "$n"; fi
+}
+finish() {
+	echo "e2e: $P passed, $F failed"
+	[ "$F" -eq 0 ]
+	exit
+}
+hdr() { printf '\n######## %s\n' "$*"; }
+show() { # what-booted cmdline boot-time report-file
+	echo "booted:   $1"
+	echo "cmdline:  $2"
+	echo "boot:     $3"
+	echo "report:"
+	# a whole-function trace reports hundreds of functions: the head and
+	# the evidence are what the scenario is about
+	if [ "$(wc -l <"$4")" -le 60 ]; then
+		sed 's/^/  | /' "$4"
+	else
+		head -n 25 "$4" | sed 's/^/  | /'
+		echo "  | ... ($(wc -l <"$4") lines; all of it: $4)"
+		sed -n '/^evidence:/,$p' "$4" | sed 's/^/  | /'
+	fi
+}
+# jq -e EXPR FILE: the assertion is the jq expression
+# shellcheck disable=SC2317 # runs through t
+jqt() { jq -e "$1" "$2"; }
+# the first snapshot dir under DIR/boottrace
+snapdir() {
+	for s in "$1"/boottrace/*/; do
+		[ -d "$s" ] && echo "${s%/}" && return
+	done
+	echo "$1/none"
+}
+
+for tool in jq qemu-system-x86_64; do
+	command -v $tool >/dev/null 2>&1 || { nok "$tool is not installed (make deps)"; finish; }
+done
+[ -x "$BT" ] || { nok "$BT missing (make all)"; finish; }
+rm -rf "$W"
+mkdir -p "$W"
+
+# ---- S1 ----------------------------------------------------------------------
+hdr "S1 module: bonding.ko loaded by a busybox initramfs (make demo)"
+if sh scripts/demo.sh -q -o "$W/s1" >"$W/s1.log" 2>&1; then
+	ok "S1: make demo's script runs to the answer"
+else
+	nok "S1: make demo's script runs to the answer (log: $W/s1.log)"
+	tail -5 "$W/s1.log"
+fi
+d=$W/s1
+KD=$(sh tests/e2e/kernel.sh 2>/dev/null) && kv=$(cat "$KD/kver") || kv="?"
+[ -f "$d/report.txt" ] &&
+	show "Debian linux-image-$kv, busybox initramfs + hook, insmod bonding.ko" \
+		"$(cat "$d/cmdline.txt")" "$(cat "$d/boot-time")" "$d/report.txt"
+grep '^Answer' "$W/s1.log" | sed 's/\x1b\[[0-9;]*m//g'
+r=$d/report.json
+t "S1: the cmdline came from compile --who-calls register_netdevice -b qemu-x86_64" \
+	grep -q 'Written by boottrace compile --who-calls for board qemu-x86_64' "$d/bond0.bconf"
+t "S1: culprit bonding_init -> bond_create -> register_netdevice from a stack trace" \
+	jqt '[.functions[] | select(.name == "register_netdevice") | .culprits[] |
+		select(.chain == ["bonding_init", "bond_create", "register_netdevice"] and
+		.source == "stack")] | length == 1' "$r"
+t "S1: by the insmod task, phase module-load" \
+	jqt '.functions[] | select(.name == "register_netdevice") | .culprits[] |
+		select(.chain[1] == "bond_create") | (.task | startswith("insmod-")) and
+		.phase == "module-load"' "$r"
+t "S1: one boot, one complete snapshot" sh -c "
+	[ \$(grep -ac '^\[[ 0-9.]*\] Linux version' '$d/serial.log') = 1 ] &&
+	[ \$(grep -ac '^=== boottrace snapshot begin' '$d/serial.log') = 1 ] &&
+	grep -qx 'errors=0 warnings=0' '$d'/snapshot/*/COMPLETE"
+
+# ---- S4 / S7 need the boots of tests/e2e/hook.sh ------------------------------
+if [ ! -f "$H/dracut-arm/boot" ] || [ ! -f "$H/nosys/boot" ]; then
+	echo "# running tests/e2e/hook.sh for its boots (log: $W/hook.log)"
+	sh tests/e2e/hook.sh >"$W/hook.log" 2>&1
+fi
+# report NAME SNAPDIR: text + JSON report of one hook boot, and show it
+report() {
+	"$BT" report "$2" >"$W/$1.txt" 2>&1
+	echo $? >"$W/$1.rc"
+	"$BT" report -f json "$2" >"$W/$1.json" 2>/dev/null
+	b=$H/$1/boot
+	show "Debian linux-image-$kv, $3" "$(cut -d' ' -f2- "$b" 2>/dev/null)" \
+		"$(cut -d' ' -f1 "$b" 2>/dev/null) ms (QEMU start to power-off)" "$W/$1.txt"
+}
+# shellcheck disable=SC2317 # runs through t
+finding() { # NAME CODE TEXT: JSON finding CODE whose text has TEXT
+	jq -e --arg c "$2" --arg t "$3" \
+		'[.findings[] | select(.code == $c and (.text | contains($t)))] | length > 0' "$W/$1.json"
+}
+
+hdr "S4 dracut: real dracut initramfs, hook at the cmdline point and pre-pivot"
+report dracut-cmdline "$(snapdir "$H/dracut-cmdline/out")" "dracut image with the 90boottrace module"
+t "S4: dracut cmdline hook: snapshot taken at point=cmdline, in /run/boottrace" \
+	grep -qx point=cmdline "$(snapdir "$H/dracut-cmdline/out")/meta"
+t "S4: report reads it: function tracer, no hook error" \
+	jqt '.trace.tracer == "function" and ([.findings[] | select(.code == "hook-error")] | length == 0)' \
+	"$W/dracut-cmdline.json"
+report dracut-arm "$(snapdir "$H/dracut-arm/out")" "dracut image, bonding loaded by dracut, armed filters"
+t "S4: dracut + arm: report names bond_create -> register_netdevice (parent chain)" \
+	jqt '[.functions[] | select(.name == "register_netdevice") | .culprits[] |
+		select(.source == "parent-chain" and (.chain | index("bond_create")))] | length > 0' \
+	"$W/dracut-arm.json"
+
+# ---- S5 ----------------------------------------------------------------------
+hdr "S5 U-Boot: covered by tests/e2e/uboot.sh (the uboot suite of make check)"
+echo "see the uboot suite: scr-question is the --who-calls config of this board"
+echo "compiled with -t uboot-scr -b qemu-arm64-uboot, sourced by U-Boot, printenv == -t cmdline"
+
+# ---- S7 ----------------------------------------------------------------------
+hdr "S7 faults: each boots to the end, the report says why"
+report big "$(snapdir "$H/big/out")" "an 8 MB buffer capped at max_kb=256, device LABEL=NOPE"
+t "S7 big: report: trace truncated at 256 KB (boottrace.max_kb=256)" \
+	finding big hook-error "trace truncated at 256 KB (boottrace.max_kb=256)"
+t "S7 big: report: destination LABEL=NOPE not found, kept in /run" \
+	finding big hook-error "destination LABEL=NOPE not found"
+t "S7 big: report: events lost (overrun)" finding big lost-events "overrun"
+report runfull "$(snapdir "$H/runfull/out")" "a nearly full /run"
+t "S7 runfull: report: trace cut to the free space" \
+	finding runfull hook-error "KB free on /run/boottrace"
+report traceoff "$(snapdir "$H/traceoff/out")" "tracing_on=0 before the hook"
+t "S7 traceoff: report: empty trace because tracing_on is 0" \
+	finding traceoff empty-trace "tracing_on is 0"
+t "S7 traceoff: report: the hook saw tracing already off" \
+	finding traceoff hook-warning "tracing_on was already 0"
+report nosys "$(snapdir "$H/nosys/out")" "the hook run before /sys is mounted"
+t "S7 nosys: report fails with the hook's reason: no tracefs, /sys not mounted" sh -c "
+	[ \$(cat '$W/nosys.rc') = 1 ] &&
+	grep -q 'the hook copied no trace: no tracefs: /sys is not mounted' '$W/nosys.txt'"
+report device "$(snapdir "$H/device/dev")" "no tracer, snapshot to an ext4 disk LABEL=BTSNAP"
+t "S7 device/nop: report: tracer nop" finding device hook-warning "tracer is nop"
+
+# ---- S6 ----------------------------------------------------------------------
+hdr "S6 MIPS: Debian 5kc-malta (mips64el), stacks all zero, parent-chain mode"
+if ! command -v qemu-system-mips64el >/dev/null 2>&1; then
+	nok "S6: qemu-system-mips64el is not installed (qemu-system-mips, make deps)"
+	finish
+fi
+MD=$(sh tests/e2e/mips-kernel.sh) || { nok "S6: no Debian mips64el kernel could be fetched"; finish; }
+mkv=$(cat "$MD/kver")
+# mkinitramfs.sh lays out busybox's applet links with the host's
+# busybox-static (the same Debian version, so the same applets) and copies
+# bonding.ko of the MIPS kernel; then the MIPS busybox replaces the host's.
+m=$W/mips
+mkdir -p "$m/root"
+sh initramfs-hook/mkinitramfs.sh -o "$m/host.cpio.gz" -M "$MD/root" -V "$mkv" -m bonding \
+	-f "tests/e2e/hook/stage2:/init" &&
+	(cd "$m/root" && gzip -dc "$m/host.cpio.gz" | cpio -id --quiet) &&
+	cp "$MD/busybox" "$m/root/bin/busybox" &&
+	(cd "$m/root" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) | gzip -9n >"$m/initrd.gz"
+t "S6: MIPS busybox initramfs with the hook and bonding.ko" sh -c "
+	[ -s '$m/initrd.gz' ] && file '$m/root/bin/busybox' | grep -q MIPS &&
+	find '$m/root/lib/modules' -name bonding.ko | grep -q ."
+mboot() { # NAME CONFIG: compile for mips-malta, boot, report
+	"$BT" compile -b mips-malta -k 6.1 -o "$m/$1.cmdline" "$2" 2>"$m/$1.compile.err"
+	c="console=ttyS0 panic=-1 rdinit=/sbin/boottrace-init $(cat "$m/$1.cmdline")"
+	t0=$(date +%s%N)
+	timeout 300 qemu-system-mips64el -M malta -cpu 5KEc -m 512 -display none -monitor none \
+		-serial "file:$m/$1.serial.log" -no-reboot -kernel "$MD/root/boot/vmlinuz-$mkv" \
+		-initrd "$m/initrd.gz" -append "$c" >"$m/$1.qemu.log" 2>&1
+	ms=$((($(date +%s%N) - t0) / 1000000))
+	"$BT" report "$m/$1.serial.log" >"$W/$1.txt" 2>&1
+	"$BT" report -f json "$m/$1.serial.log" >"$W/$1.json" 2>/dev/null
+	show "Debian linux-image-$mkv (mips64el, qemu malta 5KEc), busybox initramfs + hook" \
+		"$c" "$ms ms (QEMU start to power-off)" "$W/$1.txt"
+}
+"$BT" compile --who-calls register_netdevice -b mips-malta -k 6.1 \
+	--callers bond_create:mod:bonding,bonding_init:mod:bonding --print-config >"$m/parent.bconf"
+printf '\nboottrace.snapshot = console\n' >>"$m/parent.bconf"
+mboot mips-parent "$m/parent.bconf"
+t "S6 parent: compile chose parent-chain mode with armed module filters" sh -c "
+	grep -q 'boottrace.arm=bond_create:mod:bonding,bonding_init:mod:bonding' '$m/mips-parent.cmdline' &&
+	! grep -q func_stack_trace '$m/mips-parent.cmdline'"
+t "S6 parent: one boot names bonding_init -> bond_create -> register_netdevice (parent chain)" \
+	jqt '[.functions[] | select(.name == "register_netdevice") | .culprits[] |
+		select(.chain == ["bonding_init", "bond_create", "register_netdevice"] and
+		.source == "parent-chain" and .phase == "module-load")] | length == 1' "$W/mips-parent.json"
+t "S6 parent: snapshot complete, one boot" sh -c "
+	[ \$(grep -ac '^\[[ 0-9.]*\] Linux version' '$m/mips-parent.serial.log') = 1 ] &&
+	tr -d '\\r' <'$m/mips-parent.serial.log' | grep -aqx '|errors=0 warnings=0'"
+
+# the seed's way: func_stack_trace on MIPS (compile warns; report explains)
+cat >"$m/stack.bconf" <<'EOF'
+ftrace.tracer = function
+ftrace.ftrace.filters = register_netdevice
+ftrace.options = func_stack_trace
+boottrace.at = modules
+boottrace.snapshot = console
+EOF
+mboot mips-stack "$m/stack.bconf"
+t "S6 stack: compile warns that func_stack_trace prints only zero frames on mips-malta" \
+	grep -q 'func_stack_trace prints only zero frames' "$m/mips-stack.compile.err"
+t "S6 stack: report says the stack frames are all zero and points to parent-chain mode" \
+	jqt '[.findings[] | select(.code == "zero-frames" and (.text | contains("parent-chain mode")))] | length > 0' \
+	"$W/mips-stack.json"
+finish
