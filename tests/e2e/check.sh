@@ -152,5 +152,21 @@ expect "--callers: bond_create <- bonding_init" 0 "  <- bond_create [bonding]" \
 run check --vmlinux "$k/System.map" "$w/bond0.bconf"
 expect "a text file as --vmlinux" 1 "System.map: error: not an ELF file: expected a vmlinux"
 
+# mips64el (the seed's board): callers from the relocations of Debian's
+# 5kc-malta bonding.ko, and --who-calls built from them.
+if md=$(sh "$root/tests/e2e/mips-kernel.sh"); then
+	mb=$(find "$md/root/lib/modules" -name 'bonding.ko*' | head -n 1)
+	run check --callers register_netdevice --depth 3 --modules "${mb%/*}"
+	expect "mips64el bonding.ko: register_netdevice <- bond_create <- bonding_init" 0 \
+		"<- bond_create [bonding]" "    <- bonding_init [bonding]"
+	run compile --who-calls register_netdevice -b mips-malta -k 6.1 --modules "${mb%/*}"
+	expect "mips64el: --who-calls arms the module callers it found" 0 \
+		"ftrace=function ftrace_filter=register_netdevice boottrace.arm=bond_create:mod:bonding" \
+		"bonding_init:mod:bonding"
+else
+	echo "FAIL mips64el kernel: tests/e2e/mips-kernel.sh could not fetch it"
+	fail=$((fail + 1))
+fi
+
 echo "check: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
