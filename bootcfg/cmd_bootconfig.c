@@ -357,13 +357,14 @@ static int apply(const struct bc_args *a)
 	conf = read_config(a->apply, &len, &e);
 	if (!conf)
 		return fail(&e);
-	ret = bootconfig_apply_text(a->apply, conf, len, a->path, a->force);
+	ret = bootconfig_apply_text(a->apply, conf, len, a->path, a->force,
+				    stdout);
 	free(conf);
 	return ret;
 }
 
 int bootconfig_apply_text(const char *name, const char *conf, size_t len,
-			  const char *path, int force)
+			  const char *path, int force, FILE *summary)
 {
 	const struct bc_args args = { .apply = name, .path = path, .force = force };
 	const struct bc_args *a = &args;
@@ -383,10 +384,10 @@ int bootconfig_apply_text(const char *name, const char *conf, size_t len,
 	nodes = bconf_node_count(bc);
 	bconf_free(bc);
 	/* Before the initrd is looked at, as the kernel's tool: same stdout. */
-	printf("Apply %s to %s\n\tNumber of nodes: %d\n\tSize: %u bytes\n"
-	       "\tChecksum: %u\n", a->apply, a->path, nodes, (unsigned)len,
-	       (unsigned)bconf_checksum(conf, len));
-	fflush(stdout);
+	fprintf(summary, "Apply %s to %s\n\tNumber of nodes: %d\n"
+		"\tSize: %u bytes\n\tChecksum: %u\n", a->apply, a->path, nodes,
+		(unsigned)len, (unsigned)bconf_checksum(conf, len));
+	fflush(summary);
 	if (initrd_read_tail(a->path, TAIL_MAX, &t, &e) ||
 	    initrd_end(a->path, &t, &end, &e) ||
 	    (!a->force && !initrd_kind_of_file(a->path, &e))) {

@@ -35,7 +35,7 @@ int emit_bootconfig(const struct emit_in *in, struct bt_error *e)
 	if (in->apply) {
 		status = bootconfig_apply_text(in->out ? in->out : "bootconfig",
 					       in->bconf, in->bconf_len + 1,
-					       in->apply, 0);
+					       in->apply, 0, stderr);
 		if (status) {
 			/* Already told on stderr: an error with no text. */
 			bt_error_set(e, (enum bt_exit)status, in->apply, "%s", "");
