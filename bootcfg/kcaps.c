@@ -52,6 +52,7 @@ static const char *const kopt_names[KO_NOPT] = {
 	[KO_UNWINDER_GUESS] = "CONFIG_UNWINDER_GUESS",
 	[KO_FRAME_POINTER] = "CONFIG_FRAME_POINTER",
 	[KO_MIPS] = "CONFIG_MIPS",
+	[KO_HAVE_UNSTABLE_SCHED_CLOCK] = "CONFIG_HAVE_UNSTABLE_SCHED_CLOCK",
 };
 
 /* "v6.1.0-18-amd64" -> KVER(6, 1); 0 if it does not start with N.N. */

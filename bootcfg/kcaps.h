@@ -53,6 +53,8 @@ enum kopt {
 	KO_UNWINDER_GUESS,
 	KO_FRAME_POINTER,
 	KO_MIPS,
+	/* The trace clock may switch at boot (route_clock.c): */
+	KO_HAVE_UNSTABLE_SCHED_CLOCK,
 	KO_NOPT
 };
 

@@ -43,16 +43,30 @@ int route_bootconfig(struct route *r, struct bt_error *e);
 
 /* Parts of the command-line route, for the bootconfig route to reuse. */
 enum route_part {
-	RP_TRACER = 1,		/* global tracer, filters, options, clock, buffer */
+	RP_TRACER = 1,		/* global tracer, filters, options, buffer */
 	RP_EVENTS = 2,		/* events, kprobes, triggers, instances */
 	RP_GLOBALS = 4,		/* fgraph, tp_printk, dump_on_oops, ... */
 	RP_HOOK = 8,		/* boottrace.* */
 	RP_KERNEL = 16,		/* other kernel.* words */
 	RP_INIT = 32,		/* -- and init.* words */
-	RP_ALL = 63,
+	RP_CLOCK = 64,		/* trace_clock= (route_clock.c) */
+	RP_ALL = 127,
 };
 /* Append the words of @parts to r->words. */
 int route_cmdline_part(struct route *r, unsigned parts, struct bt_error *e);
+
+/* ---- the global trace clock (route_clock.c) ---------------------------- */
+
+enum route_clock_form {
+	RC_NONE,	/* no clock */
+	RC_BCONF,	/* the user's clock; ftrace.trace_clock works */
+	RC_CMDLINE,	/* the user's clock, which must be trace_clock= */
+	RC_ADDED,	/* none given; trace_clock=global keeps the buffer */
+};
+/* Where the global clock goes; @out gets the value (and its node). */
+enum route_clock_form route_clock(const struct route *r, struct plan_val *out);
+/* -v: why the clock is on the command line. */
+void route_clock_note(const struct route *r, enum route_clock_form f);
 
 /* ---- shared by route_*.c (route_common.c) ------------------------------ */
 

@@ -200,14 +200,16 @@ static void route_bconf_single(struct textbuf *t, const char *key,
 		textbuf_printf(t, "%s\n", key);
 }
 
-/* The global tracer group in its ftrace.* form. */
-static void route_bconf_tracer(const struct plan_inst *g, struct textbuf *t)
+/* The global tracer group in its ftrace.* form (the clock: route_clock.c). */
+static void route_bconf_tracer(const struct plan_inst *g, int clock,
+			       struct textbuf *t)
 {
 	route_bconf_single(t, "ftrace.tracer", &g->tracer);
 	route_bconf_list(t, "ftrace.ftrace.filters", &g->filters);
 	route_bconf_list(t, "ftrace.ftrace.notraces", &g->notraces);
 	route_bconf_list(t, "ftrace.options", &g->options);
-	route_bconf_single(t, "ftrace.trace_clock", &g->trace_clock);
+	if (clock)
+		route_bconf_single(t, "ftrace.trace_clock", &g->trace_clock);
 	route_bconf_single(t, "ftrace.buffer_size", &g->buffer_size);
 	route_bconf_single(t, "ftrace.alloc_snapshot", &g->alloc_snapshot);
 	route_bconf_list(t, "ftrace.events", &g->events);
@@ -249,6 +251,8 @@ static int route_bconf_text(struct route *r, struct textbuf *t,
 	unsigned parts = RP_GLOBALS | RP_HOOK | RP_KERNEL;
 	int bt = route_bconf_boottime(r), to_kernel = 0, ret;
 	size_t ftrace_start;
+	struct plan_val clock;
+	enum route_clock_form cf = route_clock(r, &clock);
 
 	if (!bt) {
 		route_note(r, "no boot-time tracing (%s): every ftrace.* key "
@@ -257,7 +261,9 @@ static int route_bconf_text(struct route *r, struct textbuf *t,
 			   "CONFIG_BOOTTIME_TRACING is not set" : "kernel before 5.6");
 		parts = RP_ALL & ~RP_INIT;
 	} else if ((to_kernel = route_bconf_tracer_to_kernel(r))) {
-		parts |= RP_TRACER;
+		parts |= RP_TRACER | RP_CLOCK;
+	} else if (cf == RC_CMDLINE || cf == RC_ADDED) {
+		parts |= RP_CLOCK;
 	}
 	words_init(&r->words);
 	ret = route_cmdline_part(r, parts, e);
@@ -270,7 +276,7 @@ static int route_bconf_text(struct route *r, struct textbuf *t,
 	ftrace_start = t->len;
 	if (bt) {
 		if (!to_kernel)
-			route_bconf_tracer(&p->inst[0], t);
+			route_bconf_tracer(&p->inst[0], !(parts & RP_CLOCK), t);
 		else
 			route_bconf_list(t, "ftrace.events", &p->inst[0].events);
 		if (route_bconf_copy(r, t, e))

@@ -325,6 +325,15 @@ static int route_hook(struct route *r, struct bt_error *e)
 	return route_words(r, p->hook, p->nhook, "boottrace.", e);
 }
 
+static int route_clock_word(struct route *r, struct bt_error *e)
+{
+	struct plan_val v;
+	enum route_clock_form f = route_clock(r, &v);
+
+	route_clock_note(r, f);
+	return route_single(r, "trace_clock", &v, 0, e);
+}
+
 int route_cmdline_part(struct route *r, unsigned parts, struct bt_error *e)
 {
 	const struct plan *p = r->plan;
@@ -335,9 +344,10 @@ int route_cmdline_part(struct route *r, unsigned parts, struct bt_error *e)
 	     route_list(r, "ftrace_filter", &g->filters, e) ||
 	     route_list(r, "ftrace_notrace", &g->notraces, e) ||
 	     route_list(r, "trace_options", &g->options, e) ||
-	     route_single(r, "trace_clock", &g->trace_clock, 0, e) ||
 	     route_single(r, "trace_buf_size", &g->buffer_size, 0, e) ||
 	     route_single(r, "alloc_snapshot", &g->alloc_snapshot, 1, e)))
+		return -1;
+	if ((parts & RP_CLOCK) && route_clock_word(r, e))
 		return -1;
 	if ((parts & RP_EVENTS) &&
 	    (route_inst_unsupported(r, g, e) ||

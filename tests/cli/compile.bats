@@ -13,7 +13,7 @@ setup() {
 @test "bond0 question for 4.9: legacy parameters, route explained by -v" {
 	run "$BT" compile -k 4.9 "$D/bond0.bconf"
 	[ "$status" -eq 0 ]
-	[ "$output" = "ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace" ]
+	[ "$output" = "ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace trace_clock=global" ]
 	run "$BT" compile -k 4.9 -v "$D/bond0.bconf"
 	[[ "$output" == *"kernel 4.9 has no bootconfig"* ]]
 	[[ "$output" == *"ftrace.options ("*"bond0.bconf:5:2) -> trace_options=func_stack_trace"* ]]
@@ -25,7 +25,7 @@ setup() {
 	[[ "$output" == *"CONFIG_BOOT_CONFIG is not set"*"use -t cmdline"* ]]
 	run "$BT" compile --kernel-config "$D/kconfig/6.1-debian.config" "$D/bond0.bconf"
 	[ "$status" -eq 0 ]
-	[ "$output" = "ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace" ]
+	[ "$output" = "ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace trace_clock=global" ]
 }
 
 @test "bond0 for 6.1 with bootconfig: func_stack_trace routed via kernel.* (silent failure #1)" {
@@ -116,7 +116,7 @@ setup() {
 	[[ "$output" == *"needs kernel 5.3 or later; the target is 4.19"* ]]
 	run "$BT" compile -k 5.10 "$T/k.bconf"
 	[ "$status" -eq 0 ]
-	[ "$output" = "kprobe_event=p:kprobes/rnd,register_netdevice,dev=%di trace_event=kprobes:rnd" ]
+	[ "$output" = "trace_clock=global kprobe_event=p:kprobes/rnd,register_netdevice,dev=%di trace_event=kprobes:rnd" ]
 }
 
 @test "instances: trace_instance= from 6.3, refused before" {
@@ -161,13 +161,13 @@ setup() {
 @test "--who-calls where stacks work: func_stack_trace" {
 	run "$BT" compile --who-calls register_netdevice -b qemu-x86_64 -k 6.1
 	[ "$status" -eq 0 ]
-	[ "$output" = "ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace" ]
+	[ "$output" = "ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace trace_clock=global" ]
 }
 
 @test "cmdline --base: tracing words replaced in place, others kept" {
 	run "$BT" compile --base 'console=ttyS0 ftrace=nop root=/dev/sda1 trace_options=sym-addr quiet' "$BATS_TEST_DIRNAME/../data/bond0.bconf"
 	[ "$status" -eq 0 ]
-	[ "$output" = "console=ttyS0 ftrace=function root=/dev/sda1 trace_options=func_stack_trace quiet ftrace_filter=register_netdevice" ]
+	[ "$output" = "console=ttyS0 ftrace=function root=/dev/sda1 trace_options=func_stack_trace quiet ftrace_filter=register_netdevice trace_clock=global" ]
 }
 
 @test "boards lists every profile" {

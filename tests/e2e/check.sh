@@ -72,7 +72,7 @@ expect "notrace, clone, init level, wildcards, module function as plain filter" 
 rc=$?
 expect "compile --check: checked, then compiled" 0 \
 	"register_netdevice found in vmlinux, traceable" "check: 0 error(s)"
-if [ "$(cat "$w/line")" != "ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace boottrace.arm=bond_create:mod:bonding,bonding_init:mod:bonding" ]; then
+if [ "$(cat "$w/line")" != "ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace trace_clock=global boottrace.arm=bond_create:mod:bonding,bonding_init:mod:bonding" ]; then
 	echo "FAIL compile --check: stdout is '$(cat "$w/line")'"; fail=$((fail + 1))
 fi
 "$bt" compile -k 6.1 --vmlinux "$k/vmlinux" "$w/typo.bconf" >"$w/line" 2>"$w/out"

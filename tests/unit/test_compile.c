@@ -161,9 +161,13 @@ static void test_kcaps_config(void **state)
 	unlink(path);
 }
 
-/* Compile @text for kernel @kver as cmdline; compare, or expect an error. */
-static void route_expect(const char *text, const char *kver, int drop,
-			 const char *want, const char *err)
+/*
+ * Compile @text for kernel @kver on a board of @arch ("" = unknown) as
+ * cmdline; compare, or expect an error.
+ */
+static void route_expect_arch(const char *text, const char *kver,
+			      const char *arch, int drop, const char *want,
+			      const char *err)
 {
 	struct route_opts o = { drop, 0 };
 	struct source src;
@@ -177,6 +181,7 @@ static void route_expect(const char *text, const char *kver, int drop,
 	memset(&k, 0, sizeof(k));
 	memset(&b, 0, sizeof(b));
 	b.cmdline_max = 2048;
+	snprintf(b.arch, sizeof(b.arch), "%s", arch);
 	bt_error_clear(&e);
 	if (kver)
 		assert_int_equal(kcaps_set_version(&k, kver, &e), 0);
@@ -202,6 +207,35 @@ static void route_expect(const char *text, const char *kver, int drop,
 			fail_msg("error '%s' lacks '%s'", e.msg, err);
 	}
 	source_free(&src);
+}
+
+/* On a MIPS board: the trace clock never switches at boot (route_clock.c). */
+static void route_expect(const char *text, const char *kver, int drop,
+			 const char *want, const char *err)
+{
+	route_expect_arch(text, kver, "mips64el", drop, want, err);
+}
+
+static void test_route_clock(void **state)
+{
+	const char *fn = "ftrace.tracer = function\n";
+
+	(void)state;
+	/* Unknown or x86: trace_clock=global keeps the boot's trace. */
+	route_expect_arch(fn, NULL, "", 0, "ftrace=function trace_clock=global", NULL);
+	route_expect_arch(fn, NULL, "unknown", 0, "ftrace=function trace_clock=global", NULL);
+	route_expect_arch(fn, NULL, "x86_64", 0, "ftrace=function trace_clock=global", NULL);
+	route_expect_arch("ftrace.events = irq:*\n", NULL, "x86_64", 0,
+			  "trace_clock=global trace_event=irq:*", NULL);
+	/* The user's clock wins; nothing traced, nothing added. */
+	route_expect_arch("ftrace.tracer = function\nftrace.trace_clock = local\n",
+			  NULL, "x86_64", 0, "ftrace=function trace_clock=local", NULL);
+	route_expect_arch("ftrace.tracer = nop\nkernel.quiet\n", NULL, "x86_64", 0,
+			  "ftrace=nop quiet", NULL);
+	route_expect_arch("boottrace.snapshot = console\n", NULL, "", 0,
+			  "boottrace.snapshot=console", NULL);
+	/* arm64, MIPS: sched_clock is not switched there. */
+	route_expect_arch(fn, NULL, "arm64", 0, "ftrace=function", NULL);
 }
 
 static void test_route_cmdline(void **state)
@@ -254,6 +288,7 @@ int main(void)
 		cmocka_unit_test(test_kcaps_version),
 		cmocka_unit_test(test_kcaps_config),
 		cmocka_unit_test(test_route_cmdline),
+		cmocka_unit_test(test_route_clock),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
