@@ -2,6 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # boottrace compile and boards, from the outside.
 
+bats_require_minimum_version 1.5.0
+
 setup() {
 	B="${BT_BUILD:-$BATS_TEST_DIRNAME/../../build}"
 	BT="$B/boottrace"
@@ -45,6 +47,24 @@ setup() {
 	grep -qx 'ftrace.tracer = "function"' "$T/out"
 	grep -qx 'ftrace.ftrace.filters = "a", "b"' "$T/out"
 	grep -qx 'ftrace.event.sched.sched_switch.filter = "prev_pid == 1"' "$T/out"
+}
+
+@test "bootconfig on x86: the trace clock is a kernel.* word, ftrace.trace_clock would not stop the switch" {
+	printf 'ftrace.tracer = function\nftrace.trace_clock = local\n' > "$T/c.bconf"
+	run --separate-stderr "$BT" compile -t bootconfig --kernel-config "$D/kconfig/6.1-bootconfig.config" "$T/c.bconf"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *$'\nkernel.trace_clock = "local"\nftrace.tracer = "function"' ]]
+	[[ "$output" != *"ftrace.trace_clock"* ]]
+	# no clock given: global is added
+	printf 'ftrace.tracer = function\n' > "$T/d.bconf"
+	run --separate-stderr "$BT" compile -t bootconfig -v --kernel-config "$D/kconfig/6.1-bootconfig.config" "$T/d.bconf"
+	[[ "$output" == *'kernel.trace_clock = "global"'* ]]
+	[[ "$stderr" == *"trace_clock=global added (CONFIG_HAVE_UNSTABLE_SCHED_CLOCK=y)"* ]]
+	# a kernel that cannot switch: the bootconfig key stays
+	grep -v UNSTABLE_SCHED_CLOCK "$D/kconfig/6.1-bootconfig.config" > "$T/stable.config"
+	run --separate-stderr "$BT" compile -t bootconfig --kernel-config "$T/stable.config" "$T/c.bconf"
+	[[ "$output" == *'ftrace.trace_clock = "local"'* ]]
+	[[ "$output" != *"kernel.trace_clock"* ]]
 }
 
 @test "CONFIG_BOOTTIME_TRACING unset: ftrace.* become kernel.*, event filters refused" {
