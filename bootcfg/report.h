@@ -278,6 +278,11 @@ struct rp_snap {
 	uint64_t overrun, dropped;
 	char *kallsyms, *modules;	/* texts, when the snapshot has them */
 	char *meta;			/* the hook's meta: error=/warning= lines */
+	/*
+	 * dmesg: "[   0.600011] Unstable clock detected, switching default
+	 * tracing clock": the kernel emptied the buffer then ("" if not seen).
+	 */
+	char clock_reset[32];
 	char *trace;			/* console mode: the extracted trace */
 	size_t trace_len;
 	char *dir;			/* console mode: NULL */

@@ -72,6 +72,31 @@ static void add_stats(struct rp_snap *s, const char *text)
 		s->dropped += v;
 }
 
+/*
+ * late_trace_init() printed that it switched the clock, which resets the
+ * buffer (kernel/trace/trace.c): keep the printk time of that line.
+ */
+static void find_clock_reset(struct rp_snap *s, const char *dmesg)
+{
+	static const char msg[] = "Unstable clock detected, switching default tracing clock";
+	const char *p = strstr(dmesg, msg), *line, *open, *close;
+
+	if (!p)
+		return;
+	for (line = p; line > dmesg && line[-1] != '\n'; line--)
+		;
+	open = memchr(line, '[', (size_t)(p - line));
+	close = open ? memchr(open, ']', (size_t)(p - open)) : NULL;
+	if (!close) {
+		snprintf(s->clock_reset, sizeof(s->clock_reset), "?");
+		return;
+	}
+	for (open++; *open == ' '; open++)
+		;
+	snprintf(s->clock_reset, sizeof(s->clock_reset), "%.*s",
+		 (int)(close - open), open);
+}
+
 void rp_snap_keep(struct rp_snap *s, const char *rel, char *text)
 {
 	char **slot = NULL;
@@ -102,6 +127,8 @@ void rp_snap_keep(struct rp_snap *s, const char *rel, char *text)
 		s->complete = 1;
 	else if (!strncmp(rel, "per_cpu/cpu", 11) && strstr(rel, "/stats"))
 		add_stats(s, text);
+	else if (!strcmp(rel, "dmesg"))
+		find_clock_reset(s, text);
 	if (slot && !*slot) {
 		if (small)
 			trim(text);
@@ -130,6 +157,7 @@ static void snap_dir(const char *dir, struct rp_snap *s)
 		"tracer", "set_ftrace_filter", "trace_options", "cmdline",
 		"tracing_on", "release", "buffer_size_kb", "modules",
 		"raw/kallsyms", "kallsyms", "kallsyms-head", "COMPLETE", "meta",
+		"dmesg",
 	};
 	char rel[300], *t;
 	struct dirent *d;

@@ -278,6 +278,13 @@ static void empty_findings(const struct report *r, const struct rp_snap *snap,
 		    "the trace is empty and tracing_on is 0: tracing was "
 		    "stopped before anything was recorded (traceoff trigger, "
 		    "tracing_on=0 or traceoff_on_warning)");
+	else if (*tracer && strncmp(tracer, "nop", 3) && snap &&
+		 snap->clock_reset[0])
+		add(q, "empty-trace", 1,
+		    "the trace is empty although tracer \"%s\" is set: the "
+		    "kernel emptied it at %s s when it switched the trace clock "
+		    "(above), and nothing matching the filter ran after that",
+		    tracer, snap->clock_reset);
 	else if (*tracer && strncmp(tracer, "nop", 3))
 		add(q, "empty-trace", 1,
 		    "the trace is empty although tracer \"%s\" is set: the "
@@ -311,6 +318,24 @@ static void option_findings(const struct report *r, const struct rp_snap *snap,
 		add(q, "option-not-applied", 1,
 		    "trace_options=stacktrace records stacks for events only; "
 		    "the function tracer needs func_stack_trace");
+}
+
+/*
+ * The kernel switched the global trace clock at late_initcall_sync and
+ * emptied the buffer on the way: whatever built-in initcalls were traced
+ * doing is gone, and an "empty trace" or a missing culprit is why.
+ */
+static void clock_findings(const struct rp_snap *snap, struct rp_findings *q)
+{
+	if (!snap || !snap->clock_reset[0])
+		return;
+	add(q, "clock-reset", 1,
+	    "the kernel switched the trace clock to \"global\" at %s s (dmesg: "
+	    "\"Unstable clock detected\") and emptied the trace buffer: "
+	    "everything traced before then, built-in initcalls included, is "
+	    "gone; put trace_clock=global on the command line (boottrace "
+	    "compile adds it on x86), a bootconfig ftrace.trace_clock does not "
+	    "prevent it", snap->clock_reset);
 }
 
 static void skip_findings(const struct report *r, struct rp_findings *q)
@@ -377,6 +402,7 @@ int rp_check(struct report *r, const struct rp_syms *syms,
 		    "the snapshot has no COMPLETE marker: the copy was "
 		    "interrupted, so files may be partial");
 	meta_findings(snap, q);
+	clock_findings(snap, q);
 	stack_findings(r, q);
 	lost_findings(r, snap, q);
 	empty_findings(r, snap, q);

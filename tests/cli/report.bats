@@ -91,6 +91,34 @@ json() { # FILE EXPR: evaluate a python expression on the parsed JSON j
 	[[ "$output" == *"holds 2 boottrace snapshot(s); --boot 3 does not exist"* ]]
 }
 
+@test "self-built 6.1, bonding built in: bonding_init -> bond_create -> register_netdevice under swapper-1 at initcall" {
+	run "$BT" report "$D/selfbuilt-6.1-builtin-stack.trace"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"culprit: bonding_init -> bond_create -> register_netdevice"$'\n'"    by swapper-1, phase initcall, 1 hit (stack trace)"* ]]
+	[[ "$output" == *"culprit: net_dev_init -> "*"loopback_net_init -> register_netdev -> register_netdevice"* ]]
+	[[ "$output" == *"ftrace trampoline frame (0xffffffffa0000083)"* ]]
+	"$BT" report -f json "$D/selfbuilt-6.1-builtin-stack.trace" >"$T/b.json"
+	[ "$(json "$T/b.json" "[(' '.join(c['chain']), c['task'], c['phase'], c['source']) for c in j['functions'][0]['culprits'] if 'bond_create' in c['chain']]")" = \
+	  "[('bonding_init bond_create register_netdevice', 'swapper-1', 'initcall', 'stack')]" ]
+	[ "$(json "$T/b.json" "j['functions'][0]['first']")" = 0.524 ]
+}
+
+@test "the kernel's clock switch emptied the buffer: said so from dmesg, not blamed on the filter" {
+	run "$BT" report "$D/snapshot-selfbuilt-clock-reset"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"switched the trace clock to \"global\" at 0.894749 s"*"put trace_clock=global on the command line"* ]]
+	[[ "$output" == *"the trace is empty although tracer \"function\" is set: the kernel emptied it at 0.894749 s"* ]]
+	[[ "$output" != *"filter matched nothing"* ]]
+	"$BT" report -f json "$D/snapshot-selfbuilt-clock-reset" >"$T/c.json"
+	[ "$(json "$T/c.json" "[f['code'] for f in j['findings']].count('clock-reset')")" = 1 ]
+	# a dmesg without the switch says nothing about the clock
+	cp -r "$D/snapshot-selfbuilt-clock-reset" "$T/noswitch"
+	grep -v 'Unstable clock detected' "$D/snapshot-selfbuilt-clock-reset/dmesg" >"$T/noswitch/dmesg"
+	run "$BT" report "$T/noswitch"
+	[[ "$output" != *"switched the trace clock"* ]]
+	[[ "$output" == *"filter matched nothing"* ]]
+}
+
 @test "snapshot directory: release, boot id, per-CPU stats read" {
 	run "$BT" report "$D/snapshot-amd64-stack"
 	[ "$status" -eq 0 ]
