@@ -7,6 +7,12 @@
 # time and the report, then asserts the report's JSON.
 #   S1  module: Debian 6.1 cloud-amd64, busybox initramfs + hook, bonding.ko
 #       (it runs scripts/demo.sh, so `make demo` is what is tested)
+#   S2  built-in, cmdline: a kernel built from linux-source-6.1
+#       (tests/e2e/selfbuilt-kernel.sh: BONDING=y, BOOT_CONFIG,
+#       BOOTTIME_TRACING, ORC), compile --kernel-config, chain at initcall
+#   S3  built-in, bootconfig: the same question as compile -t bootconfig
+#       --apply; and the hand-written ftrace.options = func_stack_trace,
+#       which compile -v reroutes and which, applied as is, loses the stacks
 #   S4  dracut: the real-dracut boots of tests/e2e/hook.sh, reported
 #   S5  U-Boot: tests/e2e/uboot.sh (real U-Boot, -t uboot-scr -b
 #       qemu-arm64-uboot, printenv == compiled line); nothing to add here
@@ -58,9 +64,17 @@ show() { # what-booted cmdline boot-time report-file
 		sed -n '/^evidence:/,$p' "$4" | sed 's/^/  | /'
 	fi
 }
-# jq -e EXPR FILE: the assertion is the jq expression
+# jq -e EXPR FILE [jq args]: the assertion is the jq expression. jq -e on an
+# empty file exits 0 (no output is not false), and a report that failed
+# leaves its JSON empty: that must fail
 # shellcheck disable=SC2317 # runs through t
-jqt() { jq -e "$1" "$2"; }
+jqt() {
+	[ -s "$2" ] || return 1
+	e=$1
+	f=$2
+	shift 2
+	jq -e "$@" "$e" "$f"
+}
 # the first snapshot dir under DIR/boottrace
 snapdir() {
 	for s in "$1"/boottrace/*/; do
@@ -106,6 +120,144 @@ t "S1: one boot, one complete snapshot" sh -c "
 	[ \$(grep -ac '^=== boottrace snapshot begin' '$d/serial.log') = 1 ] &&
 	grep -qx 'errors=0 warnings=0' '$d'/snapshot/*/COMPLETE"
 
+# ---- S2 / S3 -----------------------------------------------------------------
+# A kernel of our own from Debian's linux-source-6.1: bonding built in (bond0
+# is made by bonding_init at initcall time, before any initramfs code runs),
+# BOOT_CONFIG and BOOTTIME_TRACING (Debian's kernels have neither), ORC
+# stacks. The hook snapshots at rdinit: bond0 already exists then.
+hdr "S2 built-in, cmdline: linux-source-6.1 kernel with BONDING=y (tests/e2e/selfbuilt-kernel.sh)"
+b=$W/builtin
+mkdir -p "$b"
+# bootconfig --apply appends to the initrd: each boot gets its own copy
+: >"$b/no-modules"
+sh initramfs-hook/mkinitramfs.sh -o "$b/initrd.gz" -f "tests/e2e/hook/stage2:/init" \
+	-f "$b/no-modules:/etc/boottrace-modules"
+# sboot NAME INITRD WORDS: boot the self-built kernel, report, show
+sboot() {
+	c="console=ttyS0 panic=-1 rdinit=/sbin/boottrace-init $3"
+	t0=$(date +%s%N)
+	timeout 300 qemu-system-x86_64 -M pc -m 512 -display none -monitor none \
+		-serial "file:$b/$1.serial.log" -no-reboot -kernel "$bz" -initrd "$2" \
+		-append "$c" >"$b/$1.qemu.log" 2>&1
+	ms=$((($(date +%s%N) - t0) / 1000000))
+	"$BT" report "$b/$1.serial.log" >"$W/$1.txt" 2>&1
+	"$BT" report -f json "$b/$1.serial.log" >"$W/$1.json" 2>/dev/null
+	show "self-built linux-source-$sver (tinyconfig + fragment, BONDING=y), busybox initramfs + hook" \
+		"$c" "$ms ms (QEMU start to power-off)" "$W/$1.txt"
+}
+# chain NAME: the one culprit is the whole built-in chain from a stack,
+# by PID 1 before /init (swapper/kernel_init), phase initcall
+# shellcheck disable=SC2317 # runs through t
+chain() {
+	jqt '[.functions[] | select(.name == "register_netdevice") | .culprits[] |
+		select(.chain == ["bonding_init", "bond_create", "register_netdevice"] and
+		.source == "stack" and .phase == "initcall" and
+		(.task | test("^(swapper|kernel_init)")))] | length == 1' "$W/$1.json"
+}
+# shellcheck disable=SC2317 # runs through t
+oneboot() {
+	[ "$(grep -ac '^\[[ 0-9.]*\] Linux version' "$b/$1.serial.log")" = 1 ] &&
+		tr -d '\r' <"$b/$1.serial.log" | grep -aqx '|errors=0 warnings=0'
+}
+if ! sk=$(sh tests/e2e/selfbuilt-kernel.sh 2>"$b/kernel.log"); then
+	nok "S2/S3: no kernel could be built from linux-source-6.1 (log: $b/kernel.log)"
+	tail -n 5 "$b/kernel.log"
+else
+	bz=$(echo "$sk" | sed -n 1p)
+	kc=$(echo "$sk" | sed -n 2p)
+	sver=$(sed 's/^linux-source-6.1 //' "$(dirname "$bz")/source")
+	echo "kernel:   $bz"
+	echo "config:   $kc"
+	t "S2/S3: the kernel has BOOT_CONFIG, BOOTTIME_TRACING, BONDING=y and the ORC unwinder" sh -c "
+		grep -qx CONFIG_BOOT_CONFIG=y '$kc' && grep -qx CONFIG_BOOTTIME_TRACING=y '$kc' &&
+		grep -qx CONFIG_BONDING=y '$kc' && grep -qx CONFIG_UNWINDER_ORC=y '$kc'"
+
+	"$BT" compile --who-calls register_netdevice -b qemu-x86_64 -k 6.1 --print-config >"$b/bond0.bconf"
+	printf '\nboottrace {\n\tat = rdinit\n\tsnapshot = console\n}\n' >>"$b/bond0.bconf"
+	"$BT" compile -b qemu-x86_64 -k 6.1 --kernel-config "$kc" -o "$b/s2.cmdline" \
+		"$b/bond0.bconf" 2>"$b/s2.compile.err"
+	t "S2: compile --kernel-config accepts the --who-calls config for this kernel" \
+		grep -q 'ftrace_filter=register_netdevice' "$b/s2.cmdline"
+	# CONFIG_HAVE_UNSTABLE_SCHED_CLOCK=y: without trace_clock= the kernel
+	# may switch clocks at late_initcall_sync and empty the buffer, which
+	# under TCG happens in some boots and not others
+	t "S2: compile adds trace_clock=global for this x86 kernel" \
+		grep -q ' trace_clock=global' "$b/s2.cmdline"
+	sboot s2 "$b/initrd.gz" "$(cat "$b/s2.cmdline")"
+	t "S2: bonding_init -> bond_create -> register_netdevice from a stack, by PID 1, phase initcall" \
+		chain s2
+	t "S2: one boot, one complete snapshot" oneboot s2
+
+	# The clock switch that empties the buffer (route_clock.c): tsc=unstable
+	# makes sched_clock unstable in every boot, as a loaded host or a VM
+	# does in some. The compiled line keeps the answer; the same line
+	# without trace_clock= loses it, and the report says why.
+	hdr "S2 unstable clock: tsc=unstable, with and without the compiled trace_clock=global"
+	sboot s2u "$b/initrd.gz" "$(cat "$b/s2.cmdline") tsc=unstable"
+	t "S2 unstable clock: the compiled line still names bonding_init -> bond_create -> register_netdevice" \
+		chain s2u
+	sboot s2n "$b/initrd.gz" "$(sed 's/ trace_clock=global//' "$b/s2.cmdline") tsc=unstable"
+	t "S2 unstable clock: without trace_clock= the kernel switched clocks (dmesg)" \
+		grep -aq 'Unstable clock detected, switching default tracing clock' "$b/s2n.serial.log"
+	t "S2 unstable clock: without trace_clock= the report says the buffer was emptied, and names no bonding chain" \
+		jqt '([.findings[] | select(.code == "clock-reset")] | length == 1) and
+			([.functions[] | .culprits[] | select(.chain | index("bonding_init"))] | length == 0)' \
+		"$W/s2n.json"
+
+	hdr "S3 built-in, bootconfig: the same question as a bootconfig on the initrd"
+	cp "$b/initrd.gz" "$b/s3.initrd.gz"
+	"$BT" compile -t bootconfig -b qemu-x86_64 -k 6.1 --kernel-config "$kc" \
+		--apply "$b/s3.initrd.gz" "$b/bond0.bconf" >"$b/s3.compile.out" 2>"$b/s3.compile.err"
+	# the words compile says the command line still needs: its whole stdout
+	w3=$(cat "$b/s3.compile.out")
+	t "S3: compile --apply wrote the bootconfig and asks for 'bootconfig' on the command line" sh -c "
+		[ -n '$w3' ] && echo ' $w3 ' | grep -q ' bootconfig ' &&
+		'$BT' bootconfig -l '$b/s3.initrd.gz' | grep -q '^kernel.ftrace_filter = \"register_netdevice\"' &&
+		'$BT' bootconfig -l '$b/s3.initrd.gz' | grep -q '^kernel.trace_clock = \"global\"'"
+	sboot s3 "$b/s3.initrd.gz" "$w3"
+	t "S3: the tracing words reached the kernel from the bootconfig (/proc/cmdline)" sh -c "
+		tr -d '\\r' <'$b/s3.serial.log' | grep -aq '^|.*ftrace_filter=register_netdevice'"
+	t "S3: the same answer: bonding_init -> bond_create -> register_netdevice, PID 1, initcall" \
+		chain s3
+	t "S3: one boot, one complete snapshot" oneboot s3
+
+	# The seed's way in a bootconfig: ftrace.options is applied before the
+	# function tracer exists, so func_stack_trace is silently lost (DOMAIN.md
+	# item 4). compile does not pass it through: it routes the tracer, filter
+	# and option to kernel.* (the command line) and says why under -v.
+	cat >"$b/hand.bconf" <<'EOB'
+ftrace.tracer = function
+ftrace.ftrace.filters = register_netdevice
+ftrace.options = func_stack_trace
+boottrace.at = rdinit
+boottrace.snapshot = console
+EOB
+	"$BT" compile -t bootconfig -b qemu-x86_64 -k 6.1 --kernel-config "$kc" -v \
+		"$b/hand.bconf" >"$b/hand.compile.out" 2>"$b/hand.compile.err"
+	echo "compile -t bootconfig -v of the hand-written config:"
+	sed 's/^/  | /' "$b/hand.compile.out" "$b/hand.compile.err"
+	t "S3 hand-written: compile -v says ftrace.options = func_stack_trace would be silently lost" \
+		grep -q "'func_stack_trace' is an option of the tracer.*would be silently lost" "$b/hand.compile.err"
+	t "S3 hand-written: compile moves it to kernel.trace_options" \
+		grep -qx 'kernel.trace_options = "func_stack_trace"' "$b/hand.compile.out"
+	# and the failure it prevents is real: the same file applied as written
+	# (trace_clock=global only keeps the buffer, see S2: this boot is about
+	# the option)
+	cp "$b/initrd.gz" "$b/hand.initrd.gz"
+	"$BT" bootconfig -a "$b/hand.bconf" "$b/hand.initrd.gz" >/dev/null
+	sboot hand "$b/hand.initrd.gz" "bootconfig trace_clock=global"
+	sh tests/e2e/hook/console-rebuild.sh "$b/hand.serial.log" "$b/hand.snap" >/dev/null 2>&1
+	t "S3 hand-written, applied as is: tracer function but options/func_stack_trace stays 0" sh -c "
+		f=\$(find '$b/hand.snap' -path '*/options/func_stack_trace' | head -n 1) &&
+		[ \"\$(cat \"\$f\")\" = 0 ] && [ -s '$W/hand.json' ] && jq -e '.trace.tracer == \"function\"' '$W/hand.json'"
+	t "S3 hand-written, applied as is: bond_create's call is traced, but with no stack, so no chain to bonding_init" \
+		jqt '.trace.distinct_stacks == 0 and
+			([.functions[] | select(.name == "register_netdevice") | .parents[] |
+			  select(.name == "bond_create")] | length == 1) and
+			([.functions[] | .culprits[] | select(.chain | index("bonding_init"))] | length == 0)' \
+		"$W/hand.json"
+fi
+
 # ---- S4 / S7 need the boots of tests/e2e/hook.sh ------------------------------
 if [ ! -f "$H/dracut-arm/boot" ] || [ ! -f "$H/nosys/boot" ]; then
 	echo "# running tests/e2e/hook.sh for its boots (log: $W/hook.log)"
@@ -121,9 +273,10 @@ report() {
 		"$(cut -d' ' -f1 "$b" 2>/dev/null) ms (QEMU start to power-off)" "$W/$1.txt"
 }
 # shellcheck disable=SC2317 # runs through t
+# shellcheck disable=SC2016 # $c and $t are jq variables
 finding() { # NAME CODE TEXT: JSON finding CODE whose text has TEXT
-	jq -e --arg c "$2" --arg t "$3" \
-		'[.findings[] | select(.code == $c and (.text | contains($t)))] | length > 0' "$W/$1.json"
+	jqt '[.findings[] | select(.code == $c and (.text | contains($t)))] | length > 0' \
+		"$W/$1.json" --arg c "$2" --arg t "$3"
 }
 
 hdr "S4 dracut: real dracut initramfs, hook at the cmdline point and pre-pivot"
