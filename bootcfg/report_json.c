@@ -171,7 +171,7 @@ static void jchains(const struct report *r, uint32_t fn, FILE *f)
 }
 
 static void jculprit(const struct report *r, const uint32_t *path,
-		     uint32_t len, uint64_t n, const char *task,
+		     uint32_t len, const struct rp_count *hits, const char *task,
 		     const char *src, int comma, FILE *f)
 {
 	uint32_t c = rp_culprit_start(r, path, len);
@@ -180,8 +180,10 @@ static void jculprit(const struct report *r, const uint32_t *path,
 	jpath(r, path + c, len - c, f);
 	fputs(", \"full\": ", f);
 	jpath(r, path, len, f);
-	fprintf(f, ", \"source\": \"%s\", \"hits\": %llu, \"task\": ", src,
-		(unsigned long long)n);
+	fprintf(f, ", \"source\": \"%s\", \"hits\": %llu, \"first\": ", src,
+		(unsigned long long)hits->n);
+	jts(r, hits->first, f);
+	fputs(", \"task\": ", f);
 	js(task, f);
 	fprintf(f, ", \"phase\": \"%s\"}",
 		rp_phase_name(rp_phase_of(r, path, len, task)));
@@ -201,7 +203,7 @@ static void janswer(const struct report *r, const struct rp_fn *fn, FILE *f)
 		if (r->stacks.s[id].useless)
 			continue;
 		len = rp_stack_path(r, id, fn->name, path, PATH_MAX_FRAMES);
-		jculprit(r, path, len, v[i]->n,
+		jculprit(r, path, len, v[i],
 			 rp_top_task(r, &r->stack_task, id), "stack", k++ > 0, f);
 	}
 	free(v);
@@ -210,7 +212,7 @@ static void janswer(const struct report *r, const struct rp_fn *fn, FILE *f)
 		for (i = 0; v && i < n; i++) {
 			id = rp_key_b(v[i]);
 			len = rp_chain_path(r, id, path, PATH_MAX_FRAMES);
-			jculprit(r, path, len, v[i]->n,
+			jculprit(r, path, len, v[i],
 				 rp_top_task(r, &r->chain_task, id),
 				 "parent-chain", k++ > 0, f);
 		}

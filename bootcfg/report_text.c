@@ -86,16 +86,19 @@ static void put_chains(const struct report *r, uint32_t fn, FILE *f)
 }
 
 static void answer_line(const struct report *r, const uint32_t *path,
-			uint32_t len, uint64_t n, const char *task, int stack,
-			FILE *f)
+			uint32_t len, const struct rp_count *hits,
+			const char *task, int stack, FILE *f)
 {
 	uint32_t c = rp_culprit_start(r, path, len);
+	unsigned long long n = (unsigned long long)hits->n;
 
 	fputs("  culprit: ", f);
 	put_path(r, path + c, len - c, f);
-	fprintf(f, "\n    by %s, phase %s, %llu hit%s (%s)\n", task,
-		rp_phase_name(rp_phase_of(r, path, len, task)),
-		(unsigned long long)n, n == 1 ? "" : "s",
+	fprintf(f, "\n    by %s, phase %s, %llu hit%s, %s ", task,
+		rp_phase_name(rp_phase_of(r, path, len, task)), n,
+		n == 1 ? "" : "s", n == 1 ? "at" : "first at");
+	put_ts(r, hits->first, f);
+	fprintf(f, " (%s)\n",
 		stack ? "stack trace" : "stitched from <-parent columns");
 }
 
@@ -114,7 +117,7 @@ static void put_answer(const struct report *r, const struct rp_fn *fn,
 		if (r->stacks.s[id].useless)
 			continue;
 		len = rp_stack_path(r, id, fn->name, path, PATH_MAX_FRAMES);
-		answer_line(r, path, len, v[i]->n,
+		answer_line(r, path, len, v[i],
 			    rp_top_task(r, &r->stack_task, id), 1, f);
 		*from_stack = 1;
 		shown++;
@@ -126,7 +129,7 @@ static void put_answer(const struct report *r, const struct rp_fn *fn,
 	for (i = 0; v && i < n && i < 4; i++) {
 		id = rp_key_b(v[i]);
 		len = rp_chain_path(r, id, path, PATH_MAX_FRAMES);
-		answer_line(r, path, len, v[i]->n,
+		answer_line(r, path, len, v[i],
 			    rp_top_task(r, &r->chain_task, id), 0, f);
 	}
 	free(v);

@@ -96,10 +96,10 @@ snap=$(find "$out/snapshot" -mindepth 1 -maxdepth 1 -type d | head -n 1)
 
 answer=$(jq -r '.functions[] | select(.name == "register_netdevice") | .culprits[] |
 	select(.chain | index("bond_create")) |
-	"\(.chain | join(" → ")), run by the task \(.task) (phase \(.phase))"' "$out/report.json" | head -n 1)
-when=$(jq -r '.functions[] | select(.name == "register_netdevice") | .first' "$out/report.json")
+	"\(.chain | join(" → ")), run by the task \(.task) (phase \(.phase)), \(.first)"' \
+	"$out/report.json" | head -n 1)
 [ -n "$answer" ] || die "the report names no caller of register_netdevice via bond_create: see $out/report.txt"
-printf '\n\033[1mAnswer:\033[0m bond0 is created by %s, %s s after boot — in this one boot.\n' "$answer" "$when"
+printf '\n\033[1mAnswer:\033[0m bond0 is created by %s s after boot — in this one boot.\n' "$answer"
 cat <<EOF
 
   config:        $out/bond0.bconf

@@ -17,7 +17,7 @@ json() { # FILE EXPR: evaluate a python expression on the parsed JSON j
 	run "$BT" report "$D/debian-6.1-amd64-stack.trace"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"culprit: bonding_init -> bond_create -> register_netdevice"* ]]
-	[[ "$output" == *"by busybox-92, phase module-load, 1 hit (stack trace)"* ]]
+	[[ "$output" == *"by busybox-92, phase module-load, 1 hit, at 2.406358 s (stack trace)"* ]]
 	[[ "$output" == *"ftrace trampoline frame (0xffffffffc00ef083)"* ]]
 	# not in the caller tree
 	! echo "$output" | grep -q '^ *1 *0xffffffffc00ef083'
@@ -94,7 +94,7 @@ json() { # FILE EXPR: evaluate a python expression on the parsed JSON j
 @test "self-built 6.1, bonding built in: bonding_init -> bond_create -> register_netdevice under swapper-1 at initcall" {
 	run "$BT" report "$D/selfbuilt-6.1-builtin-stack.trace"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"culprit: bonding_init -> bond_create -> register_netdevice"$'\n'"    by swapper-1, phase initcall, 1 hit (stack trace)"* ]]
+	[[ "$output" == *"culprit: bonding_init -> bond_create -> register_netdevice"$'\n'"    by swapper-1, phase initcall, 1 hit, at 0.916024 s (stack trace)"* ]]
 	[[ "$output" == *"culprit: net_dev_init -> "*"loopback_net_init -> register_netdev -> register_netdevice"* ]]
 	[[ "$output" == *"ftrace trampoline frame (0xffffffffa0000083)"* ]]
 	"$BT" report -f json "$D/selfbuilt-6.1-builtin-stack.trace" >"$T/b.json"
