@@ -119,6 +119,15 @@ json() { # FILE EXPR: evaluate a python expression on the parsed JSON j
 	[[ "$output" == *"filter matched nothing"* ]]
 }
 
+@test "arm64 (Debian 6.1 from U-Boot): module stack without a trampoline, insmod, module-load" {
+	run "$BT" report "$D/debian-6.1-arm64-stack.trace"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"culprit: bonding_init -> bond_create -> register_netdevice"$'\n'"    by insmod-104, phase module-load, 1 hit, at 1.422611 s (stack trace)"* ]]
+	[[ "$output" == *"culprit: net_dev_init -> "*"-> register_netdevice"$'\n'"    by swapper/0-1, phase initcall"* ]]
+	[[ "$output" != *trampoline* ]]
+	[[ "$output" == *"__arm64_sys_finit_module"* ]]
+}
+
 @test "snapshot directory: release, boot id, per-CPU stats read" {
 	run "$BT" report "$D/snapshot-amd64-stack"
 	[ "$status" -eq 0 ]

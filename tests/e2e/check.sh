@@ -154,7 +154,7 @@ expect "a text file as --vmlinux" 1 "System.map: error: not an ELF file: expecte
 
 # mips64el (the seed's board): callers from the relocations of Debian's
 # 5kc-malta bonding.ko, and --who-calls built from them.
-if md=$(sh "$root/tests/e2e/mips-kernel.sh"); then
+if md=$(sh "$root/tests/e2e/kernel-pkg.sh" mips64el 5kc-malta); then
 	mb=$(find "$md/root/lib/modules" -name 'bonding.ko*' | head -n 1)
 	run check --callers register_netdevice --depth 3 --modules "${mb%/*}"
 	expect "mips64el bonding.ko: register_netdevice <- bond_create <- bonding_init" 0 \
@@ -164,7 +164,7 @@ if md=$(sh "$root/tests/e2e/mips-kernel.sh"); then
 		"ftrace=function ftrace_filter=register_netdevice boottrace.arm=bond_create:mod:bonding" \
 		"bonding_init:mod:bonding"
 else
-	echo "FAIL mips64el kernel: tests/e2e/mips-kernel.sh could not fetch it"
+	echo "FAIL mips64el kernel: tests/e2e/kernel-pkg.sh could not fetch it"
 	fail=$((fail + 1))
 fi
 

@@ -55,7 +55,8 @@ if command -v shellcheck >/dev/null 2>&1; then
 		initramfs-hook/mkinitramfs.sh initramfs-hook/dracut/90boottrace/*.sh \
 		initramfs-hook/initramfs-tools/hooks/boottrace \
 		initramfs-hook/initramfs-tools/scripts/boottrace tests/e2e/hook.sh \
-		tests/e2e/kernel.sh "$td"/stage1 "$td"/stage2 "$td"/root-init \
+		tests/e2e/kernel.sh tests/e2e/kernel-pkg.sh tests/e2e/uboot-disk.sh \
+		tests/e2e/selfbuilt-kernel.sh tests/e2e/scenarios.sh "$td"/stage1 "$td"/stage2 "$td"/root-init \
 		"$td"/console-rebuild.sh tests/bench/hook.sh
 else
 	nok "shellcheck is not installed (make deps)"

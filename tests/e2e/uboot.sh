@@ -153,22 +153,12 @@ EOF
 mkimage -A arm64 -O linux -T script -C none -d "$T/boot.cmd" "$T/boot.scr" >/dev/null ||
 	bad "mkimage of the harness script"
 
-# An MBR with one FAT partition at 1 MiB: this U-Boot's distro boot looks
-# for partition 1 and ignores a bare FAT disk.
-le32() {
-	printf "\\$(printf %03o $(($1 & 255)))\\$(printf %03o $(($1 >> 8 & 255)))"
-	printf "\\$(printf %03o $(($1 >> 16 & 255)))\\$(printf %03o $(($1 >> 24 & 255)))"
-}
-truncate -s 9M "$T/disk.img"
-mkfs.vfat -C "$T/part.img" 8192 >/dev/null
-{ dd if=/dev/zero bs=446 count=1 2>/dev/null
-  printf '\000\000\002\000\014\377\377\377'; le32 2048; le32 16384
-  dd if=/dev/zero bs=48 count=1 2>/dev/null
-  printf '\125\252'; } | dd of="$T/disk.img" conv=notrunc 2>/dev/null
-dd if="$T/part.img" of="$T/disk.img" bs=1M seek=1 conv=notrunc 2>/dev/null
+files=
 for f in boot.scr plain.scr quoted.scr question.scr keep.scr plain.env quoted.env quoted.fw; do
-	[ -f "$T/$f" ] && mcopy -i "$T/disk.img@@1M" "$T/$f" "::$f"
+	[ -f "$T/$f" ] && files="$files $T/$f"
 done
+# shellcheck disable=SC2086 # $T has no spaces (mktemp)
+sh tests/e2e/uboot-disk.sh "$T/disk.img" 9 $files || bad "the FAT disk for U-Boot"
 
 timeout 60 qemu-system-aarch64 -M virt -cpu cortex-a57 -m 256 -nographic \
 	-nic none -no-reboot -bios "$UBOOT" \
