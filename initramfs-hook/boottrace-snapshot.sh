@@ -24,6 +24,10 @@
 
 BT_VERSION=0.1.0
 PATH=/usr/sbin:/usr/bin:/sbin:/bin:$PATH
+# Tools of our own beside the script come first: an initramfs-tools image
+# without busybox has klibc's dd, cat, mount... in /usr/bin, and klibc's dd
+# has no iflag=fullblock (the build hook puts the host's tools in bin/)
+case $0 in */*) [ -d "${0%/*}/bin" ] && PATH=${0%/*}/bin:$PATH ;; esac
 export PATH
 
 BT_SNAPSHOT=run
@@ -261,7 +265,8 @@ bt_free_kb() { # DIR -> KB free (empty if unknown)
 }
 
 bt_size() { # FILE -> bytes, without reading it when stat(1) is there
-	stat -c %s "$1" 2>/dev/null || wc -c <"$1" 2>/dev/null || echo 0
+	# the redirection fails before 2>/dev/null would apply: braces
+	stat -c %s "$1" 2>/dev/null || { wc -c <"$1"; } 2>/dev/null || echo 0
 }
 
 # Copy SRC to DST; a failure becomes an error line with its reason.
@@ -288,10 +293,14 @@ bt_copy_trace() { # SRC DST CAP_KB NAME
 	bt_lim=$(($3 * 1024))
 	# 64 KB reads (seq_file fills each) are faster than cat's; one block
 	# more than the cap tells a cut trace from one that fits
-	if ! bt_m=$(bt_timeout dd if="$1" of="$2" bs=65536 iflag=fullblock \
-		count=$(($3 / 64 + 1)) 2>&1); then
-		bt_err "$4: copy failed or timed out after ${BT_COPY_TIMEOUT}s: ${bt_m:-no message}"
-	fi
+	bt_m=$(bt_timeout dd if="$1" of="$2" bs=65536 iflag=fullblock \
+		count=$(($3 / 64 + 1)) 2>&1)
+	case $? in
+	0) ;;
+	# GNU timeout exits 124; busybox's kills dd itself (SIGTERM: 143)
+	124 | 143) bt_err "$4: copy timed out after ${BT_COPY_TIMEOUT}s" ;;
+	*) bt_err "$4: copy failed: ${bt_m:-no message}" ;;
+	esac
 	bt_sz=$(bt_size "$2")
 	if [ "$bt_sz" -gt "$bt_lim" ]; then
 		dd if=/dev/null of="$2" bs=1024 seek="$3" 2>/dev/null
