@@ -48,11 +48,55 @@ struct rp_count {
 struct rp_pairs {
 	struct rp_count *slot;
 	size_t cap, used;
+	/* rp_pairs_index: the used entries sorted by (a, count desc, ...) */
+	struct rp_count **by_a;
+	size_t nby_a;
 };
 
-/* Count one more (a, b) at @ts; NULL when out of memory. */
-struct rp_count *rp_pairs_add(struct rp_pairs *p, uint32_t a, uint32_t b,
-			      uint64_t ts);
+/* The slot a key starts probing at (report_table.c's hash, inlined). */
+static inline size_t rp_pairs_start(uint64_t key, size_t cap)
+{
+	uint64_t h = key * 0x9e3779b97f4a7c15ULL;
+
+	h ^= h >> 31;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	h ^= h >> 29;
+	return (size_t)h & (cap - 1);
+}
+
+/* The table must grow first (report_table.c). */
+struct rp_count *rp_pairs_add_slow(struct rp_pairs *p, uint32_t a,
+				   uint32_t b, uint64_t ts);
+
+/*
+ * Count one more (a, b) at @ts; NULL when out of memory. Inline: a
+ * trace line counts six or eight pairs, and the call cost as much as
+ * the probe.
+ */
+static inline struct rp_count *rp_pairs_add(struct rp_pairs *p, uint32_t a,
+					    uint32_t b, uint64_t ts)
+{
+	uint64_t key = ((uint64_t)a << 32 | b) + 1;
+	struct rp_count *c;
+	size_t i;
+
+	if ((p->used + 1) * 2 > p->cap)
+		return rp_pairs_add_slow(p, a, b, ts);
+	for (i = rp_pairs_start(key, p->cap);; i = (i + 1) & (p->cap - 1)) {
+		c = &p->slot[i];
+		if (c->key == key)
+			break;
+		if (!c->key) {
+			c->key = key;
+			c->first = ts;
+			p->used++;
+			break;
+		}
+	}
+	c->n++;
+	c->last = ts;
+	return c;
+}
 static inline uint32_t rp_key_a(const struct rp_count *c)
 {
 	return (uint32_t)((c->key - 1) >> 32);
@@ -64,6 +108,12 @@ static inline uint32_t rp_key_b(const struct rp_count *c)
 /* The entry (a, b) or NULL. */
 struct rp_count *rp_pairs_find(const struct rp_pairs *p, uint32_t a,
 			       uint32_t b);
+/*
+ * Sort the used entries once, by a, then count (desc): rp_pairs_of is
+ * then a binary search, not a scan of the table per function. Call it
+ * when the counting is over (rp_pairs_add drops the index). -1: no memory.
+ */
+int rp_pairs_index(struct rp_pairs *p);
 /* The used entries whose a == @a, sorted by count (desc); malloc'd. */
 struct rp_count **rp_pairs_of(const struct rp_pairs *p, uint32_t a,
 			      size_t *n);
@@ -121,10 +171,18 @@ struct rp_line {
 	int flags_w;		/* irq-info width: 4 (4.x), 5 (5.x+), 0 none */
 	const char *a, *b;	/* FUNC: func / parent; EVENT: name / body; */
 	size_t a_len, b_len;	/* FRAME: a = frame text */
+	const char *ts_at;	/* default layout: where the time starts */
+	uint32_t task_id;	/* the interned task when known, else RP_NONE */
 };
 
 /* Classify and split the line [p, end) (no newline). Never allocates. */
 void rp_parse_line(const char *p, const char *end, struct rp_line *l);
+/*
+ * The rest of a default-layout line from its time (l->ts_at of an earlier
+ * line with the same prefix): time and body into @l. 0 if it is not
+ * "TIME: BODY" (then parse the whole line).
+ */
+int rp_parse_rest(const char *p, const char *end, struct rp_line *l);
 /* Strip "+0x1a/0x80" and " [module]" from a symbol; returns the length. */
 size_t rp_sym_len(const char *s, size_t len);
 
@@ -159,6 +217,7 @@ struct rp_stack {
 	uint8_t useless;	/* nothing but trampolines and zeros */
 	uint8_t stale;
 	uint8_t phase;
+	uint32_t lines;		/* frame lines in the text */
 };
 
 struct rp_stacks {
@@ -166,6 +225,8 @@ struct rp_stacks {
 	uint32_t n, cap;
 	uint32_t *slot;		/* id + 1 */
 	uint32_t nslot;
+	uint32_t *guess;	/* RP_GUESS_LEN-byte prefix hash -> id + 1 */
+	uint32_t nguess;
 	char *raw;
 	size_t rlen, rcap;
 };
@@ -173,6 +234,21 @@ struct rp_stacks {
 /* Intern the frame block [p, end) (" => ..." lines); RP_NONE = no memory. */
 uint32_t rp_stack_intern(struct rp_stacks *st, struct rp_intern *names,
 			 const char *p, const char *end);
+
+/*
+ * The bytes of a block's start that pick the stack to try first: long
+ * enough to get past the frames most stacks share (the trampoline, the
+ * traced function, its caller).
+ */
+#define RP_GUESS_LEN 128
+/*
+ * The stack last seen starting with the RP_GUESS_LEN bytes at @p (the
+ * buffer holds at least that many), or RP_NONE. Only a guess: the caller
+ * compares the whole text.
+ */
+uint32_t rp_stack_guess(const struct rp_stacks *st, const char *p);
+/* After a block at @p was interned as @id: guess it next time. */
+int rp_stack_guessed(struct rp_stacks *st, const char *p, uint32_t id);
 void rp_stacks_free(struct rp_stacks *st);
 
 /* Parent chains: a trie of (parent node, function) (report_chain.c). */
@@ -233,6 +309,9 @@ struct rp_skipped {
 struct report {
 	struct rp_intern names;		/* functions, frames, events */
 	struct rp_intern tasks;		/* "comm-pid" */
+	struct rp_intern bodies;	/* "func <-parent" of function lines */
+	uint32_t *body_fn, *body_parent;	/* body id -> name ids */
+	uint32_t nbody, capbody;
 	struct rp_fn *fn;
 	uint32_t nfn, capfn;
 	uint32_t *fn_of;		/* name id -> fn index + 1 */
@@ -248,6 +327,8 @@ struct report {
 	struct rp_skipped skip;
 	uint64_t lines, bytes, entries;
 	uint64_t cpu_started;		/* "CPU N buffer started" markers */
+	/* Line prefixes already parsed (report_agg.c). */
+	struct rp_prefix *prefix;
 	int ts_raw;
 	int oom;
 };

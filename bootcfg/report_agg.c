@@ -38,6 +38,10 @@ void report_free(struct report *r)
 	rp_stacks_free(&r->stacks);
 	rp_chains_free(&r->chains);
 	free(r->pend);
+	free(r->prefix);
+	rp_intern_free(&r->bodies);
+	free(r->body_fn);
+	free(r->body_parent);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -179,16 +183,65 @@ static void event_target(struct rp_line *l)
 	l->b_len = 0;
 }
 
+/* A name of the line ("func+0x1a/0x80" as "func"), interned. */
+static uint32_t line_name(struct report *r, const char *s, size_t len)
+{
+	return rp_intern(&r->names, s, rp_sym_len(s, len));
+}
+
+/*
+ * "func <-parent" of a function line as name ids. A trace repeats a few
+ * such bodies many times: one lookup of the whole body replaces two
+ * symbol scans and two lookups.
+ */
+static int fn_body(struct report *r, const struct rp_line *l, uint32_t *fn,
+		   uint32_t *parent)
+{
+	size_t len = l->b_len ? (size_t)(l->b + l->b_len - l->a) : l->a_len;
+	uint32_t b = rp_intern(&r->bodies, l->a, len);
+
+	if (b == RP_NONE)
+		return -1;
+	if (b >= r->nbody) {	/* new: ids are handed out in order */
+		if (b >= r->capbody) {
+			uint32_t cap = r->capbody ? r->capbody * 2 : 256;
+			uint32_t *f = realloc(r->body_fn, cap * sizeof(*f));
+
+			if (!f)
+				return -1;
+			r->body_fn = f;
+			if (!(f = realloc(r->body_parent, cap * sizeof(*f))))
+				return -1;
+			r->body_parent = f;
+			r->capbody = cap;
+		}
+		r->body_fn[b] = line_name(r, l->a, l->a_len);
+		r->body_parent[b] = l->b_len ? line_name(r, l->b, l->b_len) :
+					       RP_NONE;
+		if (r->body_fn[b] == RP_NONE ||
+		    (l->b_len && r->body_parent[b] == RP_NONE))
+			return -1;	/* not kept: r->nbody stays */
+		r->nbody = b + 1;
+	}
+	*fn = r->body_fn[b];
+	*parent = r->body_parent[b];
+	return 0;
+}
+
 static int hit(struct report *r, struct rp_line *l)
 {
 	uint32_t id, task, parent = RP_NONE;
 	struct rp_pending *p;
 	struct rp_fn *f;
 
-	if (l->kind == RP_EVENT)
+	if (l->kind == RP_EVENT) {
 		event_target(l);
-	id = rp_intern(&r->names, l->a, rp_sym_len(l->a, l->a_len));
-	task = rp_intern(&r->tasks, l->task, l->task_len);
+		id = line_name(r, l->a, l->a_len);
+	} else if (fn_body(r, l, &id, &parent)) {
+		return -1;
+	}
+	task = l->task_id != RP_NONE ? l->task_id :
+	       rp_intern(&r->tasks, l->task, l->task_len);
 	if (id == RP_NONE || task == RP_NONE || !(f = fn_get(r, id)))
 		return -1;
 	f->is_event |= l->kind == RP_EVENT;
@@ -200,12 +253,8 @@ static int hit(struct report *r, struct rp_line *l)
 	r->ts_raw |= l->ts_raw;
 	if (!rp_pairs_add(&r->fn_task, id, task, l->ts))
 		return -1;
-	if (l->kind == RP_FUNC && l->b_len) {
-		parent = rp_intern(&r->names, l->b, rp_sym_len(l->b, l->b_len));
-		if (parent == RP_NONE ||
-		    !rp_pairs_add(&r->fn_parent, id, parent, l->ts))
-			return -1;
-	}
+	if (parent != RP_NONE && !rp_pairs_add(&r->fn_parent, id, parent, l->ts))
+		return -1;
 	if (l->kind == RP_FUNC) {
 		uint32_t node = rp_chain_hit(&r->chains, (uint32_t)l->pid, id,
 					     parent);
@@ -225,13 +274,17 @@ static int hit(struct report *r, struct rp_line *l)
 	return 0;
 }
 
-/* The frames of a "<stack trace>" belong to the hit before it on that CPU. */
+/*
+ * The frames of a "<stack trace>" belong to the hit before it on that CPU.
+ * @id: the stack when rp_stack_guess found it, else RP_NONE; @guess: the
+ * block's first RP_GUESS_LEN bytes are in the buffer, so a new stack can
+ * be remembered by them.
+ */
 static int stack(struct report *r, const struct rp_line *l, const char *p,
-		 const char *end)
+		 const char *end, uint32_t id, int guess)
 {
 	struct rp_pending *pd = pending(r, l->cpu);
 	struct rp_fn *f;
-	uint32_t id;
 
 	if (!pd || !pd->live || pd->pid != l->pid) {
 		r->skip.orphan_stacks++;
@@ -240,7 +293,12 @@ static int stack(struct report *r, const struct rp_line *l, const char *p,
 	pd->live = 0;
 	if (p == end)
 		return 0;
-	id = rp_stack_intern(&r->stacks, &r->names, p, end);
+	if (id == RP_NONE) {
+		id = rp_stack_intern(&r->stacks, &r->names, p, end);
+		if (id != RP_NONE && guess &&
+		    rp_stack_guessed(&r->stacks, p, id))
+			return -1;
+	}
 	if (id == RP_NONE || !rp_pairs_add(&r->fn_stack, pd->fn, id, pd->ts) ||
 	    !rp_pairs_add(&r->stack_task, id, pd->task, pd->ts))
 		return -1;
@@ -288,10 +346,10 @@ static void header(struct report *r, const struct rp_line *l)
 	}
 }
 
+/* " => ": one 4-byte compare, as this runs for every frame line. */
 static int is_frame(const char *p, const char *end)
 {
-	return end - p >= 4 && p[0] == ' ' && p[1] == '=' && p[2] == '>' &&
-	       p[3] == ' ';
+	return end - p >= 4 && !memcmp(p, " => ", 4);
 }
 
 static void bad_line(struct report *r, const char *p, const char *end)
@@ -308,17 +366,118 @@ static void bad_line(struct report *r, const char *p, const char *end)
 		}
 }
 
+/*
+ * The block at @b when it is, byte for byte, the stack rp_stack_guess
+ * names and no frame line follows: its end, else NULL (then the block is
+ * scanned line by line). What the scan would stop at is checked: the line
+ * after must be in the buffer (or the input ended) and not be a frame.
+ */
+static const char *known_block(const struct report *r, const char *b,
+			       const char *end, int eof, uint32_t *id)
+{
+	const struct rp_stacks *st = &r->stacks;
+	const struct rp_stack *s;
+	const char *q;
+
+	*id = rp_stack_guess(st, b);
+	if (*id == RP_NONE)
+		return NULL;
+	s = &st->s[*id];
+	q = b + s->raw_len;
+	if (!s->raw_len || st->raw[s->raw_off + s->raw_len - 1] != '\n' ||
+	    (size_t)(end - b) < s->raw_len ||
+	    (end - q < 4 && !(eof && q == end)) ||
+	    memcmp(b, st->raw + s->raw_off, s->raw_len) ||
+	    (q < end && is_frame(q, end)))
+		return NULL;
+	return q;
+}
+
+/*
+ * Line prefixes ("task-pid [cpu] flags  ", up to the time) already parsed,
+ * with their task interned: a trace has few (tasks x CPUs x flags), and a
+ * line that starts with one only needs its time and body parsed. Found by
+ * the line's first RP_PREFIX_KEY bytes, direct-mapped; the whole prefix
+ * is compared, so a collision only costs a full parse.
+ */
+#define RP_PREFIX_KEY 32	/* "%16s-%-7d [%03d]" is 30 */
+#define RP_PREFIX_MAX 64
+#define RP_NPREFIX 256
+
+struct rp_prefix {
+	char text[RP_PREFIX_MAX];
+	uint32_t len;		/* 0: empty */
+	uint32_t task;
+	int pid, cpu, flags_w;
+};
+
+static struct rp_prefix *prefix_slot(struct report *r, const char *p,
+				     const char *e)
+{
+	if (e - p <= RP_PREFIX_KEY)
+		return NULL;
+	if (!r->prefix && !(r->prefix = calloc(RP_NPREFIX, sizeof(*r->prefix))))
+		return NULL;	/* no memo: every line parsed whole */
+	return &r->prefix[rp_hash(p, RP_PREFIX_KEY) & (RP_NPREFIX - 1)];
+}
+
+/* The line [p, e) through a known prefix; 0 when it does not fit. */
+static int prefix_parse(const struct rp_prefix *px, const char *p,
+			const char *e, struct rp_line *l)
+{
+	if (!px->len || (size_t)(e - p) <= px->len || memcmp(p, px->text, px->len))
+		return 0;
+	if (e[-1] == '\r')
+		e--;	/* serial consoles */
+	memset(l, 0, sizeof(*l));
+	if (!rp_parse_rest(p + px->len, e, l))
+		return 0;
+	l->ts_at = p + px->len;
+	l->task_id = px->task;
+	l->pid = px->pid;
+	l->cpu = px->cpu;
+	l->flags_w = px->flags_w;
+	return 1;
+}
+
+/* Keep the prefix of a default-layout line just parsed whole. */
+static void prefix_keep(struct report *r, struct rp_prefix *px,
+			const char *p, struct rp_line *l)
+{
+	size_t n = l->ts_at ? (size_t)(l->ts_at - p) : 0;
+	uint32_t task;
+
+	if (n < RP_PREFIX_KEY || n > RP_PREFIX_MAX)
+		return;
+	task = l->task_id != RP_NONE ? l->task_id :
+	       rp_intern(&r->tasks, l->task, l->task_len);
+	if (task == RP_NONE)
+		return;	/* hit() fails on it again, and says so */
+	memcpy(px->text, p, n);
+	px->len = (uint32_t)n;
+	px->task = l->task_id = task;
+	px->pid = l->pid;
+	px->cpu = l->cpu;
+	px->flags_w = l->flags_w;
+}
+
 /* One line, or a "<stack trace>" line and its frames; returns its end. */
 static const char *one(struct report *r, const char *p, const char *end,
 		       int eof, int *oom)
 {
 	const char *nl = memchr(p, '\n', (size_t)(end - p)), *e, *b, *q;
+	struct rp_prefix *px;
 	struct rp_line l;
 
 	if (!nl && !eof)
 		return NULL;
 	e = nl ? nl : end;
-	rp_parse_line(p, e, &l);
+	px = prefix_slot(r, p, e);
+	if (!px || !prefix_parse(px, p, e, &l)) {
+		rp_parse_line(p, e, &l);
+		if (px && l.kind != RP_BAD && l.ts_at)
+			prefix_keep(r, px, p, &l);
+	}
 	if (l.kind != RP_STACK && l.kind != RP_USTACK) {
 		r->lines++;
 		r->skip.truncated += !nl;
@@ -335,16 +494,33 @@ static const char *one(struct report *r, const char *p, const char *end,
 	case RP_STACK:
 	case RP_USTACK: {
 		uint64_t lines = 0, cut = 0;
+		uint32_t id = RP_NONE;
+		int guess;
 
+		b = q = nl ? nl + 1 : end;
+		guess = l.kind == RP_STACK && end - b >= RP_GUESS_LEN;
+		if (guess && (q = known_block(r, b, end, eof, &id))) {
+			r->entries++;
+			r->lines += r->stacks.s[id].lines + 1;
+			r->skip.truncated += !nl;
+			if (stack(r, &l, b, q, id, 0))
+				*oom = 1;
+			return q;
+		}
+		q = b;
 		/* find the block's end before counting anything: when it is
 		 * not all in the buffer yet, the caller comes back with more */
-		b = q = nl ? nl + 1 : end;
-		while (q < end && (is_frame(q, end) ||
-				   (!eof && end - q < 4))) {
-			if (!is_frame(q, end))
-				return NULL;	/* " =" of a frame cut by the read */
-			const char *n2 = memchr(q, '\n', (size_t)(end - q));
+		while (q < end) {
+			const char *n2;
 
+			if (end - q < 4) {
+				if (!eof)
+					return NULL;	/* " =" of a frame cut by the read */
+				break;
+			}
+			if (!is_frame(q, end))
+				break;
+			n2 = memchr(q + 4, '\n', (size_t)(end - q - 4));
 			if (!n2 && !eof)
 				return NULL;
 			q = n2 ? n2 + 1 : end;
@@ -360,7 +536,7 @@ static const char *one(struct report *r, const char *p, const char *end,
 		r->skip.truncated += cut + !nl;
 		if (l.kind == RP_USTACK)
 			r->skip.user_stacks++;
-		else if (stack(r, &l, b, q))
+		else if (stack(r, &l, b, q, RP_NONE, guess))
 			*oom = 1;
 		return q;
 	}

@@ -21,23 +21,139 @@ static int is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
+/*
+ * Eight bytes a step for the scans every line needs (the spaces before a
+ * task name, the end of a function name): a byte loop was a fifth of the
+ * parse. rep(c) has c in every byte; zero_bytes(x) has the high bit set
+ * in the lowest byte of x that is zero (and maybe above it), so the
+ * lowest set bit is exact: little-endian only, byte loops elsewhere.
+ */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define RP_SWAR 1
+#define LO8 0x0101010101010101ULL
+#define HI8 0x8080808080808080ULL
+
+static uint64_t rep(unsigned char c)
+{
+	return LO8 * c;
+}
+
+static uint64_t zero_bytes(uint64_t x)
+{
+	return (x - LO8) & ~x & HI8;
+}
+
+/* High bit set in every byte of x that is not zero. */
+static uint64_t nonzero_bytes(uint64_t x)
+{
+	return (((x & ~HI8) + ~HI8) | x) & HI8;
+}
+#endif
+
+/*
+ * The last 0-7 bytes of a run of at least eight: one load of the eight
+ * bytes that end at @end, the bytes already looked at masked off.
+ */
+#ifdef RP_SWAR
+static const char *tail_hit(const char *end, size_t n, uint64_t m)
+{
+	m &= ~0ULL << (8 * (8 - n));
+	return m ? end - 8 + (__builtin_ctzll(m) >> 3) : end;
+}
+#endif
+
+#ifdef RP_SWAR
+/*
+ * How many of the eight bytes at @p are leading digits, and their value
+ * in *@v: the time's fraction is six or nine digits on every line.
+ */
+static size_t digits8(const char *p, uint64_t *v)
+{
+	uint64_t w, x, bad;
+	size_t k;
+
+	memcpy(&w, p, 8);
+	x = w - rep('0');
+	/* high bit of each byte that is not '0'..'9' (exact for the lowest) */
+	bad = (x | (x + rep(0x80 - 10))) & HI8;
+	k = bad ? (size_t)(__builtin_ctzll(bad) >> 3) : 8;
+	if (!k) {
+		*v = 0;
+		return 0;
+	}
+	/* the k digits into the high bytes, first digit most significant */
+	x <<= 8 * (8 - k);
+	x = (x * 10 + (x >> 8)) & 0x00ff00ff00ff00ffULL;
+	x = (x * 100 + (x >> 16)) & 0x0000ffff0000ffffULL;
+	x = (x * 10000 + (x >> 32)) & 0xffffffffULL;
+	*v = x;
+	return k;
+}
+#endif
+
 static const char *skip_sp(const char *p, const char *end)
 {
+#ifdef RP_SWAR
+	uint64_t w;
+
+	if (end - p >= 8) {
+		for (; end - p >= 8; p += 8) {
+			uint64_t m;
+
+			memcpy(&w, p, 8);
+			m = nonzero_bytes(w ^ rep(' '));
+			if (m)
+				return p + (__builtin_ctzll(m) >> 3);
+		}
+		if (p == end)
+			return end;
+		memcpy(&w, end - 8, 8);
+		return tail_hit(end, (size_t)(end - p),
+				nonzero_bytes(w ^ rep(' ')));
+	}
+#endif
 	while (p < end && *p == ' ')
+		p++;
+	return p;
+}
+
+/* The first of @a, @b, @c in [p, end), or end. */
+static const char *find3(const char *p, const char *end, unsigned char a,
+			 unsigned char b, unsigned char c)
+{
+#ifdef RP_SWAR
+	uint64_t w, m;
+
+	if (end - p >= 8) {
+		for (; end - p >= 8; p += 8) {
+			memcpy(&w, p, 8);
+			m = zero_bytes(w ^ rep(a)) | zero_bytes(w ^ rep(b)) |
+			    zero_bytes(w ^ rep(c));
+			if (m)
+				return p + (__builtin_ctzll(m) >> 3);
+		}
+		if (p == end)
+			return end;
+		memcpy(&w, end - 8, 8);
+		m = zero_bytes(w ^ rep(a)) | zero_bytes(w ^ rep(b)) |
+		    zero_bytes(w ^ rep(c));
+		return tail_hit(end, (size_t)(end - p), m);
+	}
+#endif
+	while (p < end && (unsigned char)*p != a && (unsigned char)*p != b &&
+	       (unsigned char)*p != c)
 		p++;
 	return p;
 }
 
 size_t rp_sym_len(const char *s, size_t len)
 {
-	size_t i;
+	const char *end = s + len, *q = s;
 
-	for (i = 0; i < len; i++) {
-		if (s[i] == ' ' || s[i] == '\t')
-			return i;
-		if (s[i] == '+' && i + 2 < len && s[i + 1] == '0' &&
-		    s[i + 2] == 'x')
-			return i;
+	while ((q = find3(q, end, ' ', '\t', '+')) < end) {
+		if (*q != '+' || (end - q > 2 && q[1] == '0' && q[2] == 'x'))
+			return (size_t)(q - s);
+		q++;
 	}
 	return len;
 }
@@ -48,30 +164,37 @@ size_t rp_sym_len(const char *s, size_t len)
  */
 static const char *parse_ts(const char *p, const char *end, struct rp_line *l)
 {
+	static const uint64_t scale[10] = {
+		1000000000, 100000000, 10000000, 1000000, 100000, 10000, 1000,
+		100, 10, 1,
+	};
+	const char *d = p, *lim = end - p > 19 ? p + 19 : end;
 	uint64_t sec = 0, frac = 0;
-	int nd = 0, fd = 0;
 
-	while (p < end && is_digit(*p) && nd < 19) {
-		sec = sec * 10 + (uint64_t)(*p++ - '0');
-		nd++;
-	}
-	if (!nd)
+	while (d < lim && is_digit(*d))
+		sec = sec * 10 + (uint64_t)(*d++ - '0');
+	if (d == p)
 		return NULL;
+	p = d;
 	if (p < end && *p == '.') {
-		p++;
-		while (p < end && is_digit(*p)) {
-			if (fd < 9) {
-				frac = frac * 10 + (uint64_t)(*p - '0');
-				fd++;
-			}
-			p++;
+		lim = end - ++p > 9 ? p + 9 : end;
+		d = p;
+#ifdef RP_SWAR
+		if (end - p >= 8) {	/* "%06lu" and "%09lu": eight at once */
+			size_t k = digits8(p, &frac);
+
+			d = p + k;
+			if (k == 8 && d < lim && is_digit(*d))
+				frac = frac * 10 + (uint64_t)(*d++ - '0');
 		}
-		while (fd < 9) {
-			frac *= 10;
-			fd++;
-		}
-		l->ts = sec * 1000000000ULL + frac;
+#endif
+		for (; d < lim && is_digit(*d); d++)
+			frac = frac * 10 + (uint64_t)(*d - '0');
+		l->ts = sec * 1000000000ULL + frac * scale[d - p];
 		l->ts_raw = 0;
+		while (d < end && is_digit(*d))
+			d++;	/* below a nanosecond */
+		p = d;
 	} else if (p + 1 < end && p[0] == 'u' && p[1] == 's') {
 		l->ts = sec * 1000ULL;	/* latency format: microseconds */
 		l->ts_raw = 0;
@@ -126,10 +249,26 @@ static const char *find_cpu(const char *p, const char *end, int *cpu)
 	return NULL;
 }
 
+/* irq-info flag characters: '.', letters, digits (the preempt depth). */
+static const unsigned char flag_char[256] = {
+	['.'] = 1,
+	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1,
+	['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1,
+	['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1,
+	['g'] = 1, ['h'] = 1, ['i'] = 1, ['j'] = 1, ['k'] = 1, ['l'] = 1,
+	['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1,
+	['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1,
+	['y'] = 1, ['z'] = 1,
+	['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1,
+	['G'] = 1, ['H'] = 1, ['I'] = 1, ['J'] = 1, ['K'] = 1, ['L'] = 1,
+	['M'] = 1, ['N'] = 1, ['O'] = 1, ['P'] = 1, ['Q'] = 1, ['R'] = 1,
+	['S'] = 1, ['T'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1,
+	['Y'] = 1, ['Z'] = 1,
+};
+
 static int is_flag(char c)
 {
-	return c == '.' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       is_digit(c);
+	return flag_char[(unsigned char)c];
 }
 
 static void split_body(const char *p, const char *end, struct rp_line *l)
@@ -145,8 +284,7 @@ static void split_body(const char *p, const char *end, struct rp_line *l)
 		l->kind = RP_USTACK;
 		return;
 	}
-	for (q = p; q < end && *q != ' ' && *q != ':'; q++)
-		;
+	q = find3(p, end, ' ', ':', ' ');
 	if (q < end && *q == ':') {
 		l->kind = RP_EVENT;
 		l->a_len = (size_t)(q - p);
@@ -200,11 +338,17 @@ static int parse_default(const char *s, const char *br, const char *end,
 	} else {
 		p = f;
 	}
+	l->ts_at = p;
+	return rp_parse_rest(p, end, l) ? 0 : -1;
+}
+
+int rp_parse_rest(const char *p, const char *end, struct rp_line *l)
+{
 	p = parse_ts(p, end, l);
 	if (!p || end - p < 2 || p[0] != ':' || p[1] != ' ')
-		return -1;
+		return 0;
 	split_body(p + 2, end, l);
-	return 0;
+	return 1;
 }
 
 /* Latency layout: "comm-pid  cpuFLAGS  time[us][mark]: body". */
@@ -255,6 +399,7 @@ void rp_parse_line(const char *p, const char *end, struct rp_line *l)
 	const char *s, *br;
 
 	memset(l, 0, sizeof(*l));
+	l->task_id = RP_NONE;
 	if (end > p && end[-1] == '\r')
 		end--;	/* serial consoles */
 	if (p == end) {
@@ -283,6 +428,7 @@ void rp_parse_line(const char *p, const char *end, struct rp_line *l)
 	br = find_cpu(s, end, &l->cpu);
 	if (br ? parse_default(s, br, end, l) : parse_latency(s, end, l)) {
 		memset(l, 0, sizeof(*l));
+		l->task_id = RP_NONE;
 		l->kind = RP_BAD;
 	}
 }

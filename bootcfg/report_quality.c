@@ -393,6 +393,10 @@ int rp_check(struct report *r, const struct rp_syms *syms,
 	r->top_chain_task = rp_top_tasks(&r->chain_task, r->chains.n);
 	if (!r->top_stack_task || !r->top_chain_task)
 		return -1;
+	/* the outputs ask per function: sorted once, searched each time */
+	if (rp_pairs_index(&r->fn_stack) || rp_pairs_index(&r->fn_chain) ||
+	    rp_pairs_index(&r->fn_task) || rp_pairs_index(&r->fn_parent))
+		return -1;
 	if (snap && snap->console && snap->nboots > 1)
 		add(q, "console-boots", 0,
 		    "the console log holds %d snapshots; this is number %d "

@@ -20,23 +20,42 @@ static uint64_t mix(uint64_t h)
 	return h;
 }
 
-/* Eight bytes a step: stack blocks are hashed whole on every hit. */
+/*
+ * Names and new stack blocks are hashed whole. Two lanes of eight bytes
+ * keep the multiplier busy; the tail is one load that overlaps the bytes
+ * before it (when there are eight), not a byte loop.
+ */
 uint64_t rp_hash(const void *p, size_t len)
 {
 	const unsigned char *s = p;
-	uint64_t h = K1 ^ len, w;
+	uint64_t a = K1 ^ len, b = K2, w, v;
+	size_t n = len;
 
-	while (len >= 8) {
+	while (n >= 16) {
 		memcpy(&w, s, 8);
-		h = (h ^ w) * K1;
-		h ^= h >> 32;
-		s += 8;
-		len -= 8;
+		memcpy(&v, s + 8, 8);
+		a = (a ^ w) * K1;
+		b = (b ^ v) * K2;
+		a ^= a >> 32;
+		b ^= b >> 29;
+		s += 16;
+		n -= 16;
 	}
-	w = 0;
-	memcpy(&w, s, len);
-	h = (h ^ w) * K1;
-	return mix(h);
+	if (n >= 8) {
+		memcpy(&w, s, 8);
+		a = (a ^ w) * K1;
+		s += 8;
+		n -= 8;
+	}
+	if (n) {
+		w = 0;
+		if (len >= 8)
+			memcpy(&w, s + n - 8, 8);
+		else
+			memcpy(&w, s, n);
+		b = (b ^ w) * K2;
+	}
+	return mix(a ^ (b * K1));
 }
 
 /* ---- interned strings -------------------------------------------------- */
@@ -147,7 +166,7 @@ void rp_intern_free(struct rp_intern *t)
 static struct rp_count *pairs_probe(struct rp_count *slot, size_t cap,
 				    uint64_t key)
 {
-	size_t i = (size_t)mix(key * K1) & (cap - 1);
+	size_t i = rp_pairs_start(key, cap);
 
 	while (slot[i].key && slot[i].key != key)
 		i = (i + 1) & (cap - 1);
@@ -170,23 +189,15 @@ static int pairs_grow(struct rp_pairs *p)
 	return 0;
 }
 
-struct rp_count *rp_pairs_add(struct rp_pairs *p, uint32_t a, uint32_t b,
-			      uint64_t ts)
+struct rp_count *rp_pairs_add_slow(struct rp_pairs *p, uint32_t a,
+				   uint32_t b, uint64_t ts)
 {
-	uint64_t key = ((uint64_t)a << 32 | b) + 1;
-	struct rp_count *c;
-
-	if ((p->used + 1) * 2 > p->cap && pairs_grow(p))
+	free(p->by_a);	/* entries move: the index is gone */
+	p->by_a = NULL;
+	p->nby_a = 0;
+	if (pairs_grow(p))
 		return NULL;
-	c = pairs_probe(p->slot, p->cap, key);
-	if (!c->key) {
-		c->key = key;
-		c->first = ts;
-		p->used++;
-	}
-	c->n++;
-	c->last = ts;
-	return c;
+	return rp_pairs_add(p, a, b, ts);
 }
 
 struct rp_count *rp_pairs_find(const struct rp_pairs *p, uint32_t a,
@@ -212,12 +223,67 @@ static int by_count(const void *x, const void *y)
 	return a->key < b->key ? -1 : a->key > b->key;
 }
 
+static int by_a_count(const void *x, const void *y)
+{
+	uint32_t a = rp_key_a(*(struct rp_count *const *)x);
+	uint32_t b = rp_key_a(*(struct rp_count *const *)y);
+
+	if (a != b)
+		return a < b ? -1 : 1;
+	return by_count(x, y);
+}
+
+int rp_pairs_index(struct rp_pairs *p)
+{
+	size_t i, n = 0;
+
+	free(p->by_a);
+	p->by_a = malloc((p->used ? p->used : 1) * sizeof(*p->by_a));
+	p->nby_a = 0;
+	if (!p->by_a)
+		return -1;
+	for (i = 0; i < p->cap; i++)
+		if (p->slot[i].key)
+			p->by_a[n++] = &p->slot[i];
+	qsort(p->by_a, n, sizeof(*p->by_a), by_a_count);
+	p->nby_a = n;
+	return 0;
+}
+
+/* The first index entry whose a is >= @a. */
+static size_t index_lower(const struct rp_pairs *p, uint32_t a)
+{
+	size_t lo = 0, hi = p->nby_a;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (rp_key_a(p->by_a[mid]) < a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 struct rp_count **rp_pairs_of(const struct rp_pairs *p, uint32_t a, size_t *n)
 {
 	struct rp_count **v;
 	size_t i, k = 0;
 
 	*n = 0;
+	if (p->by_a && p->nby_a == p->used) {
+		size_t lo = index_lower(p, a), hi = lo;
+
+		while (hi < p->nby_a && rp_key_a(p->by_a[hi]) == a)
+			hi++;
+		v = malloc((hi > lo ? hi - lo : 1) * sizeof(*v));
+		if (!v)
+			return NULL;
+		memcpy(v, p->by_a + lo, (hi - lo) * sizeof(*v));
+		*n = hi - lo;
+		return v;
+	}
 	for (i = 0; i < p->cap; i++)
 		if (p->slot[i].key && rp_key_a(&p->slot[i]) == a)
 			k++;
@@ -233,6 +299,7 @@ struct rp_count **rp_pairs_of(const struct rp_pairs *p, uint32_t a, size_t *n)
 
 void rp_pairs_free(struct rp_pairs *p)
 {
+	free(p->by_a);
 	free(p->slot);
 	memset(p, 0, sizeof(*p));
 }

@@ -133,34 +133,123 @@ static void summary(const struct report *r, char *buf, size_t cap)
 		 (unsigned long long)r->fn[0].hits);
 }
 
-/* Every split point: the same result as feeding the whole text. */
-static void test_chunked_feed(void **state)
-{
-	size_t len = strlen(trace), cut;
-	char want[256], got[256];
-	struct report r;
+typedef void summary_fn(const struct report *r, char *buf, size_t cap);
 
-	(void)state;
+/*
+ * Every split point of @t: the same summary as feeding it whole, @want.
+ * The text is copied into a buffer of its own size at each split, so that
+ * a read past the bytes fed shows under ASan.
+ */
+static void every_split(const char *t, size_t len, summary_fn *sum,
+			const char *want)
+{
+	char got[256];
+	struct report r;
+	size_t cut;
+
 	report_init(&r);
-	assert_int_equal(report_feed(&r, trace, len, 1), (long)len);
-	summary(&r, want, sizeof(want));
-	assert_string_equal(want, "l20 e5 f1 s1 bad1 first20 hdr5/6 n3");
+	assert_int_equal(report_feed(&r, t, len, 1), (long)len);
+	sum(&r, got, sizeof(got));
+	assert_string_equal(got, want);
 	report_free(&r);
 	for (cut = 0; cut <= len; cut++) {
-		char *buf = malloc(len);
+		char *buf = malloc(len ? len : 1);
 		long used;
 
-		memcpy(buf, trace, len);
+		memcpy(buf, t, len);
 		report_init(&r);
 		used = report_feed(&r, buf, cut, 0);
 		assert_true(used >= 0 && (size_t)used <= cut);
 		assert_int_equal(report_feed(&r, buf + used, len - (size_t)used, 1),
 				 (long)(len - (size_t)used));
-		summary(&r, got, sizeof(got));
+		sum(&r, got, sizeof(got));
 		assert_string_equal(got, want);
 		report_free(&r);
 		free(buf);
 	}
+}
+
+static void test_chunked_feed(void **state)
+{
+	(void)state;
+	every_split(trace, strlen(trace), summary,
+		    "l20 e5 f1 s1 bad1 first20 hdr5/6 n3");
+}
+
+/* Fractions of every width, the SWAR path (eight digits at once) too. */
+static void test_timestamps(void **state)
+{
+	static const struct { const char *ts; unsigned long long ns; } c[] = {
+		{ "2.406358", 2406358000ULL },
+		{ "0.000083", 83000ULL },
+		{ "12.123456789", 12123456789ULL },
+		{ "3.1", 3100000000ULL },
+		{ "3.1234567", 3123456700ULL },
+		{ "3.12345678", 3123456780ULL },
+		{ "3.1234567891", 3123456789ULL },	/* below a nanosecond */
+		{ "99999.999999", 99999999999000ULL },
+	};
+	char line[160];
+	struct rp_line l;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		snprintf(line, sizeof(line), "          task-1  [000] ..... %12s: f <-g", c[i].ts);
+		parse(line, &l);
+		assert_int_equal(l.kind, RP_FUNC);
+		if (l.ts != c[i].ns)
+			fail_msg("%s: %llu, want %llu", c[i].ts, (unsigned long long)l.ts, c[i].ns);
+	}
+	parse("          task-1  [000] .....     3.12a456: f <-g", &l);
+	assert_int_equal(l.kind, RP_BAD);
+}
+
+/*
+ * Stack blocks long enough for rp_stack_guess (RP_GUESS_LEN bytes): the
+ * same block again is found by its start; a block with the same start but
+ * other frames after it, and one with an extra frame, are not taken for
+ * it. Every split of the input gives the same stacks and counts.
+ */
+static const char long_frames[] =
+	" => 0xffffffffc00ef083\n => register_netdevice\n => bond_create\n"
+	" => bonding_init\n => do_one_initcall\n => do_init_module\n"
+	" => __do_sys_finit_module\n => do_syscall_64\n";
+
+static void guess_summary(const struct report *r, char *buf, size_t cap)
+{
+	snprintf(buf, cap, "l%llu e%llu s%u n%llu ws%llu orphan%llu",
+		 (unsigned long long)r->lines, (unsigned long long)r->entries,
+		 r->stacks.n, (unsigned long long)r->fn[0].hits,
+		 (unsigned long long)r->fn[0].with_stack,
+		 (unsigned long long)r->skip.orphan_stacks);
+}
+
+static void test_stack_guess(void **state)
+{
+	const char *hit = "         busybox-92      [000] .....     2.406358: register_netdevice <-bond_create\n"
+			  "         busybox-92      [000] .....     2.406359: <stack trace>\n";
+	char *t = malloc(8192);
+	size_t len = 0;
+	struct report r;
+	int i;
+
+	(void)state;
+	for (i = 0; i < 3; i++)	/* the same stack three times */
+		len += (size_t)sprintf(t + len, "%s%s", hit, long_frames);
+	/* same first frames, another outer frame */
+	len += (size_t)sprintf(t + len, "%s%s => entry_SYSCALL_64_after_hwframe\n",
+			       hit, long_frames);
+	/* the first stack with one more frame: not the first stack */
+	len += (size_t)sprintf(t + len, "%s%s => x64_sys_call\n", hit, long_frames);
+	len += (size_t)sprintf(t + len, "%s%s", hit, long_frames);
+	report_init(&r);
+	assert_int_equal(report_feed(&r, t, len, 1), (long)len);
+	assert_true(r.stacks.nguess > 0);	/* the guess path ran */
+	report_free(&r);
+	/* 12 lines of hits, 8+8+8+9+9+8 frame lines */
+	every_split(t, len, guess_summary, "l62 e12 s3 n6 ws6 orphan0");
+	free(t);
 }
 
 static void test_truncated_last_line(void **state)
@@ -187,6 +276,8 @@ int main(void)
 		cmocka_unit_test(test_event_and_other_lines),
 		cmocka_unit_test(test_chunked_feed),
 		cmocka_unit_test(test_truncated_last_line),
+		cmocka_unit_test(test_timestamps),
+		cmocka_unit_test(test_stack_guess),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
