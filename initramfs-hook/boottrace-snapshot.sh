@@ -44,6 +44,8 @@ BT_NOTES=
 BT_T=
 BT_ARMED_HERE=
 BT_RUN=${BOOTTRACE_RUN:-/run/boottrace}
+BT_NL='
+'
 
 bt_kmsg() { # LEVEL TEXT
 	printf '<%s>boottrace: %s\n' "$1" "$2" >/dev/kmsg 2>/dev/null
@@ -145,8 +147,8 @@ bt_uptime() { # -> BT_UP (centiseconds since boot)
 	BT_UP=$((${bt_u%%.*} * 100 + ${bt_f:-0}))
 }
 
-bt_cs() { # CENTISECONDS -> S.CC
-	printf '%d.%02d' $(($1 / 100)) $(($1 % 100))
+bt_cs() { # CENTISECONDS -> BT_CS ("S.CC"), without a subshell
+	BT_CS=$(($1 / 100)).$(($1 % 100 / 10))$(($1 % 10))
 }
 
 bt_sleep() { # short pause between polls
@@ -269,6 +271,30 @@ bt_size() { # FILE -> bytes, without reading it when stat(1) is there
 	stat -c %s "$1" 2>/dev/null || { wc -c <"$1"; } 2>/dev/null || echo 0
 }
 
+# A one-line file (current_tracer, osrelease) with builtins: under QEMU's
+# emulation every fork+exec costs ~20 ms, and the hook's budget is 1.25x a
+# bare cat of the trace.
+bt_copy_line() { # SRC DST
+	if { IFS= read -r bt_l <"$1" || [ -n "$bt_l" ]; } 2>/dev/null &&
+		printf '%s\n' "$bt_l" >"$2" 2>/dev/null; then
+		return 0
+	fi
+	bt_err "copy $1: cannot read it or write $2"
+	return 1
+}
+
+# Short files with builtins (per-CPU stats: a few lines each); read(1)
+# takes a byte at a time, so not for long ones.
+bt_copy_lines() { # SRC DST
+	if { while IFS= read -r bt_l || [ -n "$bt_l" ]; do
+		printf '%s\n' "$bt_l"
+	done <"$1" >"$2"; } 2>/dev/null; then
+		return 0
+	fi
+	bt_err "copy $1: cannot read it or write $2"
+	return 1
+}
+
 # Copy SRC to DST; a failure becomes an error line with its reason.
 bt_copy() {
 	if bt_m=$(cat "$1" 2>&1 >"$2"); then return 0; fi
@@ -296,12 +322,24 @@ bt_copy_trace() { # SRC DST CAP_KB NAME
 	bt_m=$(bt_timeout dd if="$1" of="$2" bs=65536 iflag=fullblock \
 		count=$(($3 / 64 + 1)) 2>&1)
 	case $? in
-	0) ;;
+	0)
+		# GNU dd's last line, "N bytes (...) copied", saves a stat(1);
+		# busybox's dd has no such line (a newline inside ${...} is a
+		# syntax error for klibc's sh: hence BT_NL)
+		bt_sz=${bt_m##*"$BT_NL"}
+		bt_sz=${bt_sz%% bytes*}
+		case $bt_sz in '' | *[!0-9]*) bt_sz=$(bt_size "$2") ;; esac
+		;;
 	# GNU timeout exits 124; busybox's kills dd itself (SIGTERM: 143)
-	124 | 143) bt_err "$4: copy timed out after ${BT_COPY_TIMEOUT}s" ;;
-	*) bt_err "$4: copy failed: ${bt_m:-no message}" ;;
+	124 | 143)
+		bt_err "$4: copy timed out after ${BT_COPY_TIMEOUT}s"
+		bt_sz=$(bt_size "$2")
+		;;
+	*)
+		bt_err "$4: copy failed: ${bt_m:-no message}"
+		bt_sz=$(bt_size "$2")
+		;;
 	esac
-	bt_sz=$(bt_size "$2")
 	if [ "$bt_sz" -gt "$bt_lim" ]; then
 		dd if=/dev/null of="$2" bs=1024 seek="$3" 2>/dev/null
 		bt_sz=$bt_lim
@@ -322,17 +360,40 @@ bt_copy_state() { # TRACEFS DIR
 	done
 	[ $# -eq 0 ] || bt_m=$(cp "$@" "$bt_dst/" 2>&1) ||
 		bt_err "copy of tracefs settings: $bt_m"
-	[ -e "$bt_src/current_tracer" ] && bt_copy "$bt_src/current_tracer" "$bt_dst/tracer"
-	if [ -d "$bt_src/options" ]; then
-		mkdir -p "$bt_dst/options" &&
-			{ bt_m=$(cp "$bt_src"/options/* "$bt_dst/options/" 2>&1) ||
-				bt_err "copy of options/: $bt_m"; }
+	[ -e "$bt_src/current_tracer" ] && bt_copy_line "$bt_src/current_tracer" "$bt_dst/tracer"
+	bt_mkdirs "$bt_src" "$bt_dst"
+	if [ -d "$bt_src/options" ] && [ -d "$bt_dst/options" ]; then
+		bt_m=$(cp "$bt_src"/options/* "$bt_dst/options/" 2>&1) ||
+			bt_err "copy of options/: $bt_m"
 	fi
 	for bt_c in "$bt_src"/per_cpu/cpu*; do
-		[ -e "$bt_c/stats" ] || continue
-		mkdir -p "$bt_dst/per_cpu/${bt_c##*/}" &&
-			bt_copy "$bt_c/stats" "$bt_dst/per_cpu/${bt_c##*/}/stats"
+		[ -e "$bt_c/stats" ] && [ -d "$bt_dst/per_cpu/${bt_c##*/}" ] &&
+			bt_copy_lines "$bt_c/stats" "$bt_dst/per_cpu/${bt_c##*/}/stats"
 	done
+}
+
+# cmdline, modules, bootconfig (one cp: they keep their names), release.
+bt_copy_proc() { # DIR
+	bt_d=$1
+	set -- /proc/cmdline
+	# no /proc/modules without CONFIG_MODULES: nothing to copy, no error
+	[ -r /proc/modules ] && set -- "$@" /proc/modules
+	[ -r /proc/bootconfig ] && set -- "$@" /proc/bootconfig
+	bt_m=$(cp "$@" "$bt_d/" 2>&1) || bt_err "copy of $*: $bt_m"
+	bt_copy_line /proc/sys/kernel/osrelease "$bt_d/release"
+}
+
+# The directories a tracefs instance's copy needs, with one mkdir.
+bt_mkdirs() { # TRACEFS DIR
+	bt_s=$1
+	bt_d=$2
+	set --
+	[ -d "$bt_s/options" ] && [ ! -d "$bt_d/options" ] && set -- "$bt_d/options"
+	for bt_c in "$bt_s"/per_cpu/cpu*; do
+		[ -e "$bt_c/stats" ] && [ ! -d "$bt_d/per_cpu/${bt_c##*/}" ] &&
+			set -- "$@" "$bt_d/per_cpu/${bt_c##*/}"
+	done
+	[ $# -eq 0 ] || mkdir -p "$@" 2>/dev/null
 }
 
 # trace-cmd restore input: per-CPU raw pages, formats, kallsyms.
@@ -465,6 +526,8 @@ bt_snapshot() { # POINT REASON
 		bt_kmsg 3 "cannot create $bt_dir: $bt_m; no snapshot"
 		return 0
 	fi
+	# options/ and per_cpu/cpuN/ in one more mkdir, not one a CPU
+	[ -n "$BT_T" ] && bt_mkdirs "$BT_T" "$bt_dir"
 	if [ -z "$BT_ARMED_HERE" ] && [ -s "$BT_RUN/.arm-errors" ]; then
 		while IFS= read -r bt_l; do
 			BT_ERRORS="$BT_ERRORS$bt_l
@@ -515,10 +578,7 @@ bt_snapshot() { # POINT REASON
 			bt_warn "the trace holds no events although tracer $bt_tr was set"
 		fi
 	fi
-	bt_copy /proc/cmdline "$bt_dir/cmdline"
-	[ -r /proc/bootconfig ] && bt_copy /proc/bootconfig "$bt_dir/bootconfig"
-	bt_copy /proc/sys/kernel/osrelease "$bt_dir/release"
-	bt_copy /proc/modules "$bt_dir/modules"
+	bt_copy_proc "$bt_dir"
 	bt_m=$(dmesg 2>&1 >"$bt_dir/dmesg") || bt_err "dmesg: $bt_m"
 	bt_uptime
 	BT_T0=$bt_t0
@@ -538,7 +598,7 @@ bt_snapshot() { # POINT REASON
 		rm -f "$bt_dir/COMPLETE"
 		bt_kmsg 3 "cannot write $bt_dir/COMPLETE"
 	fi
-	sync 2>/dev/null
+	# a device is synced by its umount below; /run is memory
 	bt_kmsg 6 "snapshot at $1 in $bt_dir ($BT_TRACE_BYTES trace bytes, $BT_NERR errors, $BT_NWARN warnings, $(((BT_UP - bt_t0) * 10)) ms)"
 	[ "$BT_SNAPSHOT" = console ] && bt_console "$bt_dir" "$BT_ID"
 	if [ -n "$BT_MNT" ]; then
@@ -564,13 +624,24 @@ bt_write_meta() {
 		echo "max_kb=$BT_MAX_KB"
 		echo "armed=$BT_ARM"
 		echo "trace_bytes=$BT_TRACE_BYTES"
-		echo "uptime_start=$(bt_cs "$BT_T0")"
-		echo "uptime_end=$(bt_cs "$BT_UP")"
+		bt_cs "$BT_T0"
+		echo "uptime_start=$BT_CS"
+		bt_cs "$BT_UP"
+		echo "uptime_end=$BT_CS"
 		echo "duration_ms=$(((BT_UP - BT_T0) * 10))"
 		echo "errors=$BT_NERR"
 		echo "warnings=$BT_NWARN"
 		printf '%s' "$BT_ERRORS"
-	} >"$BT_DIR/meta" 2>/dev/null && grep -q '^warnings=' "$BT_DIR/meta"
+	} >"$BT_DIR/meta" 2>/dev/null && bt_meta_whole
+}
+
+# Did all of meta reach the disk (its warnings= line, near the end, is
+# there)? Builtins: no grep process for twenty lines.
+bt_meta_whole() {
+	while IFS= read -r bt_l; do
+		case $bt_l in warnings=*) return 0 ;; esac
+	done <"$BT_DIR/meta"
+	return 1
 }
 
 # Where the adapter with points P1..Pn takes the snapshot when at POINT.

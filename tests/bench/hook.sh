@@ -4,8 +4,8 @@
 # Benchmark of the initramfs hook (`make bench`): in one QEMU boot of the
 # Debian 6.1 cloud kernel with every function traced into the default-size
 # buffer (full), the time of a bare `cat trace > /run/x` against a whole
-# hook snapshot of the same stopped buffer (three of each, interleaved,
-# /proc/uptime in the guest; best of three). Target: hook <= 1.25 x cat.
+# hook snapshot of the same stopped buffer (five of each, interleaved,
+# /proc/uptime in the guest; best of five). Target: hook <= 1.25 x cat.
 # Also the size the hook adds to a busybox initramfs (target <= 20 KB).
 # Exit 0 either way (a report); non-zero when a measurement failed.
 set -u

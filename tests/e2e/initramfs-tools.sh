@@ -68,6 +68,15 @@ if command -v shellcheck >/dev/null 2>&1; then
 else
 	nok "shellcheck is not installed (make deps)"
 fi
+# BUSYBOX=n images run the scripts with klibc's sh, stricter than ash (a
+# newline inside ${...} is a syntax error there)
+if [ -x /usr/lib/klibc/bin/sh ]; then
+	t "klibc's sh parses the core script and the adapter" sh -c "
+		/usr/lib/klibc/bin/sh -n initramfs-hook/boottrace-snapshot.sh &&
+		/usr/lib/klibc/bin/sh -n initramfs-hook/initramfs-tools/scripts/boottrace"
+else
+	nok "klibc's sh (/usr/lib/klibc/bin/sh, klibc-utils) is missing (make deps)"
+fi
 
 for tool in qemu-system-x86_64 mkinitramfs lsinitramfs unmkinitramfs unshare mke2fs; do
 	command -v $tool >/dev/null 2>&1 ||
