@@ -418,7 +418,7 @@ static struct rp_prefix *prefix_slot(struct report *r, const char *p,
 		return NULL;
 	if (!r->prefix && !(r->prefix = calloc(RP_NPREFIX, sizeof(*r->prefix))))
 		return NULL;	/* no memo: every line parsed whole */
-	return &r->prefix[rp_hash(p, RP_PREFIX_KEY) & (RP_NPREFIX - 1)];
+	return &r->prefix[rp_fold(p, RP_PREFIX_KEY / 8) & (RP_NPREFIX - 1)];
 }
 
 /* The line [p, e) through a known prefix; 0 when it does not fit. */

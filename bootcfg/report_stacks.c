@@ -141,7 +141,7 @@ uint32_t rp_stack_intern(struct rp_stacks *st, struct rp_intern *names,
 /* A guess may be wrong (it is checked), but a good one saves a scan. */
 static uint32_t guess_key(const char *p, uint32_t mask)
 {
-	return (uint32_t)rp_hash(p, RP_GUESS_LEN) & mask;
+	return (uint32_t)rp_fold(p, RP_GUESS_LEN / 8) & mask;
 }
 
 uint32_t rp_stack_guess(const struct rp_stacks *st, const char *p)
