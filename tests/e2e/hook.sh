@@ -15,34 +15,9 @@ top=$PWD
 bt=$top/build/boottrace
 td=$top/tests/e2e/hook
 W=$top/build/e2e-hook
-P=0
-F=0
-
-ok() {
-	P=$((P + 1))
-	echo "ok - $*"
-}
-nok() {
-	F=$((F + 1))
-	echo "not ok - $*"
-}
-t() { # NAME CMD...: one test
-	n=$1
-	shift
-	if "$@" >/dev/null 2>&1; then ok "$n"; else nok "$n"; fi
-}
-finish() {
-	echo "hook: $P passed, $F failed"
-	[ "$F" -eq 0 ] || exit 1
-	exit 0
-}
-skip() {
-	echo "SKIP: hook: $* — no boot possible, NOTHING WAS TESTED"
-	echo "hook: $P passed, $F failed"
-	exit 77
-}
-# shellcheck disable=SC2317 # these run through t
-has() { grep -qF -- "$2" "$1"; } # FILE TEXT
+SUITE=hook
+# shellcheck source=tests/e2e/tap.sh
+. "$top/tests/e2e/tap.sh"
 # shellcheck disable=SC2317
 meta() { grep -qxF -- "$2" "$1/meta"; } # SNAPDIR LINE
 # shellcheck disable=SC2317
@@ -56,7 +31,7 @@ if command -v shellcheck >/dev/null 2>&1; then
 		initramfs-hook/initramfs-tools/hooks/boottrace \
 		initramfs-hook/initramfs-tools/scripts/boottrace tests/e2e/hook.sh \
 		tests/e2e/kernel.sh tests/e2e/kernel-pkg.sh tests/e2e/uboot-disk.sh \
-		tests/e2e/selfbuilt-kernel.sh tests/e2e/scenarios.sh "$td"/stage1 "$td"/stage2 "$td"/root-init \
+		tests/e2e/selfbuilt-kernel.sh tests/e2e/scenarios.sh tests/e2e/tap.sh "$td"/stage1 "$td"/stage2 "$td"/root-init \
 		"$td"/console-rebuild.sh tests/bench/hook.sh
 else
 	nok "shellcheck is not installed (make deps)"

@@ -17,45 +17,14 @@ cd "$(dirname "$0")/../.." || exit 3
 top=$PWD
 bt=$top/build/boottrace
 W=$top/build/e2e-itools
-NAME=initramfs-tools
-P=0
-F=0
+SUITE=initramfs-tools
 TMP=
-
-ok() {
-	P=$((P + 1))
-	echo "ok - $*"
-}
-nok() {
-	F=$((F + 1))
-	echo "not ok - $*"
-}
-t() { # NAME CMD...: one test
-	n=$1
-	shift
-	if "$@" >/dev/null 2>&1; then ok "$n"; else nok "$n"; fi
-}
-finish() {
-	echo "$NAME: $P passed, $F failed"
-	[ "$F" -eq 0 ] || exit 1
-	exit 0
-}
-skip() {
-	echo "SKIP: $NAME: $* — no boot possible, NOTHING WAS TESTED"
-	echo "$NAME: $P passed, $F failed"
-	exit 77
-}
-# shellcheck disable=SC2317 # these run through t
-has() { grep -qF -- "$2" "$1"; } # FILE TEXT
+# shellcheck source=tests/e2e/tap.sh
+. "$top/tests/e2e/tap.sh"
 # shellcheck disable=SC2317
 lacks() { [ -f "$1" ] && ! grep -qF -- "$2" "$1"; } # FILE TEXT
 # shellcheck disable=SC2317
 meta() { grep -qxF -- "$2" "$1/meta"; } # SNAPDIR LINE
-# jq -e on an empty file exits 0: a report that failed must not pass
-# shellcheck disable=SC2317
-jqt() { # EXPR FILE
-	[ -s "$2" ] && jq -e "$1" "$2"
-}
 # shellcheck disable=SC2317
 cleanup() { [ -z "$TMP" ] || rm -rf "$TMP"; }
 trap cleanup EXIT
@@ -64,7 +33,8 @@ trap 'exit 1' INT TERM
 if command -v shellcheck >/dev/null 2>&1; then
 	t "shellcheck -s sh: initramfs-tools adapter and this test" shellcheck -s sh \
 		initramfs-hook/initramfs-tools/hooks/boottrace \
-		initramfs-hook/initramfs-tools/scripts/boottrace tests/e2e/initramfs-tools.sh
+		initramfs-hook/initramfs-tools/scripts/boottrace tests/e2e/initramfs-tools.sh \
+		tests/e2e/tap.sh
 else
 	nok "shellcheck is not installed (make deps)"
 fi

@@ -30,26 +30,9 @@ top=$PWD
 BT=$top/build/boottrace
 W=$top/build/e2e-scenarios
 H=$top/build/e2e-hook
-P=0
-F=0
-ok() {
-	P=$((P + 1))
-	echo "ok - $*"
-}
-nok() {
-	F=$((F + 1))
-	echo "not ok - $*"
-}
-t() { # NAME CMD...
-	n=$1
-	shift
-	if "$@" >/dev/null 2>&1; then ok "$n"; else nok "$n"; fi
-}
-finish() {
-	echo "e2e: $P passed, $F failed"
-	[ "$F" -eq 0 ]
-	exit
-}
+SUITE=e2e
+# shellcheck source=tests/e2e/tap.sh
+. "$top/tests/e2e/tap.sh"
 hdr() { printf '\n######## %s\n' "$*"; }
 show() { # what-booted cmdline boot-time report-file
 	echo "booted:   $1"
@@ -65,17 +48,6 @@ show() { # what-booted cmdline boot-time report-file
 		echo "  | ... ($(wc -l <"$4") lines; all of it: $4)"
 		sed -n '/^evidence:/,$p' "$4" | sed 's/^/  | /'
 	fi
-}
-# jq -e EXPR FILE [jq args]: the assertion is the jq expression. jq -e on an
-# empty file exits 0 (no output is not false), and a report that failed
-# leaves its JSON empty: that must fail
-# shellcheck disable=SC2317 # runs through t
-jqt() {
-	[ -s "$2" ] || return 1
-	e=$1
-	f=$2
-	shift 2
-	jq -e "$@" "$e" "$f"
 }
 # the first snapshot dir under DIR/boottrace
 snapdir() {

@@ -1,0 +1,48 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Counting for the e2e suites (hook.sh, initramfs-tools.sh, scenarios.sh),
+# sourced after SUITE is set: one "ok - NAME" / "not ok - NAME" line a test
+# and, last, "SUITE: N passed, N failed", the line tests/run.sh adds up.
+# shellcheck shell=sh
+P=0
+F=0
+
+ok() {
+	P=$((P + 1))
+	echo "ok - $*"
+}
+nok() {
+	F=$((F + 1))
+	echo "not ok - $*"
+}
+# shellcheck disable=SC2317 # the commands run through t
+t() { # NAME CMD...: one test, the command's output hidden
+	n=$1
+	shift
+	if "$@" >/dev/null 2>&1; then ok "$n"; else nok "$n"; fi
+}
+finish() {
+	echo "$SUITE: $P passed, $F failed"
+	[ "$F" -eq 0 ] || exit 1
+	exit 0
+}
+# Nothing could be booted: said loudly, exit 77 (tests/run.sh counts it as
+# a failure in CI).
+skip() {
+	echo "SKIP: $SUITE: $* — no boot possible, NOTHING WAS TESTED"
+	echo "$SUITE: $P passed, $F failed"
+	exit 77
+}
+# shellcheck disable=SC2317
+has() { grep -qF -- "$2" "$1"; } # FILE TEXT
+# jq -e EXPR FILE [jq args]: the assertion is the jq expression. jq -e on
+# an empty file exits 0 (no output is not false), and a report that failed
+# leaves its JSON empty: that must fail
+# shellcheck disable=SC2317
+jqt() {
+	[ -s "$2" ] || return 1
+	bt_e=$1
+	bt_f=$2
+	shift 2
+	jq -e "$@" "$bt_e" "$bt_f"
+}
