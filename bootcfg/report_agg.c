@@ -367,6 +367,40 @@ static void bad_line(struct report *r, const char *p, const char *end)
 }
 
 /*
+ * The end of the frame lines from @b, found line by line, with how many
+ * lines and how many of them lack a newline (the input's last); NULL when
+ * the block may go on past the bytes read so far (the caller comes back
+ * with more before counting anything).
+ */
+static const char *block_end(const char *b, const char *end, int eof,
+			     uint64_t *lines, uint64_t *cut)
+{
+	const char *q = b, *n2;
+
+	*lines = 0;
+	while (q < end) {
+		if (end - q < 4) {
+			if (!eof)
+				return NULL;	/* " =" of a frame cut by the read */
+			break;
+		}
+		if (!is_frame(q, end))
+			break;
+		n2 = memchr(q + 4, '\n', (size_t)(end - q - 4));
+		if (!n2 && !eof)
+			return NULL;
+		q = n2 ? n2 + 1 : end;
+		++*lines;
+		*cut += !n2;
+		if ((size_t)(q - b) > RP_BLOCK_MAX)
+			break;
+	}
+	if (q == end && !eof)
+		return NULL;
+	return q;
+}
+
+/*
  * The block at @b when it is, byte for byte, the stack rp_stack_guess
  * names and no frame line follows: its end, else NULL (then the block is
  * scanned line by line). What the scan would stop at is checked: the line
@@ -449,8 +483,7 @@ static void prefix_keep(struct report *r, struct rp_prefix *px,
 
 	if (n < RP_PREFIX_KEY || n > RP_PREFIX_MAX)
 		return;
-	task = l->task_id != RP_NONE ? l->task_id :
-	       rp_intern(&r->tasks, l->task, l->task_len);
+	task = rp_intern(&r->tasks, l->task, l->task_len);
 	if (task == RP_NONE)
 		return;	/* hit() fails on it again, and says so */
 	memcpy(px->text, p, n);
@@ -493,50 +526,25 @@ static const char *one(struct report *r, const char *p, const char *end,
 		break;
 	case RP_STACK:
 	case RP_USTACK: {
-		uint64_t lines = 0, cut = 0;
-		uint32_t id = RP_NONE;
+		uint64_t lines, cut = 0;
+		uint32_t id;
 		int guess;
 
-		b = q = nl ? nl + 1 : end;
+		b = nl ? nl + 1 : end;
 		guess = l.kind == RP_STACK && end - b >= RP_GUESS_LEN;
 		if (guess && (q = known_block(r, b, end, eof, &id))) {
-			r->entries++;
-			r->lines += r->stacks.s[id].lines + 1;
-			r->skip.truncated += !nl;
-			if (stack(r, &l, b, q, id, 0))
-				*oom = 1;
-			return q;
-		}
-		q = b;
-		/* find the block's end before counting anything: when it is
-		 * not all in the buffer yet, the caller comes back with more */
-		while (q < end) {
-			const char *n2;
-
-			if (end - q < 4) {
-				if (!eof)
-					return NULL;	/* " =" of a frame cut by the read */
-				break;
-			}
-			if (!is_frame(q, end))
-				break;
-			n2 = memchr(q + 4, '\n', (size_t)(end - q - 4));
-			if (!n2 && !eof)
+			lines = r->stacks.s[id].lines;
+		} else {
+			id = RP_NONE;
+			if (!(q = block_end(b, end, eof, &lines, &cut)))
 				return NULL;
-			q = n2 ? n2 + 1 : end;
-			lines++;
-			cut += !n2;
-			if ((size_t)(q - b) > RP_BLOCK_MAX)
-				break;
 		}
-		if (q == end && !eof)
-			return NULL;	/* the block may go on */
 		r->entries++;
 		r->lines += lines + 1;
 		r->skip.truncated += cut + !nl;
 		if (l.kind == RP_USTACK)
 			r->skip.user_stacks++;
-		else if (stack(r, &l, b, q, RP_NONE, guess))
+		else if (stack(r, &l, b, q, id, guess))
 			*oom = 1;
 		return q;
 	}
