@@ -271,20 +271,10 @@ bt_size() { # FILE -> bytes, without reading it when stat(1) is there
 	stat -c %s "$1" 2>/dev/null || { wc -c <"$1"; } 2>/dev/null || echo 0
 }
 
-# A one-line file (current_tracer, osrelease) with builtins: under QEMU's
-# emulation every fork+exec costs ~20 ms, and the hook's budget is 1.25x a
-# bare cat of the trace.
-bt_copy_line() { # SRC DST
-	if { IFS= read -r bt_l <"$1" || [ -n "$bt_l" ]; } 2>/dev/null &&
-		printf '%s\n' "$bt_l" >"$2" 2>/dev/null; then
-		return 0
-	fi
-	bt_err "copy $1: cannot read it or write $2"
-	return 1
-}
-
-# Short files with builtins (per-CPU stats: a few lines each); read(1)
-# takes a byte at a time, so not for long ones.
+# Short files (current_tracer, osrelease, per-CPU stats) with builtins:
+# under QEMU's emulation every fork+exec costs ~20 ms, and the hook's
+# budget is 1.25x a bare cat of the trace. read(1) takes a byte at a time,
+# so not for long files.
 bt_copy_lines() { # SRC DST
 	if { while IFS= read -r bt_l || [ -n "$bt_l" ]; do
 		printf '%s\n' "$bt_l"
@@ -360,7 +350,7 @@ bt_copy_state() { # TRACEFS DIR
 	done
 	[ $# -eq 0 ] || bt_m=$(cp "$@" "$bt_dst/" 2>&1) ||
 		bt_err "copy of tracefs settings: $bt_m"
-	[ -e "$bt_src/current_tracer" ] && bt_copy_line "$bt_src/current_tracer" "$bt_dst/tracer"
+	[ -e "$bt_src/current_tracer" ] && bt_copy_lines "$bt_src/current_tracer" "$bt_dst/tracer"
 	bt_mkdirs "$bt_src" "$bt_dst"
 	if [ -d "$bt_src/options" ] && [ -d "$bt_dst/options" ]; then
 		bt_m=$(cp "$bt_src"/options/* "$bt_dst/options/" 2>&1) ||
@@ -380,7 +370,7 @@ bt_copy_proc() { # DIR
 	[ -r /proc/modules ] && set -- "$@" /proc/modules
 	[ -r /proc/bootconfig ] && set -- "$@" /proc/bootconfig
 	bt_m=$(cp "$@" "$bt_d/" 2>&1) || bt_err "copy of $*: $bt_m"
-	bt_copy_line /proc/sys/kernel/osrelease "$bt_d/release"
+	bt_copy_lines /proc/sys/kernel/osrelease "$bt_d/release"
 }
 
 # The directories a tracefs instance's copy needs, with one mkdir.
