@@ -49,6 +49,13 @@ show() { # what-booted cmdline boot-time report-file
 		sed -n '/^evidence:/,$p' "$4" | sed 's/^/  | /'
 	fi
 }
+# reports NAME INPUT: boottrace report of INPUT as $W/NAME.txt (its exit
+# status in NAME.rc) and $W/NAME.json
+reports() {
+	"$BT" report "$2" >"$W/$1.txt" 2>&1
+	echo $? >"$W/$1.rc"
+	"$BT" report -f json "$2" >"$W/$1.json" 2>/dev/null
+}
 # the first snapshot dir under DIR/boottrace
 snapdir() {
 	for s in "$1"/boottrace/*/; do
@@ -114,8 +121,7 @@ sboot() {
 		-serial "file:$b/$1.serial.log" -no-reboot -kernel "$bz" -initrd "$2" \
 		-append "$c" >"$b/$1.qemu.log" 2>&1
 	ms=$((($(date +%s%N) - t0) / 1000000))
-	"$BT" report "$b/$1.serial.log" >"$W/$1.txt" 2>&1
-	"$BT" report -f json "$b/$1.serial.log" >"$W/$1.json" 2>/dev/null
+	reports "$1" "$b/$1.serial.log"
 	show "self-built linux-source-$sver (tinyconfig + fragment, BONDING=y), busybox initramfs + hook" \
 		"$c" "$ms ms (QEMU start to power-off)" "$W/$1.txt"
 }
@@ -239,9 +245,7 @@ if [ ! -f "$H/dracut-arm/boot" ] || [ ! -f "$H/nosys/boot" ]; then
 fi
 # report NAME SNAPDIR: text + JSON report of one hook boot, and show it
 report() {
-	"$BT" report "$2" >"$W/$1.txt" 2>&1
-	echo $? >"$W/$1.rc"
-	"$BT" report -f json "$2" >"$W/$1.json" 2>/dev/null
+	reports "$1" "$2"
 	b=$H/$1/boot
 	show "Debian linux-image-$kv, $3" "$(cut -d' ' -f2- "$b" 2>/dev/null)" \
 		"$(cut -d' ' -f1 "$b" 2>/dev/null) ms (QEMU start to power-off)" "$W/$1.txt"
@@ -314,8 +318,7 @@ EOB
 		-drive if=none,file="$u/disk.img",format=raw,id=d0 \
 		-device virtio-blk-device,drive=d0 </dev/null >"$u/qemu.log" 2>&1
 	ms=$((($(date +%s%N) - t0) / 1000000))
-	"$BT" report "$u/serial.log" >"$W/s5.txt" 2>&1
-	"$BT" report -f json "$u/serial.log" >"$W/s5.json" 2>/dev/null
+	reports s5 "$u/serial.log"
 	show "Debian linux-image-$akv (arm64, qemu virt cortex-a57) from U-Boot $(sed -n 's/^U-Boot \(20[0-9.]*\).*/\1/p' "$u/serial.log" | head -n 1), busybox initramfs + hook, insmod bonding.ko" \
 		"$(tr -d '\r' <"$u/serial.log" | sed -n 's/^bootargs=//p' | head -n 1)" \
 		"$ms ms (QEMU start: U-Boot, boot.scr, kernel, power-off)" "$W/s5.txt"
@@ -390,8 +393,7 @@ mboot() { # NAME CONFIG: compile for mips-malta, boot, report
 		-serial "file:$m/$1.serial.log" -no-reboot -kernel "$MD/root/boot/vmlinuz-$mkv" \
 		-initrd "$m/initrd.gz" -append "$c" >"$m/$1.qemu.log" 2>&1
 	ms=$((($(date +%s%N) - t0) / 1000000))
-	"$BT" report "$m/$1.serial.log" >"$W/$1.txt" 2>&1
-	"$BT" report -f json "$m/$1.serial.log" >"$W/$1.json" 2>/dev/null
+	reports "$1" "$m/$1.serial.log"
 	show "Debian linux-image-$mkv (mips64el, qemu malta 5KEc), busybox initramfs + hook" \
 		"$c" "$ms ms (QEMU start to power-off)" "$W/$1.txt"
 }
