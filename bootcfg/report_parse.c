@@ -48,21 +48,17 @@ static uint64_t nonzero_bytes(uint64_t x)
 {
 	return (((x & ~HI8) + ~HI8) | x) & HI8;
 }
-#endif
 
 /*
  * The last 0-7 bytes of a run of at least eight: one load of the eight
  * bytes that end at @end, the bytes already looked at masked off.
  */
-#ifdef RP_SWAR
 static const char *tail_hit(const char *end, size_t n, uint64_t m)
 {
 	m &= ~0ULL << (8 * (8 - n));
 	return m ? end - 8 + (__builtin_ctzll(m) >> 3) : end;
 }
-#endif
 
-#ifdef RP_SWAR
 /*
  * How many of the eight bytes at @p are leading digits, and their value
  * in *@v: the time's fraction is six or nine digits on every line.
