@@ -26,7 +26,10 @@ static int report_usage(FILE *f)
 	      " [--boot N]\n\n"
 	      "INPUT is a snapshot directory (/run/boottrace/<boot-id>), a bare\n"
 	      "tracefs 'trace' file, or a serial-console log holding console-mode\n"
-	      "snapshots (--boot N picks one, 1 = the first; default the last).\n\n"
+	      "snapshots (--boot N picks one, 1 = the first; default the last).\n"
+	      "A trace or console log may come on a pipe, or on standard input\n"
+	      "as \"-\" (ssh board cat /sys/kernel/tracing/trace | boottrace\n"
+	      "report -).\n\n"
 	      "For each traced function: hits, first/last time, tasks, the caller\n"
 	      "tree from stack traces (outermost frame first) or, where stacks are\n"
 	      "missing or all zero, chains stitched from the <-parent column; the\n"
@@ -142,11 +145,14 @@ static int feed(struct report *r, const char *path, const struct rp_snap *snap,
 			return bt_error_set(e, BT_EXIT_ENV, input, "out of memory");
 		return 0;
 	}
+	if (snap->stream)
+		return report_feed_fd(r, snap->stream_fd, snap->head,
+				      snap->head_len, input, e);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return bt_error_errno(e, errno, path, "cannot open the trace");
 	posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-	ret = report_feed_fd(r, fd, path, e);
+	ret = report_feed_fd(r, fd, NULL, 0, path, e);
 	close(fd);
 	return ret;
 }

@@ -362,9 +362,13 @@ void report_free(struct report *r);
  * newline counted as truncated. -1: out of memory.
  */
 long report_feed(struct report *r, const char *p, size_t len, int eof);
-/* Feed a file descriptor to its end with large reads; -1 with @e set. */
-int report_feed_fd(struct report *r, int fd, const char *name,
-		   struct bt_error *e);
+/*
+ * Feed a file descriptor to its end, after the @npre bytes at @pre that
+ * were read from it already: a regular file is mapped a window at a time,
+ * anything else read in large reads. -1 with @e set.
+ */
+int report_feed_fd(struct report *r, int fd, const char *pre, size_t npre,
+		   const char *name, struct bt_error *e);
 
 /* Phase of a frame list (outermost last) and its task's comm. */
 enum rp_phase rp_phase_of(const struct report *r, const uint32_t *frame,
@@ -388,6 +392,10 @@ struct rp_snap {
 	char *trace;			/* console mode: the extracted trace */
 	size_t trace_len;
 	char *dir;			/* console mode: NULL */
+	/* A pipe or "-" (stream): read on from stream_fd after head. */
+	int stream, stream_fd;
+	char *head;
+	size_t head_len;
 	int console, nboots, boot;	/* console: which of how many */
 	int complete;			/* COMPLETE seen */
 	int mismatch;			/* console files not of their size */
@@ -401,7 +409,9 @@ void rp_snap_keep(struct rp_snap *s, const char *rel, char *text);
  * Open @input: a snapshot directory (its trace is *@trace_path, the other
  * files go to @snap), a console log with "=== boottrace snapshot begin"
  * frames (snapshot number @boot, 0 = the last; everything in memory), or
- * a bare trace file (*@trace_path = @input). *@kind says which.
+ * a bare trace file (*@trace_path = @input), or any of those but a
+ * snapshot directory on a pipe or on standard input ("-"). *@kind says
+ * which.
  */
 int rp_input_open(const char *input, int boot, struct rp_snap *snap,
 		  const char **kind, char **trace_path, struct bt_error *e);

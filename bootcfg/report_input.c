@@ -45,6 +45,9 @@ void rp_snap_free(struct rp_snap *s)
 	free(s->meta);
 	free(s->trace);
 	free(s->dir);
+	free(s->head);
+	if (s->stream && s->stream_fd > 0)
+		close(s->stream_fd);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -216,6 +219,25 @@ static int is_binary(const char *p, size_t len)
 	return memchr(p, '\0', len) != NULL;
 }
 
+/* Up to @cap bytes from @fd: fewer only at its end. */
+static ssize_t read_full(int fd, char *buf, size_t cap)
+{
+	size_t have = 0;
+	ssize_t n;
+
+	while (have < cap) {
+		n = read(fd, buf + have, cap - have);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		if (!n)
+			break;
+		have += (size_t)n;
+	}
+	return (ssize_t)have;
+}
+
 /* The first bytes of @input, at most sizeof(path) - 1 of them. */
 static int sniff(const char *input, char *buf, size_t *len,
 		 struct bt_error *e)
@@ -225,9 +247,7 @@ static int sniff(const char *input, char *buf, size_t *len,
 
 	if (fd < 0)
 		return bt_error_errno(e, errno, input, "cannot open the input");
-	do
-		n = read(fd, buf, 4095);
-	while (n < 0 && errno == EINTR);
+	n = read_full(fd, buf, 4095);
 	close(fd);
 	if (n < 0)
 		return bt_error_errno(e, errno, input, "cannot read the input");
@@ -236,16 +256,118 @@ static int sniff(const char *input, char *buf, size_t *len,
 	return 0;
 }
 
+static int not_text(const char *input, const char *head, size_t len,
+		    struct bt_error *e)
+{
+	if (!is_binary(head, len))
+		return 0;
+	return bt_error_set(e, BT_EXIT_INPUT, input,
+			    "binary data (NUL bytes in the first %zu bytes): "
+			    "not the text of a tracefs 'trace' file "
+			    "(trace_pipe_raw needs trace-cmd)", len);
+}
+
+/*
+ * A trace starts with its header or a task line: no need to read a 200 MB
+ * trace whole just to learn that it is not a console log.
+ */
+static int may_be_console(const char *head, size_t len)
+{
+	return memmem(head, len, BEGIN, sizeof(BEGIN) - 1) ||
+	       (len && head[0] != '#' && head[0] != ' ');
+}
+
+static int bare(const char *input, struct rp_snap *snap, const char **kind,
+		char **trace_path, struct bt_error *e)
+{
+	*kind = "trace";
+	snap->complete = 1;	/* a bare trace has no marker to miss */
+	*trace_path = strdup(input);
+	return *trace_path ? 0 : bt_error_set(e, BT_EXIT_ENV, input,
+					      "out of memory");
+}
+
+/*
+ * The rest of a stream after the *@len bytes in *@buf (of *@cap), up to
+ * @max bytes in all (more: *@len = max + 1). Grows by doubling.
+ */
+static int read_rest(int fd, char **buf, size_t *cap, size_t *len, size_t max)
+{
+	ssize_t n;
+
+	do {
+		if (*len == *cap) {
+			size_t c = *cap * 2 < max + 2 ? *cap * 2 : max + 2;
+			char *b = realloc(*buf, c);
+
+			if (!b)
+				return -1;
+			*buf = b;
+			*cap = c;
+		}
+		if ((n = read_full(fd, *buf + *len, *cap - *len)) < 0)
+			return -1;
+		*len += (size_t)n;
+	} while (*len == *cap && *len <= max);
+	return 0;
+}
+
+/*
+ * A pipe, a terminal or standard input ("-") can be read once only: what
+ * was read to tell a trace from a console log is kept (snap->head) and
+ * fed before the rest of the stream. A console log is read whole, as a
+ * file's is.
+ */
+static int stream_open(const char *input, int fd, int boot,
+		       struct rp_snap *snap, const char **kind,
+		       char **trace_path, struct bt_error *e)
+{
+	size_t cap = 4096, len;
+	ssize_t n;
+	int ret;
+
+	snap->stream = 1;
+	snap->stream_fd = fd;
+	if (!(snap->head = malloc(cap)))
+		return bt_error_set(e, BT_EXIT_ENV, input, "out of memory");
+	if ((n = read_full(fd, snap->head, cap - 1)) < 0)
+		return bt_error_errno(e, errno, input, "cannot read the input");
+	len = (size_t)n;
+	if (not_text(input, snap->head, len, e))
+		return -1;
+	if (may_be_console(snap->head, len) && len == cap - 1) {
+		if (read_rest(fd, &snap->head, &cap, &len, CONSOLE_MAX))
+			return bt_error_errno(e, errno ? errno : ENOMEM, input,
+					      "cannot read the input");
+		if (len > CONSOLE_MAX)
+			return bt_error_set(e, BT_EXIT_INPUT, input,
+					    "more than %u bytes: not a console "
+					    "log", CONSOLE_MAX);
+	}
+	snap->head_len = len;
+	if (!memmem(snap->head, len, BEGIN, sizeof(BEGIN) - 1))
+		return bare(input, snap, kind, trace_path, e);
+	*kind = "console";
+	ret = rp_console_extract(snap->head, len, boot, snap, input, e);
+	free(snap->head);
+	snap->head = NULL;
+	snap->head_len = 0;
+	return ret;
+}
+
 int rp_input_open(const char *input, int boot, struct rp_snap *snap,
 		  const char **kind, char **trace_path, struct bt_error *e)
 {
 	struct stat st;
 	char *text, path[4096];
 	size_t len;
-	int ret;
+	int ret, fd;
 
 	memset(snap, 0, sizeof(*snap));
 	*trace_path = NULL;
+	if (!strcmp(input, "-"))
+		return stream_open("standard input", 0, boot, snap, kind,
+				   trace_path, e);
 	if (stat(input, &st))
 		return bt_error_errno(e, errno, input, "cannot read the input");
 	if (S_ISDIR(st.st_mode)) {
@@ -267,18 +389,17 @@ int rp_input_open(const char *input, int boot, struct rp_snap *snap,
 		return *trace_path ? 0 : bt_error_set(e, BT_EXIT_ENV, input,
 						      "out of memory");
 	}
-	if (sniff(input, path, &len, e))
+	if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) ||
+	    S_ISCHR(st.st_mode)) {
+		if ((fd = open(input, O_RDONLY | O_CLOEXEC)) < 0)
+			return bt_error_errno(e, errno, input,
+					      "cannot open the input");
+		return stream_open(input, fd, boot, snap, kind, trace_path, e);
+	}
+	if (sniff(input, path, &len, e) || not_text(input, path, len, e))
 		return -1;
-	if (is_binary(path, len))
-		return bt_error_set(e, BT_EXIT_INPUT, input,
-				    "binary data (NUL bytes in the first %zu "
-				    "bytes): not the text of a tracefs 'trace' "
-				    "file (trace_pipe_raw needs trace-cmd)", len);
-	/* A trace starts with its header or a task line: no need to read a
-	 * 200 MB trace whole just to learn that it is not a console log. */
-	if (!memmem(path, len, BEGIN, sizeof(BEGIN) - 1) &&
-	    (!len || path[0] == '#' || path[0] == ' '))
-		goto bare;
+	if (!may_be_console(path, len))
+		return bare(input, snap, kind, trace_path, e);
 	text = readfile(input, CONSOLE_MAX, 0, "a console log", &len, e);
 	if (!text)
 		return -1;
@@ -289,10 +410,5 @@ int rp_input_open(const char *input, int boot, struct rp_snap *snap,
 		return ret;
 	}
 	free(text);
-bare:
-	*kind = "trace";
-	snap->complete = 1;	/* a bare trace has no marker to miss */
-	*trace_path = strdup(input);
-	return *trace_path ? 0 : bt_error_set(e, BT_EXIT_ENV, input,
-					      "out of memory");
+	return bare(input, snap, kind, trace_path, e);
 }

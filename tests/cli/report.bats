@@ -176,6 +176,30 @@ json() { # FILE EXPR: evaluate a python expression on the parsed JSON j
 	done
 }
 
+@test "a pipe or standard input gives the report a file gives (trace, console log, larger than a read)" {
+	for f in debian-6.1-amd64-stack.trace debian-6.1-console-stack.log; do
+		"$BT" report -f json "$D/$f" | sed 4d >"$T/file.json"
+		"$BT" report -f json - <"$D/$f" | sed 4d >"$T/stdin.json"
+		cat "$D/$f" | "$BT" report -f json - | sed 4d >"$T/pipe.json"
+		cmp "$T/file.json" "$T/stdin.json"
+		cmp "$T/file.json" "$T/pipe.json"
+		"$BT" report -f json <(cat "$D/$f") | sed 4d >"$T/fifo.json"
+		cmp "$T/file.json" "$T/fifo.json"
+	done
+	# 12 MB: three mapped windows for the file, reads of 4 MB for the pipe
+	mawk -v MB=12 -v NSTACKS=3000 -f "$BATS_TEST_DIRNAME/../bench/gen-trace.awk" >"$T/big"
+	"$BT" report -f json "$T/big" | sed 4d >"$T/file.json"
+	cat "$T/big" | "$BT" report -f json - | sed 4d >"$T/pipe.json"
+	cmp "$T/file.json" "$T/pipe.json"
+	[ "$(json "$T/file.json" "j['trace']['entries'] > 60000")" = True ]
+	run "$BT" report - </dev/null
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"the trace has no entries"* ]]
+	run "$BT" report - < <(printf 'x\0y')
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"standard input: error: binary data"* ]]
+}
+
 @test "bad input: binary, directory without trace, not a trace, truncated, empty" {
 	head -c 100000 /dev/urandom >"$T/bin"
 	printf 'x\0y' >>"$T/bin"
