@@ -68,42 +68,80 @@ static int parse_hex(const char *s, uint64_t *v)
 	return *end || end == s + 2 ? -1 : 0;
 }
 
+/*
+ * What a frame name is, found once per name: a trace has thousands of
+ * stacks but only hundreds of names, and looking at every frame's text
+ * was most of the time after the parse.
+ */
+enum { NM_UNSEEN, NM_PLAIN, NM_TRAMP, NM_ZERO, NM_RAW, NM_RESOLVED };
+
+struct names_memo {
+	uint8_t *kind;
+	uint32_t *to;		/* NM_RESOLVED: the symbol's name id */
+	uint32_t n;		/* names when labelling began: ids memoized */
+};
+
+static int name_kind(struct report *r, struct names_memo *m, uint32_t id,
+		     const struct rp_syms *syms, uint32_t *to)
+{
+	const char *f = rp_str(&r->names, id);
+	char buf[300];
+	uint64_t a;
+	int k;
+
+	if (id < m->n && m->kind[id]) {
+		*to = m->to[id];
+		return m->kind[id];
+	}
+	*to = RP_NONE;
+	if (is_zero(f))
+		k = NM_ZERO;
+	else if (parse_hex(f, &a))
+		k = is_tramp_name(f) ? NM_TRAMP : NM_PLAIN;
+	else if (!syms || rp_syms_lookup(syms, a, buf, sizeof(buf)))
+		k = NM_RAW;
+	else if ((*to = rp_intern(&r->names, buf,
+				  rp_sym_len(buf, strlen(buf)))) != RP_NONE)
+		k = NM_RESOLVED;
+	else
+		return NM_UNSEEN;	/* no memory */
+	if (id < m->n) {
+		m->kind[id] = (uint8_t)k;
+		m->to[id] = *to;
+	}
+	return k;
+}
+
 /* Label one stack's frames; may intern resolved names. */
 static int label(struct report *r, struct rp_stack *s,
-		 const struct rp_syms *syms, struct rp_findings *q)
+		 const struct rp_syms *syms, struct names_memo *m,
+		 struct rp_findings *q)
 {
-	char buf[300];
-	uint32_t i, j, real = 0;
-	uint64_t a;
+	uint32_t i, j, to, real = 0;
 
 	for (i = 0; i < s->nframes; i++) {
-		const char *f = rp_str(&r->names, s->frame[i]);
-
-		if (is_zero(f)) {
+		switch (name_kind(r, m, s->frame[i], syms, &to)) {
+		case NM_UNSEEN:
+			return -1;
+		case NM_ZERO:
 			s->flag[i] |= RP_FR_ZERO;
-			continue;
-		}
-		if (!parse_hex(f, &a)) {
-			if (syms && !rp_syms_lookup(syms, a, buf, sizeof(buf))) {
-				uint32_t id = rp_intern(&r->names, buf,
-							rp_sym_len(buf, strlen(buf)));
-
-				if (id == RP_NONE)
-					return -1;
-				s->frame[i] = id;
-				q->resolved++;
-				f = rp_str(&r->names, id);
-			} else if (i == 0 && s->nframes > 1) {
-				/* x86 func_stack_trace: the dynamic trampoline
-				 * that called the tracer, in module space */
-				s->flag[i] |= RP_FR_TRAMP | RP_FR_RAW;
-				continue;
-			} else {
-				s->flag[i] |= RP_FR_RAW;
-			}
-		}
-		if (is_tramp_name(f))
+			break;
+		case NM_RAW:
+			/* x86 func_stack_trace: the dynamic trampoline that
+			 * called the tracer, in module space */
+			s->flag[i] |= i == 0 && s->nframes > 1 ?
+				      RP_FR_TRAMP | RP_FR_RAW : RP_FR_RAW;
+			break;
+		case NM_RESOLVED:
+			s->frame[i] = to;
+			q->resolved++;
+			if (is_tramp_name(rp_str(&r->names, s->frame[i])))
+				s->flag[i] |= RP_FR_TRAMP;
+			break;
+		case NM_TRAMP:
 			s->flag[i] |= RP_FR_TRAMP;
+			break;
+		}
 	}
 	for (i = 0; i < s->nframes; i++) {
 		if (s->flag[i] & (RP_FR_ZERO | RP_FR_TRAMP))
@@ -124,14 +162,20 @@ static int label(struct report *r, struct rp_stack *s,
 static int label_all(struct report *r, const struct rp_syms *syms,
 		     struct rp_findings *q)
 {
+	struct names_memo m = { calloc(r->names.n + 1, 1),
+				malloc((r->names.n + 1) * sizeof(uint32_t)),
+				r->names.n };
 	uint32_t i, k;
+	int ret = -1;
 
+	if (!m.kind || !m.to)
+		goto out;
 	for (i = 0; i < r->stacks.n; i++) {
 		struct rp_stack *s = &r->stacks.s[i];
 		int tramp = 0, zero = 0, raw = 0;
 
-		if (!s->checked && label(r, s, syms, q))
-			return -1;
+		if (!s->checked && label(r, s, syms, &m, q))
+			goto out;
 		for (k = 0; k < s->nframes; k++) {
 			tramp |= !!(s->flag[k] & RP_FR_TRAMP);
 			zero |= !!(s->flag[k] & RP_FR_ZERO);
@@ -143,7 +187,11 @@ static int label_all(struct report *r, const struct rp_syms *syms,
 		q->useless += s->useless;
 		q->stale += s->stale;
 	}
-	return 0;
+	ret = 0;
+out:
+	free(m.kind);
+	free(m.to);
+	return ret;
 }
 
 static const char *first_tramp(const struct report *r)

@@ -30,14 +30,39 @@ static void put_path(const struct report *r, const uint32_t *p, uint32_t n,
 		fprintf(f, "%s%s", i ? " -> " : "", rp_str(&r->names, p[i]));
 }
 
+/*
+ * "    %8llu  %*s%s\n" of a tree line, without fprintf: a trace with
+ * thousands of stacks prints tens of thousands of them, and fprintf was
+ * a third of the time after the parse.
+ */
+static void put_tree_line(FILE *f, uint64_t n, int indent, const char *name)
+{
+	static const char sp[] = "                                ";
+	char num[24], *d = num + sizeof(num);
+	size_t w;
+	int k;
+
+	do
+		*--d = (char)('0' + n % 10);
+	while ((n /= 10));
+	w = (size_t)(num + sizeof(num) - d);
+	fwrite_unlocked(sp, 1, 4 + (w < 8 ? 8 - w : 0), f);
+	fwrite_unlocked(d, 1, w, f);
+	for (k = indent + 2; k > 0; k -= (int)sizeof(sp) - 1)
+		fwrite_unlocked(sp, 1, k < (int)sizeof(sp) - 1 ? (size_t)k :
+				sizeof(sp) - 1, f);
+	fputs_unlocked(name, f);
+	fputc_unlocked('\n', f);
+}
+
 static void put_tree(const struct report *r, const struct rp_tree *t,
 		     uint32_t node, int depth, FILE *f)
 {
 	uint32_t c;
 
 	for (c = t->v[node].child; c != RP_NONE; c = t->v[c].next) {
-		fprintf(f, "    %8llu  %*s%s\n", (unsigned long long)t->v[c].count,
-			depth * 2, "", rp_str(&r->names, t->v[c].name));
+		put_tree_line(f, t->v[c].count, depth * 2,
+			      rp_str(&r->names, t->v[c].name));
 		put_tree(r, t, c, depth + 1, f);
 	}
 }
