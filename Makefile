@@ -19,8 +19,9 @@ B       := build
 WARN    := -Wall -Wextra -Werror
 CFLAGS  ?= -O2 -g
 BT_CFLAGS := -std=c11 $(WARN) -D_GNU_SOURCE -DBT_VERSION='"$(VERSION)"' -DBT_BOARD_DIR='"$(DATADIR)/board"' -Iparser -Ibootcfg
-# check_*.c: libelf (ELF), capstone (calls in vmlinux), xz/zstd/zlib (modules).
-LIBS    := -lelf -lcapstone -llzma -lzstd -lz
+# check_*.c: libelf (ELF), capstone (calls in vmlinux), xz/zstd/zlib (modules);
+# report_feed.c: a thread for the counters.
+LIBS    := -lelf -lcapstone -llzma -lzstd -lz -pthread
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 PARSER_SRC  := $(sort $(wildcard parser/*.c))

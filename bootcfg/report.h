@@ -207,7 +207,8 @@ int rp_parse_rest(const char *p, const char *end, struct rp_line *l);
 /* Strip "+0x1a/0x80" and " [module]" from a symbol; returns the length. */
 size_t rp_sym_len(const char *s, size_t len);
 
-/* ---- aggregation (report_agg.c, report_stacks.c, report_chain.c) ------ */
+/* ---- aggregation (report_lex.c, report_agg.c, report_stacks.c,
+ *      report_chain.c, report_feed.c) ------------------------------------ */
 
 enum rp_phase {
 	RP_PH_UNKNOWN,
@@ -348,24 +349,71 @@ struct report {
 	struct rp_skipped skip;
 	uint64_t lines, bytes, entries;
 	uint64_t cpu_started;		/* "CPU N buffer started" markers */
-	/* Line prefixes already parsed (report_agg.c). */
+	/* Line prefixes already parsed (report_lex.c). */
 	struct rp_prefix *prefix;
 	int ts_raw;
 	int oom;
+	/* Events on their way to the counters (report_feed.c). */
+	struct rp_batch *cur, *batch;
+	struct rp_pipe *pipe;
 };
+
+/*
+ * Events: what the lexer (report_lex.c, the text and the interned tables)
+ * hands the counters (report_agg.c, the per-function tables), in trace
+ * order. The two share nothing else, so the counters may run on a thread
+ * of their own.
+ */
+enum rp_ev_kind { RP_EV_FUNC, RP_EV_EVENT, RP_EV_STACK };
+
+struct rp_ev {
+	uint32_t kind;
+	uint32_t fn;	/* name id; STACK: of the hit the block belongs to */
+	uint32_t other;	/* FUNC, EVENT: parent name id or RP_NONE; STACK: stack id */
+	uint32_t task;
+	uint32_t pid;
+	uint64_t ts;
+};
+
+#define RP_BATCH 4096
+
+struct rp_batch {
+	uint32_t n;
+	struct rp_ev ev[RP_BATCH];
+};
+
+/*
+ * One line, or a "<stack trace>" line and its frames, at @p: its end, or
+ * NULL when the text may go on past @end (unless @eof). *@oom on failure.
+ */
+const char *rp_lex(struct report *r, const char *p, const char *end,
+		   int eof, int *oom);
+/* Count @n events, in order; -1: out of memory. */
+int rp_count(struct report *r, const struct rp_ev *ev, uint32_t n);
+/* The current batch is full: count it, or hand it on; -1: out of memory. */
+int rp_flush(struct report *r);
+
+static inline struct rp_ev *rp_emit(struct report *r)
+{
+	if (r->cur->n == RP_BATCH && rp_flush(r))
+		return NULL;
+	return &r->cur->ev[r->cur->n++];
+}
 
 void report_init(struct report *r);
 void report_free(struct report *r);
 /*
  * Consume whole lines (and whole stack blocks) from [p, p + len); returns
- * the bytes used. With @eof everything is used, a last line without its
- * newline counted as truncated. -1: out of memory.
+ * the bytes used, counted. With @eof everything is used, a last line
+ * without its newline counted as truncated. -1: out of memory.
  */
 long report_feed(struct report *r, const char *p, size_t len, int eof);
 /*
  * Feed a file descriptor to its end, after the @npre bytes at @pre that
- * were read from it already: a regular file is mapped a window at a time,
- * anything else read in large reads. -1 with @e set.
+ * were read from it already: a regular file is mapped a window at a time
+ * (and a large one counted on a second thread when the machine has a
+ * second CPU and BOOTTRACE_THREADS is not 1), anything else read in large
+ * reads. -1 with @e set.
  */
 int report_feed_fd(struct report *r, int fd, const char *pre, size_t npre,
 		   const char *name, struct bt_error *e);
