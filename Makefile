@@ -23,6 +23,8 @@ BT_CFLAGS := -std=c11 $(WARN) -D_GNU_SOURCE -DBT_VERSION='"$(VERSION)"' -DBT_BOA
 # report_feed.c: a thread for the counters.
 LIBS    := -lelf -lcapstone -llzma -lzstd -lz -pthread
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+# ThreadSanitizer, for the one part that runs a thread (report_feed.c).
+TSAN    := -fsanitize=thread
 
 PARSER_SRC  := $(sort $(wildcard parser/*.c))
 BOOTCFG_SRC := $(filter-out bootcfg/main.c,$(sort $(wildcard bootcfg/*.c)))
@@ -37,7 +39,7 @@ FUZZ_SECONDS ?= 60
 
 .SECONDARY:
 
-.PHONY: all demo check fuzz bench install uninstall clean deps unit unit-asan initramfs install-hook
+.PHONY: all demo check fuzz bench install uninstall clean deps unit unit-asan unit-tsan initramfs install-hook
 
 all: $(B)/boottrace $(B)/bootconfig
 
@@ -51,6 +53,10 @@ $(B)/obj/%.o: %.c $(HDRS)
 $(B)/asan/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(BT_CFLAGS) -O1 -g $(SAN) -c -o $@ $<
+
+$(B)/tsan/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BT_CFLAGS) -O1 -g $(TSAN) -c -o $@ $<
 
 $(B)/libbconf.a: $(PARSER_SRC:%.c=$(B)/obj/%.o)
 	@rm -f $@
@@ -75,6 +81,12 @@ $(B)/unit-asan/%: tests/unit/%.c $(PARSER_SRC:%.c=$(B)/asan/%.o) $(BOOTCFG_SRC:%
 	@mkdir -p $(dir $@)
 	$(CC) $(BT_CFLAGS) -O1 -g $(SAN) -Itests/unit -o $@ $< $(filter %.o,$^) -lcmocka $(LIBS)
 
+# The report's unit test with TSan: its counting thread against its lexer.
+REPORT_SRC := $(wildcard bootcfg/report_*.c) bootcfg/bt_error.c bootcfg/readfile.c
+$(B)/unit-tsan/test_report_parse: tests/unit/test_report_parse.c $(REPORT_SRC:%.c=$(B)/tsan/%.o) tests/unit/unit.h
+	@mkdir -p $(dir $@)
+	$(CC) $(BT_CFLAGS) -O1 -g $(TSAN) -Itests/unit -o $@ $< $(filter %.o,$^) -lcmocka $(LIBS)
+
 # The program itself with ASan+UBSan, for the CLI tests.
 $(B)/asan-bin/boottrace: $(B)/asan/bootcfg/main.o $(BOOTCFG_SRC:%.c=$(B)/asan/%.o) $(PARSER_SRC:%.c=$(B)/asan/%.o)
 	@mkdir -p $(dir $@)
@@ -83,8 +95,9 @@ $(B)/asan-bin/boottrace: $(B)/asan/bootcfg/main.o $(BOOTCFG_SRC:%.c=$(B)/asan/%.
 
 unit: $(UNIT_BIN)
 unit-asan: $(UNIT_ASAN)
+unit-tsan: $(B)/unit-tsan/test_report_parse
 
-check: deps all unit unit-asan $(B)/asan-bin/boottrace
+check: deps all unit unit-asan unit-tsan $(B)/asan-bin/boottrace
 	@sh tests/run.sh
 
 demo: deps all

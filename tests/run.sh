@@ -31,7 +31,7 @@ run_cmocka() { # suite wrapper... -- binaries
 		n=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$LOG/$suite-$name.log" | tail -1)
 		m=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$LOG/$suite-$name.log" | tail -1)
 		if [ -z "$n" ] && [ -z "$m" ]; then m=1; fi   # crashed before its summary
-		if grep -q 'ERROR: AddressSanitizer\|runtime error:' "$LOG/$suite-$name.log"; then m=$((${m:-0} + 1)); fi
+		if grep -q 'ERROR: AddressSanitizer\|runtime error:\|WARNING: ThreadSanitizer' "$LOG/$suite-$name.log"; then m=$((${m:-0} + 1)); fi
 		p=$((p + ${n:-0})); f=$((f + ${m:-0}))
 	done
 	add "$suite" "$p" "$f"
@@ -83,6 +83,7 @@ run_bats() { # suite [build dir]
 
 run_cmocka unit $B/unit/test_*
 run_cmocka unit-asan $B/unit-asan/test_*
+run_cmocka unit-tsan $B/unit-tsan/test_*
 run_valgrind $B/unit/test_*
 run_bats cli
 run_bats cli-asan "$PWD/$B/asan-bin"

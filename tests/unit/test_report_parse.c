@@ -2,12 +2,14 @@
 /*
  * rp_parse_line on the kernel's line layouts (default, record-tgid, 4.x
  * irq-info, latency format, counter clocks), and report_feed on chunked
- * input: any split of a trace must give the same counts as one feed.
+ * input: any split of a trace must give the same counts as one feed, and
+ * a file counted on a second thread the same as one thread.
  */
 #include "unit.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "report.h"
 
@@ -266,6 +268,110 @@ static void test_truncated_last_line(void **state)
 	report_free(&r);
 }
 
+/*
+ * A 10 MB trace (a mapped file counted on a second thread: 8 MB or more)
+ * of 24 tasks on 4 CPUs, 40 functions, 600 stacks and parent chains.
+ */
+static char *big_trace(size_t *len)
+{
+	size_t cap = 11u << 20, n = 0;
+	char *t = malloc(cap);
+	unsigned i;
+
+	assert_non_null(t);
+	n += (size_t)sprintf(t, "# tracer: function\n#\n");
+	for (i = 0; n < (10u << 20); i++) {
+		unsigned s = i * 7919 % 600, cpu = i % 4, task = i % 24;
+		unsigned long long us = 1000000ULL + 3ULL * i;
+
+		n += (size_t)sprintf(t + n,
+			"       task%u-%u [%03u] .....  %5llu.%06llu: fn_%u <-caller_%u\n"
+			"       task%u-%u [%03u] .....  %5llu.%06llu: <stack trace>\n"
+			" => 0xffffffffc03fd083\n => fn_%u\n => caller_%u\n"
+			" => outer_%u\n => do_one_initcall\n => do_init_module\n",
+			task, 100 + task, cpu, us / 1000000, us % 1000000,
+			(i * 31 + s / 7) % 40, s % 17,
+			task, 100 + task, cpu, us / 1000000, us % 1000000 + 1,
+			(i * 31 + s / 7) % 40, s % 17, s);
+		if (i % 5 == 0)	/* the caller's own hit: a parent chain */
+			n += (size_t)sprintf(t + n,
+				"       task%u-%u [%03u] .....  %5llu.%06llu: caller_%u <-outer_%u\n",
+				task, 100 + task, cpu, us / 1000000,
+				us % 1000000 + 2, s % 17, s);
+	}
+	*len = n;
+	return t;
+}
+
+static void big_summary(const struct report *r, char *buf, size_t cap)
+{
+	uint64_t hits = 0, ws = 0, first = 0, last = 0;
+	uint32_t i;
+
+	for (i = 0; i < r->nfn; i++) {
+		hits += r->fn[i].hits;
+		ws += r->fn[i].with_stack;
+		first ^= r->fn[i].first * (i + 1);
+		last ^= r->fn[i].last * (i + 1);
+	}
+	snprintf(buf, cap, "l%llu e%llu f%u s%u c%u h%llu ws%llu %llx %llx "
+		 "ft%zu fs%zu fc%zu fp%zu st%zu ct%zu oom%d",
+		 (unsigned long long)r->lines, (unsigned long long)r->entries,
+		 r->nfn, r->stacks.n, r->chains.n, (unsigned long long)hits,
+		 (unsigned long long)ws, (unsigned long long)first,
+		 (unsigned long long)last, r->fn_task.used, r->fn_stack.used,
+		 r->fn_chain.used, r->fn_parent.used, r->stack_task.used,
+		 r->chain_task.used, r->oom);
+}
+
+/* Feed the file @path through report_feed_fd; its summary into @buf. */
+static void feed_file(const char *path, char *buf, size_t cap)
+{
+	struct bt_error e;
+	struct report r;
+	FILE *f = fopen(path, "r");
+
+	assert_non_null(f);
+	report_init(&r);
+	bt_error_clear(&e);
+	assert_int_equal(report_feed_fd(&r, fileno(f), NULL, 0, path, &e), 0);
+	assert_null(r.pipe);	/* the thread is gone */
+	big_summary(&r, buf, cap);
+	report_free(&r);
+	fclose(f);
+}
+
+static void test_threaded_feed(void **state)
+{
+	char path[] = "/tmp/bt-unit-trace.XXXXXX", want[512], got[512];
+	struct report r;
+	size_t len;
+	char *t = big_trace(&len);
+	int fd = mkstemp(path);
+
+	(void)state;
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, t, len), (ssize_t)len);
+	close(fd);
+	report_init(&r);
+	assert_int_equal(report_feed(&r, t, len, 1), (long)len);
+	big_summary(&r, want, sizeof(want));
+	assert_true(r.stacks.n >= 600);
+	assert_true(r.chains.n > 0);
+	report_free(&r);
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
+		print_message("one CPU: the counting thread is not tested\n");
+	unsetenv("BOOTTRACE_THREADS");
+	feed_file(path, got, sizeof(got));
+	assert_string_equal(got, want);
+	setenv("BOOTTRACE_THREADS", "1", 1);
+	feed_file(path, got, sizeof(got));
+	assert_string_equal(got, want);
+	unsetenv("BOOTTRACE_THREADS");
+	unlink(path);
+	free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -278,6 +384,7 @@ int main(void)
 		cmocka_unit_test(test_truncated_last_line),
 		cmocka_unit_test(test_timestamps),
 		cmocka_unit_test(test_stack_guess),
+		cmocka_unit_test(test_threaded_feed),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
