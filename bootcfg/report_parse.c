@@ -63,7 +63,8 @@ static const char *tail_hit(const char *end, size_t n, uint64_t m)
  * How many of the eight bytes at @p are leading digits, and their value
  * in *@v: the time's fraction is six or nine digits on every line.
  */
-static size_t digits8(const char *p, uint64_t *v)
+static inline __attribute__((always_inline)) size_t digits8(const char *p,
+							 uint64_t *v)
 {
 	uint64_t w, x, bad;
 	size_t k;
