@@ -329,33 +329,40 @@ struct rp_skipped {
 };
 
 struct report {
+	/*
+	 * The lexer's (report_lex.c): the text's interned names, tasks,
+	 * bodies and stacks, what waits per CPU, what was seen and skipped.
+	 */
 	struct rp_intern names;		/* functions, frames, events */
 	struct rp_intern tasks;		/* "comm-pid" */
 	struct rp_intern bodies;	/* "func <-parent" of function lines */
 	uint32_t *body_fn, *body_parent;	/* body id -> name ids */
 	uint32_t nbody, capbody;
-	struct rp_fn *fn;
-	uint32_t nfn, capfn;
-	uint32_t *fn_of;		/* name id -> fn index + 1 */
-	uint32_t cap_of;
-	struct rp_pairs fn_task, fn_stack, fn_chain, fn_parent;
-	struct rp_pairs stack_task, chain_task;	/* who ran each path */
-	uint32_t *top_stack_task, *top_chain_task;	/* by rp_check */
 	struct rp_stacks stacks;
-	struct rp_chains chains;
 	struct rp_pending *pend;
 	uint32_t npend;
 	struct rp_header hdr;
 	struct rp_skipped skip;
 	uint64_t lines, bytes, entries;
 	uint64_t cpu_started;		/* "CPU N buffer started" markers */
-	/* Line prefixes already parsed (report_lex.c). */
-	struct rp_prefix *prefix;
+	struct rp_prefix *prefix;	/* line prefixes already parsed */
 	int ts_raw;
-	int oom;
-	/* Events on their way to the counters (report_feed.c). */
+	/*
+	 * The counters' (report_agg.c), from the lexer's events only: they
+	 * may run on a thread of their own while the lexer reads on.
+	 */
+	struct rp_fn *fn;
+	uint32_t nfn, capfn;
+	uint32_t *fn_of;		/* name id -> fn index + 1 */
+	uint32_t cap_of;
+	struct rp_pairs fn_task, fn_stack, fn_chain, fn_parent;
+	struct rp_pairs stack_task, chain_task;	/* who ran each path */
+	struct rp_chains chains;
+	/* Events on their way from one to the other (report_feed.c). */
 	struct rp_batch *cur, *batch;
 	struct rp_pipe *pipe;
+	int oom;
+	uint32_t *top_stack_task, *top_chain_task;	/* by rp_check */
 };
 
 /*
