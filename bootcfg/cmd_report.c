@@ -164,7 +164,8 @@ static int not_trace(const struct report *r, const char *kind)
 	       r->skip.lines && strcmp(kind, "console");
 }
 
-static int run(const struct report_opts *o, struct bt_error *e)
+/* *@path: the trace's path, which @e may name: the caller frees it. */
+static int run(const struct report_opts *o, char **path, struct bt_error *e)
 {
 	struct rp_findings q;
 	struct rp_snap snap;
@@ -172,13 +173,12 @@ static int run(const struct report_opts *o, struct bt_error *e)
 	struct report r;
 	struct rp_out out;
 	const char *kind = "trace";
-	char *path = NULL;
 	int have = 0, ret = -1;
 
 	report_init(&r);
-	if (rp_input_open(o->input, o->boot, &snap, &kind, &path, e) ||
+	if (rp_input_open(o->input, o->boot, &snap, &kind, path, e) ||
 	    load_syms(o, &snap, &syms, &have, e) ||
-	    feed(&r, path, &snap, o->input, e))
+	    feed(&r, *path, &snap, o->input, e))
 		goto out;
 	if (not_trace(&r, kind)) {
 		bt_error_set(e, BT_EXIT_INPUT, o->input,
@@ -200,7 +200,6 @@ static int run(const struct report_opts *o, struct bt_error *e)
 		ret = bt_error_errno(e, errno ? errno : EIO, NULL,
 				     "cannot write the report");
 out:
-	free(path);
 	rp_syms_free(&syms);
 	rp_snap_free(&snap);
 	report_free(&r);
@@ -211,14 +210,15 @@ int cmd_report(int argc, char **argv)
 {
 	struct report_opts o;
 	struct bt_error e;
+	char *path = NULL;
 	int ret = parse_opts(argc, argv, &o);
 
 	if (ret)
 		return ret > 0 ? BT_EXIT_OK : report_usage(stderr);
 	bt_error_clear(&e);
-	if (run(&o, &e)) {
+	ret = run(&o, &path, &e);
+	if (ret)
 		bt_error_print(&e, stderr);
-		return e.code ? (int)e.code : BT_EXIT_ENV;
-	}
-	return BT_EXIT_OK;
+	free(path);
+	return !ret ? BT_EXIT_OK : e.code ? (int)e.code : BT_EXIT_ENV;
 }

@@ -9,6 +9,8 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -216,6 +218,41 @@ static int feed_oom(const struct report *r, const char *name,
 }
 
 /*
+ * A mapped file that shrinks while it is read (rewritten with ">") raises
+ * SIGBUS on the bytes that are gone. Caught, that is an error that says
+ * so, not a crash. Only the lexer reads the text, on this thread, and it
+ * copies what it keeps before it allocates for it (report_stacks.c), so
+ * nothing is left half made.
+ */
+static _Thread_local sigjmp_buf *bus_jump;
+
+static void on_bus(int sig)
+{
+	if (!bus_jump) {	/* not ours: die of it as before */
+		signal(sig, SIG_DFL);
+		raise(sig);
+		return;
+	}
+	siglongjmp(*bus_jump, 1);
+}
+
+/* report_feed on a mapped window; -2: the file shrank under it. */
+static long feed_window(struct report *r, const char *p, size_t len, int eof)
+{
+	sigjmp_buf jump;
+	long used;
+
+	if (sigsetjmp(jump, 1)) {
+		bus_jump = NULL;
+		return -2;
+	}
+	bus_jump = &jump;
+	used = report_feed(r, p, len, eof);
+	bus_jump = NULL;
+	return used;
+}
+
+/*
  * A regular file is mapped a window at a time: the read() copy was a
  * tenth of the report's time. Each window starts at the page of the first
  * byte not used yet, so a block cut by a window's end is seen whole in
@@ -242,8 +279,15 @@ static int feed_windows(struct report *r, int fd, size_t size,
 				return 1;	/* e.g. a file system without mmap */
 			return bt_error_errno(e, errno, name, "cannot map");
 		}
-		used = report_feed(r, m + (pos - off), len - (pos - off), eof);
+		used = feed_window(r, m + (pos - off), len - (pos - off), eof);
 		munmap(m, len);
+		if (used == -2)
+			return bt_error_set(e, BT_EXIT_INPUT, name,
+					    "the file shrank while it was read "
+					    "(%zu bytes when opened; a page after "
+					    "byte %zu was gone): it is being "
+					    "rewritten; report on a copy that is "
+					    "not", size, pos);
 		if (used < 0)
 			return feed_oom(r, name, e);
 		if (!used && !eof)	/* report_feed takes a window whole */
@@ -260,6 +304,7 @@ static int feed_windows(struct report *r, int fd, size_t size,
 static int feed_mapped(struct report *r, int fd, const char *name,
 		       struct bt_error *e)
 {
+	struct sigaction bus = { .sa_handler = on_bus }, old;
 	struct stat st;
 	int ret;
 
@@ -268,7 +313,10 @@ static int feed_mapped(struct report *r, int fd, const char *name,
 		return 1;
 	if (want_thread((size_t)st.st_size))
 		pipe_start(r);
+	sigemptyset(&bus.sa_mask);
+	sigaction(SIGBUS, &bus, &old);
 	ret = feed_windows(r, fd, (size_t)st.st_size, name, e);
+	sigaction(SIGBUS, &old, NULL);
 	if (pipe_stop(r) && !ret)
 		ret = feed_oom(r, name, e);
 	return ret;

@@ -123,8 +123,10 @@ uint32_t rp_stack_intern(struct rp_stacks *st, struct rp_intern *names,
 	s->raw_off = (uint32_t)st->rlen;
 	s->raw_len = (uint32_t)len;
 	s->lines = count_frames(p, end);
+	/* split the copy: the text may be a mapped file that shrinks */
 	if (len > UINT32_MAX - st->rlen || stacks_keep_raw(st, p, len) ||
-	    stacks_split(s, names, p, end)) {
+	    stacks_split(s, names, st->raw + s->raw_off,
+			 st->raw + s->raw_off + len)) {
 		free(s->frame);
 		free(s->flag);
 		return RP_NONE;

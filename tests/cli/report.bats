@@ -235,6 +235,25 @@ json() { # FILE EXPR: evaluate a python expression on the parsed JSON j
 	run "$BT" report "$T/missing"
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"cannot read the input"* ]]
+	mkdir -p "$T/d2/trace"	# the error names it (it was freed before)
+	run "$BT" report "$T/d2"
+	[ "$status" -eq 3 ]
+	[ "$output" = "$T/d2/trace: error: cannot read: Is a directory" ]
+}
+
+@test "a trace file that shrinks while it is read: an error that says so, not a crash" {
+	cc -shared -fPIC -o "$T/shrink.so" "$BATS_TEST_DIRNAME/helpers/shrink-on-mmap.c" -ldl
+	mawk -v MB=12 -v NSTACKS=3000 -f "$BATS_TEST_DIRNAME/../bench/gen-trace.awk" >"$T/t"
+	size=$(stat -c %s "$T/t")
+	# ASan: its own SIGBUS handler would take the signal first
+	SHRINK_PATH="$T/t" SHRINK_TO=1000000 LD_PRELOAD="$T/shrink.so" \
+		ASAN_OPTIONS=verify_asan_link_order=0:handle_sigbus=0 \
+		run "$BT" report "$T/t"
+	[ "$status" -eq 1 ]
+	[[ "$output" == "$T/t: error: the file shrank while it was read ($size bytes when opened; a page after byte 0 was gone): it is being rewritten; report on a copy that is not" ]]
+	[ "$(stat -c %s "$T/t")" -eq 1000000 ]
+	run "$BT" report "$T/t"	# what is left of it reads
+	[ "$status" -eq 0 ]
 }
 
 @test "hook meta: its errors and warnings become findings; no trace: the hook's error is the answer" {
