@@ -32,8 +32,9 @@ die() {
 kver=$(apt-cache depends "linux-image-$flavour" 2>/dev/null |
 	sed -n "s/.*Depends: linux-image-\(6[^ ]*-$flavour\)\$/\1/p" | head -n 1) || kver=
 if [ -z "$kver" ]; then
-	kver=$(ls "$cache" 2>/dev/null | grep -- "-$flavour\$" | sort -V | tail -n 1) ||
-		kver=
+	kver=$(for d in "$cache"/*-"$flavour"; do
+		[ -d "$d" ] && echo "${d##*/}"
+	done | sort -V | tail -n 1)
 	[ -n "$kver" ] || die "no linux-image-$flavour in apt's lists and nothing cached (run apt-get update)"
 fi
 dir=$cache/$kver
@@ -42,8 +43,9 @@ if [ -f "$dir/COMPLETE" ]; then
 	exit 0
 fi
 
-command -v apt-get >/dev/null && command -v dpkg-deb >/dev/null ||
+if ! command -v apt-get >/dev/null || ! command -v dpkg-deb >/dev/null; then
 	die "apt-get and dpkg-deb are needed to fetch linux-image-$kver"
+fi
 mkdir -p "$cache"
 w=$(mktemp -d "$cache/.fetch.XXXXXX")
 trap 'rm -rf "$w"' EXIT INT TERM HUP

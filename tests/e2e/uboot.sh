@@ -84,11 +84,12 @@ for c in plain quoted question; do
 	compile "$c.env" uboot-envimage "$T/$c.bconf" -o "$T/$c.env" ||
 		bad "compile -t uboot-envimage $c" "$(cat "$T/$c.env.err")"
 	# -t uboot-env through the real fw_setenv into an empty env image.
-	mkenvimage -s $ENVSIZE -o "$T/$c.fw" /dev/null &&
+	if ! { mkenvimage -s $ENVSIZE -o "$T/$c.fw" /dev/null &&
 		echo "$T/$c.fw 0x0 $ENVSIZE" >"$T/$c.fwcfg" &&
 		compile "$c.fwscript" uboot-env "$T/$c.bconf" -o "$T/$c.fwscript" &&
-		fw_setenv -c "$T/$c.fwcfg" --script "$T/$c.fwscript" ||
+		fw_setenv -c "$T/$c.fwcfg" --script "$T/$c.fwscript"; }; then
 		bad "compile -t uboot-env + fw_setenv --script $c" "$(cat "$T/$c.fwscript.err" 2>/dev/null)"
+	fi
 done
 if compile keep.scr uboot-scr "$T/quoted.bconf" --keep-bootargs -o "$T/keep.scr" &&
 	grep -q 'warning: --keep-bootargs' "$T/keep.scr.err"; then
