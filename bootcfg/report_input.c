@@ -289,7 +289,7 @@ static int bare(const char *input, struct rp_snap *snap, const char **kind,
 
 /*
  * The rest of a stream after the *@len bytes in *@buf (of *@cap), up to
- * @max bytes in all (more: *@len = max + 1). Grows by doubling.
+ * @max bytes in all (a longer stream: *@len > max). Grows by doubling.
  */
 static int read_rest(int fd, char **buf, size_t *cap, size_t *len, size_t max)
 {
