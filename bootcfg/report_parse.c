@@ -169,17 +169,8 @@ static const char *parse_ts(const char *p, const char *end, struct rp_line *l)
 	uint64_t sec = 0, frac = 0;
 
 #ifdef RP_SWAR
-	if (end - p >= 17) {	/* "%5lu.%06lu": both parts eight bytes at once */
-		size_t k = digits8(p, &sec), k2;
-
-		if (k && k < 8 && p[k] == '.' &&
-		    (k2 = digits8(p + k + 1, &frac)) && k2 < 8) {
-			l->ts = sec * 1000000000ULL + frac * scale[k2];
-			l->ts_raw = 0;
-			return p + k + 1 + k2;
-		}
-		sec = frac = 0;
-	}
+	if (end - p >= 8)	/* "%5lu": up to eight digits at once */
+		d = p + digits8(p, &sec);
 #endif
 	while (d < lim && is_digit(*d))
 		sec = sec * 10 + (uint64_t)(*d++ - '0');
