@@ -122,9 +122,8 @@ static int pipe_start(struct report *r)
 	for (i = 0; i < RP_RING; i++)
 		if (!(pp->ring[i] = malloc(sizeof(*pp->ring[i]))))
 			goto fail;
-	if (r->cur->n && rp_count(r, r->cur->ev, r->cur->n))
+	if (rp_flush(r))	/* what was lexed before: counted here */
 		goto fail;
-	r->cur->n = 0;
 	pp->r = r;
 	pthread_mutex_init(&pp->mu, NULL);
 	pthread_cond_init(&pp->filled, NULL);
@@ -260,11 +259,11 @@ static long feed_window(struct report *r, const char *p, size_t len, int eof)
  * did. 1: the first window could not be mapped (read the file); -1 with
  * @e set.
  */
-static int feed_windows(struct report *r, int fd, size_t size,
+static int feed_windows(struct report *r, int fd, size_t size, size_t page,
 			const char *name, struct bt_error *e)
 {
 	const size_t win = 4 * RP_READ;
-	size_t page = (size_t)sysconf(_SC_PAGESIZE), pos = 0;
+	size_t pos = 0;
 
 	while (pos < size) {
 		size_t off = pos - pos % page;
@@ -305,17 +304,18 @@ static int feed_mapped(struct report *r, int fd, const char *name,
 		       struct bt_error *e)
 {
 	struct sigaction bus = { .sa_handler = on_bus }, old;
+	long page = sysconf(_SC_PAGESIZE);
 	struct stat st;
 	int ret;
 
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size <= 0 ||
-	    sysconf(_SC_PAGESIZE) <= 0 || (uint64_t)st.st_size > SIZE_MAX)
+	    page <= 0 || (uint64_t)st.st_size > SIZE_MAX)
 		return 1;
 	if (want_thread((size_t)st.st_size))
 		pipe_start(r);
 	sigemptyset(&bus.sa_mask);
 	sigaction(SIGBUS, &bus, &old);
-	ret = feed_windows(r, fd, (size_t)st.st_size, name, e);
+	ret = feed_windows(r, fd, (size_t)st.st_size, (size_t)page, name, e);
 	sigaction(SIGBUS, &old, NULL);
 	if (pipe_stop(r) && !ret)
 		ret = feed_oom(r, name, e);
