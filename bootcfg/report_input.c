@@ -337,7 +337,7 @@ static int stream_open(const char *input, int fd, int boot,
 		return -1;
 	if (may_be_console(snap->head, len) && len == cap - 1) {
 		if (read_rest(fd, &snap->head, &cap, &len, CONSOLE_MAX))
-			return bt_error_errno(e, errno ? errno : ENOMEM, input,
+			return bt_error_errno(e, errno, input,
 					      "cannot read the input");
 		if (len > CONSOLE_MAX)
 			return bt_error_set(e, BT_EXIT_INPUT, input,
