@@ -347,21 +347,23 @@ struct report {
 	uint64_t cpu_started;		/* "CPU N buffer started" markers */
 	struct rp_prefix *prefix;	/* line prefixes already parsed */
 	int ts_raw;
+	/* The batch the lexer fills, and the way to the counters (report_feed.c) */
+	struct rp_batch *cur, *batch;
+	struct rp_pipe *pipe;
 	/*
 	 * The counters' (report_agg.c), from the lexer's events only: they
-	 * may run on a thread of their own while the lexer reads on.
+	 * may run on a thread of their own while the lexer reads on, so they
+	 * start and end on cache lines of their own (sharing one with the
+	 * lexer's fields cost a tenth of the time).
 	 */
-	struct rp_fn *fn;
+	_Alignas(64) struct rp_fn *fn;
 	uint32_t nfn, capfn;
 	uint32_t *fn_of;		/* name id -> fn index + 1 */
 	uint32_t cap_of;
 	struct rp_pairs fn_task, fn_stack, fn_chain, fn_parent;
 	struct rp_pairs stack_task, chain_task;	/* who ran each path */
 	struct rp_chains chains;
-	/* Events on their way from one to the other (report_feed.c). */
-	struct rp_batch *cur, *batch;
-	struct rp_pipe *pipe;
-	int oom;
+	_Alignas(64) int oom;
 	uint32_t *top_stack_task, *top_chain_task;	/* by rp_check */
 };
 
