@@ -18,7 +18,7 @@ CLANG   ?= clang
 B       := build
 WARN    := -Wall -Wextra -Werror
 CFLAGS  ?= -O2 -g
-BT_CFLAGS := -std=c11 $(WARN) -D_GNU_SOURCE -DBT_VERSION='"$(VERSION)"' -DBT_BOARD_DIR='"$(DATADIR)/board"' -Iparser -Ibootcfg
+BT_CFLAGS := -std=c11 $(WARN) -MMD -MP -D_GNU_SOURCE -DBT_VERSION='"$(VERSION)"' -DBT_BOARD_DIR='"$(DATADIR)/board"' -Iparser -Ibootcfg
 # check_*.c: libelf (ELF), capstone (calls in vmlinux), xz/zstd/zlib (modules);
 # report_feed.c: a thread for the counters.
 LIBS    := -lelf -lcapstone -llzma -lzstd -lz -pthread
@@ -26,11 +26,35 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 # ThreadSanitizer, for the one part that runs a thread (report_feed.c).
 TSAN    := -fsanitize=thread
 
-PARSER_SRC  := $(sort $(wildcard parser/*.c))
-BOOTCFG_SRC := $(filter-out bootcfg/main.c,$(sort $(wildcard bootcfg/*.c)))
+# The libraries, lowest layer first (docs/architecture.md): a layer may use
+# the ones before it, never one after; scripts/layers.sh checks the includes
+# and the link order below makes an upward call fail to link.
+LAYERS := util kernel plan kimage check initrd compile report cmd
+SRC_parser  := bconf_cmdline.c bconf_footer.c bconf_index.c bconf_parse.c bconf_print.c bconf_tree.c
+SRC_util    := bt_error.c outfile.c readfile.c source.c textbuf.c
+SRC_kernel  := board.c kcaps.c words.c
+SRC_plan    := plan.c plan_check.c plan_kernel.c plan_util.c
+SRC_kimage  := check_callers.c check_callers_insn.c check_callers_ko.c check_elf.c \
+	check_initcall.c check_modules.c check_sysmap.c check_tab.c
+SRC_check   := check_config.c check_report.c check_symbols.c
+SRC_initrd  := initrd.c initrd_kind.c
+SRC_compile := decompile.c emit_bootconfig.c emit_bootoct.c emit_cmdline.c emit_common.c \
+	emit_files.c emit_targets.c emit_uboot.c emit_uboot_image.c route_bconf.c \
+	route_clock.c route_cmdline.c route_common.c whocalls.c whocalls_callers.c
+SRC_report  := report_agg.c report_chain.c report_console.c report_feed.c report_folded.c \
+	report_input.c report_json.c report_lex.c report_parse.c report_quality.c \
+	report_stacks.c report_sym.c report_table.c report_text.c report_tree.c
+SRC_cmd     := cmd_boards.c cmd_bootconfig.c cmd_check.c cmd_compile.c cmd_decompile.c \
+	cmd_report.c
+
+PARSER_SRC  := $(SRC_parser:%=parser/%)
+# every library source of bootcfg/, in layer order
+BOOTCFG_SRC := $(foreach l,$(LAYERS),$(SRC_$(l):%=bootcfg/$(l)/%))
 UNIT_SRC    := $(sort $(wildcard tests/unit/test_*.c))
 FUZZ_SRC    := $(sort $(wildcard tests/fuzz/fuzz_*.c))
-HDRS        := $(wildcard parser/*.h bootcfg/*.h)
+# Linked highest layer first, so that a library only resolves names from
+# the ones after it on the line.
+LIBS_A      := $(foreach l,cmd report compile initrd check kimage plan kernel util,$(B)/lib$(l).a) $(B)/libbconf.a
 
 UNIT_BIN     := $(UNIT_SRC:tests/unit/%.c=$(B)/unit/%)
 UNIT_ASAN    := $(UNIT_SRC:tests/unit/%.c=$(B)/unit-asan/%)
@@ -46,15 +70,15 @@ all: $(B)/boottrace $(B)/bootconfig
 deps:
 	@sh scripts/deps.sh
 
-$(B)/obj/%.o: %.c $(HDRS)
+$(B)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(BT_CFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(B)/asan/%.o: %.c $(HDRS)
+$(B)/asan/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(BT_CFLAGS) -O1 -g $(SAN) -c -o $@ $<
 
-$(B)/tsan/%.o: %.c $(HDRS)
+$(B)/tsan/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(BT_CFLAGS) -O1 -g $(TSAN) -c -o $@ $<
 
@@ -62,33 +86,40 @@ $(B)/libbconf.a: $(PARSER_SRC:%.c=$(B)/obj/%.o)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(B)/libbootcfg.a: $(BOOTCFG_SRC:%.c=$(B)/obj/%.o)
-	@rm -f $@
-	ar rcs $@ $^
+# one static library per layer
+define layer_lib
+$(B)/lib$(1).a: $$(SRC_$(1):%.c=$(B)/obj/bootcfg/$(1)/%.o)
+	@rm -f $$@
+	ar rcs $$@ $$^
+endef
+$(foreach l,$(LAYERS),$(eval $(call layer_lib,$(l))))
 
-$(B)/boottrace: $(B)/obj/bootcfg/main.o $(B)/libbootcfg.a $(B)/libbconf.a
-	$(CC) $(CFLAGS) -o $@ $^ $(LIBS)
+$(B)/boottrace: $(B)/obj/bootcfg/cmd/main.o $(LIBS_A)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(B)/bootconfig: $(B)/boottrace
 	ln -sf boottrace $@
 
 # Unit tests: one cmocka binary per tests/unit/test_*.c, plain and ASan+UBSan.
-$(B)/unit/%: tests/unit/%.c $(B)/libbootcfg.a $(B)/libbconf.a tests/unit/unit.h
+$(B)/unit/%: tests/unit/%.c $(LIBS_A) tests/unit/unit.h
 	@mkdir -p $(dir $@)
-	$(CC) $(BT_CFLAGS) $(CFLAGS) -Itests/unit -o $@ $< $(B)/libbootcfg.a $(B)/libbconf.a -lcmocka $(LIBS)
+	@mkdir -p $(B)/dep/unit
+	$(CC) $(BT_CFLAGS) -MF $(B)/dep/unit/$*.d $(CFLAGS) -Itests/unit -o $@ $< $(LIBS_A) -lcmocka $(LIBS)
 
 $(B)/unit-asan/%: tests/unit/%.c $(PARSER_SRC:%.c=$(B)/asan/%.o) $(BOOTCFG_SRC:%.c=$(B)/asan/%.o) tests/unit/unit.h
 	@mkdir -p $(dir $@)
-	$(CC) $(BT_CFLAGS) -O1 -g $(SAN) -Itests/unit -o $@ $< $(filter %.o,$^) -lcmocka $(LIBS)
+	@mkdir -p $(B)/dep/unit-asan
+	$(CC) $(BT_CFLAGS) -MF $(B)/dep/unit-asan/$*.d -O1 -g $(SAN) -Itests/unit -o $@ $< $(filter %.o,$^) -lcmocka $(LIBS)
 
 # The report's unit test with TSan: its counting thread against its lexer.
-REPORT_SRC := $(wildcard bootcfg/report_*.c) bootcfg/bt_error.c bootcfg/readfile.c
+REPORT_SRC := $(SRC_report:%=bootcfg/report/%) bootcfg/util/bt_error.c bootcfg/util/readfile.c
 $(B)/unit-tsan/test_report_parse: tests/unit/test_report_parse.c $(REPORT_SRC:%.c=$(B)/tsan/%.o) tests/unit/unit.h
 	@mkdir -p $(dir $@)
-	$(CC) $(BT_CFLAGS) -O1 -g $(TSAN) -Itests/unit -o $@ $< $(filter %.o,$^) -lcmocka $(LIBS)
+	@mkdir -p $(B)/dep/unit-tsan
+	$(CC) $(BT_CFLAGS) -MF $(B)/dep/unit-tsan/test_report_parse.d -O1 -g $(TSAN) -Itests/unit -o $@ $< $(filter %.o,$^) -lcmocka $(LIBS)
 
 # The program itself with ASan+UBSan, for the CLI tests.
-$(B)/asan-bin/boottrace: $(B)/asan/bootcfg/main.o $(BOOTCFG_SRC:%.c=$(B)/asan/%.o) $(PARSER_SRC:%.c=$(B)/asan/%.o)
+$(B)/asan-bin/boottrace: $(B)/asan/bootcfg/cmd/main.o $(BOOTCFG_SRC:%.c=$(B)/asan/%.o) $(PARSER_SRC:%.c=$(B)/asan/%.o)
 	@mkdir -p $(dir $@)
 	$(CC) -g $(SAN) -o $@ $^ $(LIBS)
 	ln -sf boottrace $(B)/asan-bin/bootconfig
@@ -104,7 +135,7 @@ demo: deps all
 	@sh scripts/demo.sh
 
 # libFuzzer targets link the sources directly, instrumented.
-$(B)/fuzz/%: tests/fuzz/%.c $(PARSER_SRC) $(BOOTCFG_SRC) $(HDRS)
+$(B)/fuzz/%: tests/fuzz/%.c $(PARSER_SRC) $(BOOTCFG_SRC) $(wildcard parser/*.h bootcfg/*/*.h)
 	@mkdir -p $(dir $@)
 	$(CLANG) -std=c11 -g -O1 -D_GNU_SOURCE -DBT_VERSION='"$(VERSION)"' \
 		-Iparser -Ibootcfg -fsanitize=fuzzer,address,undefined \
@@ -158,3 +189,6 @@ uninstall:
 
 clean:
 	rm -rf $(B)
+
+# the header dependencies the compiler wrote (-MMD -MP)
+-include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -16,10 +16,10 @@
 #include <string.h>
 
 #include "bconf.h"
-#include "kcaps.h"
-#include "plan.h"
-#include "route.h"
-#include "source.h"
+#include "kernel/kcaps.h"
+#include "plan/plan.h"
+#include "compile/route.h"
+#include "util/source.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

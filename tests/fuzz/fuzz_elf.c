@@ -11,8 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "check.h"
-#include "check_callers.h"
+#include "check/check.h"
+#include "kimage/check_callers.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

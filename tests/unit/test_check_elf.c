@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "check.h"
-#include "check_callers.h"
+#include "check/check.h"
+#include "kimage/check_callers.h"
 
 static char dir[64];
 

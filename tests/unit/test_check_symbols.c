@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "check.h"
+#include "check/check.h"
 
 static const char map[] =
 	"ffffffff81000000 T _stext\n"

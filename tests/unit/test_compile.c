@@ -5,11 +5,11 @@
 #include <unistd.h>
 
 #include "unit.h"
-#include "emit.h"
-#include "kcaps.h"
-#include "plan.h"
-#include "route.h"
-#include "source.h"
+#include "compile/emit.h"
+#include "kernel/kcaps.h"
+#include "plan/plan.h"
+#include "compile/route.h"
+#include "util/source.h"
 
 static void split_join(const char *line, const char *want, size_t n)
 {

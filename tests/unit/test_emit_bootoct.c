@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "unit.h"
-#include "emit.h"
+#include "compile/emit.h"
 
 /* A field line as found in Octeon U-Boot environments: 901 bytes. */
 #define OCT_HEAD "bootoctlinux $(loadaddr) coremask=0xffff endbootargs mem=0 " \

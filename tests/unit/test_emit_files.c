@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "unit.h"
-#include "emit.h"
+#include "compile/emit.h"
 
 struct fx {
 	char dir[64];

@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "emit.h"
-#include "emit_uboot.h"
+#include "compile/emit.h"
+#include "compile/emit_uboot.h"
 
 struct fx {
 	char dir[64];

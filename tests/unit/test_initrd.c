@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "initrd.h"
+#include "initrd/initrd.h"
 
 struct fx {
 	char dir[64];

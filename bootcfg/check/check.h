@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Offline checks of a trace plan against the kernel that will boot (the
+ * symbol table of kimage/kimage.h and the .config of kernel/kcaps.h):
+ * findings, each at the config place it is about.
+ */
+#ifndef BT_CHECK_H
+#define BT_CHECK_H
+
+#include <stdio.h>
+
+#include "kernel/kcaps.h"
+#include "kimage/kimage.h"
+#include "plan/plan.h"
+
+/* ---- findings (check_report.c) ------------------------------------ */
+enum check_sev { CK_NOTE, CK_WARN, CK_ERROR };
+
+struct check_finding {
+	enum check_sev sev;
+	char *where;		/* "FILE:LINE:COL" or a file name */
+	char *what;		/* the name or setting it is about */
+	char *msg;
+};
+
+struct check_report {
+	struct check_finding *f;
+	size_t n, cap;
+	size_t nerr, nwarn;
+	int oom;
+};
+
+/* Add a finding at @node of @p's config (BCONF_NONE: the file). */
+void check_report_add(struct check_report *r, const struct plan *p, int node,
+		      enum check_sev sev, const char *what, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+void check_report_free(struct check_report *r);
+int check_report_print_text(const struct check_report *r, FILE *f);
+int check_report_print_json(const struct check_report *r, FILE *f);
+
+/* ---- the checks ----------------------------------------------------- */
+struct check_opts {
+	int threshold;		/* a wildcard matching more warns (1000) */
+};
+/* Every function name of @p against @t (check_symbols.c). */
+void check_plan_symbols(struct check_report *r, const struct plan *p,
+			const struct check_tab *t, const struct check_opts *o);
+/* What the plan needs of the .config (check_config.c). */
+void check_plan_config(struct check_report *r, const struct plan *p,
+		       const struct kcaps *k);
+
+#endif /* BT_CHECK_H */

@@ -1,0 +1,336 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * boottrace compile: config -> plan -> route -> target form. Also builds
+ * the config itself for a question (--who-calls).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd/commands.h"
+#include "compile/emit.h"
+#include "kernel/kcaps.h"
+#include "plan/plan.h"
+#include "util/readfile.h"
+#include "compile/route.h"
+#include "util/source.h"
+#include "compile/whocalls.h"
+
+struct compile_args {
+	const char *target, *board, *kver, *kconfig, *out, *base, *base_file;
+	const char *apply, *config, *who_calls, *callers;
+	const char *vmlinux, *sysmap, *modules, *root;	/* --check */
+	int keep_bootargs, allow_drop, verbose, print_config, check;
+};
+
+static int compile_usage(FILE *f)
+{
+	const struct emit_target *t;
+
+	fputs("usage: boottrace compile [-t TARGET] [-b BOARD] [-k KVER] "
+	      "[--kernel-config FILE]\n"
+	      "                         [-o OUT] [--base LINE | --base-file FILE] "
+	      "[--keep-bootargs]\n"
+	      "                         [--apply INITRD] [--allow-drop] [-v] CONFIG\n"
+	      "       boottrace compile --who-calls FUNC[,FUNC...] [--callers LIST] "
+	      "[--print-config] ...\n\n"
+	      "Turn a boot-trace config (bootconfig syntax: ftrace.*, kernel.*, "
+	      "init.*, boottrace.*)\ninto what the target kernel and bootloader "
+	      "really need, or refuse what would\nsilently do nothing at boot.\n\n"
+	      "  -t TARGET         output form (default cmdline):\n", f);
+	for (t = emit_targets; t->name; t++)
+		fprintf(f, "                      %-15s %s\n", t->name, t->summary);
+	fputs("  -b BOARD          board profile name or file (boottrace boards)\n"
+	      "  -k KVER           target kernel version, e.g. 4.9, 5.10, 6.1\n"
+	      "  --kernel-config F the target kernel's .config (version from its "
+	      "header if no -k)\n"
+	      "  -o OUT            write to OUT (atomically) instead of stdout\n"
+	      "  --base LINE       existing command line to merge into "
+	      "(cmdline, bootoctlinux, kernel-install, rpi)\n"
+	      "  --base-file FILE  the same, read from FILE (- for stdin)\n"
+	      "  --keep-bootargs   U-Boot forms: append to the existing ${bootargs}\n"
+	      "  --apply INITRD    bootconfig target: apply to INITRD (as bootconfig -a)\n"
+	      "  --allow-drop      drop, with a warning each, what the target cannot "
+	      "carry\n"
+	      "  -v                explain where each setting goes and why\n"
+	      "  --who-calls F,... compile the recommended config to find who calls F\n"
+	      "  --callers LIST    callers to trace in parent-chain mode "
+	      "(FUNC or FUNC:mod:MODULE)\n"
+	      "  --print-config    with --who-calls: print the config instead\n"
+	      "  --check           first run boottrace check on the config (findings on\n"
+	      "                    stderr; errors stop the compile), with:\n"
+	      "  --vmlinux F, --system-map F, --modules DIR, --root DIR  as for check\n\n"
+	      "See boottrace(1) and boottrace.bconf(5).\n", f);
+	return f == stdout ? BT_EXIT_OK : BT_EXIT_USAGE;
+}
+
+enum { O_KCONFIG = 256, O_BASE, O_BASE_FILE, O_KEEP, O_APPLY, O_DROP,
+       O_WHO, O_CALLERS, O_PRINT, O_CHECK, O_VMLINUX, O_SYSMAP, O_MODULES,
+       O_ROOT };
+
+static int compile_parse_args(int argc, char **argv, struct compile_args *a)
+{
+	static const struct option opts[] = {
+		{ "target", required_argument, NULL, 't' },
+		{ "board", required_argument, NULL, 'b' },
+		{ "kernel", required_argument, NULL, 'k' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "kernel-config", required_argument, NULL, O_KCONFIG },
+		{ "base", required_argument, NULL, O_BASE },
+		{ "base-file", required_argument, NULL, O_BASE_FILE },
+		{ "keep-bootargs", no_argument, NULL, O_KEEP },
+		{ "apply", required_argument, NULL, O_APPLY },
+		{ "allow-drop", no_argument, NULL, O_DROP },
+		{ "who-calls", required_argument, NULL, O_WHO },
+		{ "callers", required_argument, NULL, O_CALLERS },
+		{ "print-config", no_argument, NULL, O_PRINT },
+		{ "check", no_argument, NULL, O_CHECK },
+		{ "vmlinux", required_argument, NULL, O_VMLINUX },
+		{ "system-map", required_argument, NULL, O_SYSMAP },
+		{ "modules", required_argument, NULL, O_MODULES },
+		{ "root", required_argument, NULL, O_ROOT },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "t:b:k:o:vh", opts, NULL)) != -1) {
+		switch (c) {
+		case 't': a->target = optarg; break;
+		case 'b': a->board = optarg; break;
+		case 'k': a->kver = optarg; break;
+		case 'o': a->out = optarg; break;
+		case 'v': a->verbose = 1; break;
+		case 'h': return compile_usage(stdout) == 0 ? 1 : -1;
+		case O_KCONFIG: a->kconfig = optarg; break;
+		case O_BASE: a->base = optarg; break;
+		case O_BASE_FILE: a->base_file = optarg; break;
+		case O_KEEP: a->keep_bootargs = 1; break;
+		case O_APPLY: a->apply = optarg; break;
+		case O_DROP: a->allow_drop = 1; break;
+		case O_WHO: a->who_calls = optarg; break;
+		case O_CALLERS: a->callers = optarg; break;
+		case O_PRINT: a->print_config = 1; break;
+		case O_CHECK: a->check = 1; break;
+		case O_VMLINUX: a->vmlinux = optarg; break;
+		case O_SYSMAP: a->sysmap = optarg; break;
+		case O_MODULES: a->modules = optarg; break;
+		case O_ROOT: a->root = optarg; break;
+		default: return -1;
+		}
+	}
+	if (optind < argc)
+		a->config = argv[optind++];
+	/* --modules alone may only feed --who-calls' caller search. */
+	if (a->vmlinux || a->sysmap || a->root)
+		a->check = 1;
+	if (optind < argc || (!a->config == !a->who_calls) ||
+	    (a->base && a->base_file) || ((a->callers || a->print_config) &&
+					   !a->who_calls)) {
+		fprintf(stderr, "boottrace compile: error: give one CONFIG or "
+			"--who-calls (--callers and --print-config go with "
+			"--who-calls; --base or --base-file, not both)\n");
+		return -1;
+	}
+	return 0;
+}
+
+/* --base-file: one line (newlines count as spaces, as for the kernel). */
+static char *compile_read_base(const char *path, struct bt_error *e)
+{
+	size_t len;
+
+	return readfile(path, 65536, 0, "a command line", &len, e);
+}
+
+/* No -b: a board with the common 2048-byte limit and no bootloader quirks. */
+static void compile_default_board(struct board *b)
+{
+	memset(b, 0, sizeof(*b));
+	strcpy(b->name, "generic");
+	strcpy(b->title, "generic (no -b given)");
+	strcpy(b->arch, "unknown");
+	strcpy(b->bootloader, "qemu-direct");
+	strcpy(b->tracefs, "/sys/kernel/tracing");
+	b->cmdline_max = 2048;
+}
+
+static int compile_kernel(const struct compile_args *a, struct kcaps *k,
+			  struct bt_error *e)
+{
+	memset(k, 0, sizeof(*k));
+	if (a->kver && kcaps_set_version(k, a->kver, e))
+		return -1;
+	if (a->kconfig && kcaps_load_config(k, a->kconfig, e))
+		return -1;
+	if (!k->version && a->verbose)
+		fprintf(stderr, "route: no -k or --kernel-config: kernel version "
+			"checks are skipped\n");
+	return 0;
+}
+
+/*
+ * --check: `boottrace check` on the config about to be compiled. Its
+ * findings go to stderr, since stdout carries the compiled form.
+ */
+static int compile_check(const struct compile_args *a, const char *text,
+			 size_t len, struct bt_error *e)
+{
+	char tmp[] = "/tmp/boottrace-who-calls-XXXXXX.bconf";
+	char *argv[16];
+	int argc = 0, fd, saved, status;
+
+	/* A --who-calls config exists only in memory: check a copy of it. */
+	if (a->config) {
+		tmp[0] = '\0';
+		goto run;
+	}
+	fd = mkstemps(tmp, 6);
+	if (fd < 0)
+		return bt_error_errno(e, errno, NULL, "--check: cannot make a temp file");
+	if (write(fd, text, len) != (ssize_t)len) {
+		close(fd);
+		unlink(tmp);
+		return bt_error_errno(e, errno, tmp, "--check: cannot write");
+	}
+	close(fd);
+run:
+	argv[argc++] = "check";
+#define ARG(opt, v) do { if (v) { argv[argc++] = opt; argv[argc++] = (char *)(v); } } while (0)
+	ARG("--vmlinux", a->vmlinux);
+	ARG("--system-map", a->sysmap);
+	ARG("--modules", a->modules);
+	ARG("--root", a->root);
+	ARG("--kernel-config", a->kconfig);
+#undef ARG
+	argv[argc++] = tmp[0] ? tmp : (char *)a->config;
+	argv[argc] = NULL;
+	fflush(stdout);
+	saved = dup(STDOUT_FILENO);
+	dup2(STDERR_FILENO, STDOUT_FILENO);
+	status = cmd_check(argc, argv);
+	fflush(stdout);
+	if (saved >= 0) {
+		dup2(saved, STDOUT_FILENO);
+		close(saved);
+	}
+	if (tmp[0])
+		unlink(tmp);
+	if (status) {
+		bt_error_set(e, (enum bt_exit)status, NULL, "%s", "");
+		return -1;
+	}
+	return 0;
+}
+
+static int compile_run(const struct compile_args *a, const struct source *src,
+		       const struct kcaps *k, const struct board *b,
+		       const struct emit_target *t, const char *base,
+		       struct bt_error *e)
+{
+	struct route_opts ro = { a->allow_drop, a->verbose };
+	struct emit_in in;
+	struct route r;
+	struct plan p;
+	int ret;
+
+	if (plan_build(&p, src, e))
+		return -1;
+	route_init(&r, &p, k, b, &ro);
+	ret = t->run == emit_bootconfig ? route_bootconfig(&r, e) : route_cmdline(&r, e);
+	if (!ret) {
+		memset(&in, 0, sizeof(in));
+		in.kernel = &r.words;
+		in.bconf = r.bconf;
+		in.bconf_len = r.bconf_len;
+		in.board = b;
+		in.base = base;
+		in.keep_bootargs = a->keep_bootargs;
+		in.apply = a->apply;
+		in.out = a->out;
+		in.verbose = a->verbose;
+		ret = t->run(&in, e);
+	}
+	route_free(&r);
+	plan_free(&p);
+	return ret;
+}
+
+int cmd_compile(int argc, char **argv)
+{
+	struct compile_args a = { 0 };
+	const struct emit_target *t;
+	struct source src = { 0 };
+	struct board b;
+	struct kcaps k;
+	struct bt_error e;
+	char *base = NULL, *conf = NULL, *found = NULL;
+	int ret;
+
+	bt_error_clear(&e);
+	ret = compile_parse_args(argc, argv, &a);
+	if (ret)
+		return ret > 0 ? BT_EXIT_OK : compile_usage(stderr);
+	t = emit_find(a.target);
+	if (!t) {
+		fprintf(stderr, "boottrace compile: error: unknown target '%s' "
+			"(see boottrace compile --help)\n", a.target);
+		return BT_EXIT_USAGE;
+	}
+	if (a.apply && t->run != emit_bootconfig) {
+		fprintf(stderr, "boottrace compile: error: --apply goes with "
+			"-t bootconfig\n");
+		return BT_EXIT_USAGE;
+	}
+	ret = -1;
+	if (compile_kernel(&a, &k, &e))
+		goto out;
+	if (a.board ? board_load(a.board, &b, &e) : (compile_default_board(&b), 0))
+		goto out;
+	if (a.base_file && !(base = compile_read_base(a.base_file, &e)))
+		goto out;
+	if (a.who_calls && !a.callers && b.ftrace_stack_zero &&
+	    (a.vmlinux || a.modules)) {
+		/* Half the line for the chain: the rest is the board's own. */
+		found = whocalls_find_callers(a.who_calls, a.vmlinux, a.modules,
+					      b.cmdline_max / 2, 3, &e);
+		if (!found)
+			goto out;
+		if (a.verbose)
+			fprintf(stderr, "route: --who-calls: callers from the "
+				"kernel's code: %s\n", found);
+		a.callers = found;
+	}
+	if (a.who_calls) {
+		conf = whocalls_config(a.who_calls, a.callers, &b, &k, &e);
+		if (!conf || source_load_text("--who-calls", conf, strlen(conf),
+					      &src, &e))
+			goto out;
+		if (a.print_config) {
+			fputs(conf, stdout);
+			ret = fflush(stdout) ? bt_error_errno(&e, errno, NULL,
+					"cannot write output") : 0;
+			goto out;
+		}
+	} else if (source_load(a.config, &src, &e)) {
+		goto out;
+	}
+	if (a.check && compile_check(&a, src.text, src.len, &e)) {
+		ret = -1;
+		goto out;
+	}
+	ret = compile_run(&a, &src, &k, &b, t, base ? base : a.base, &e);
+out:
+	source_free(&src);
+	free(conf);
+	free(found);
+	free(base);
+	if (ret && e.msg[0])
+		bt_error_print(&e, stderr);
+	return ret ? (e.code ? (int)e.code : BT_EXIT_INPUT) : BT_EXIT_OK;
+}

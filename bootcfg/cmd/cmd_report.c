@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* boottrace report: a boot snapshot -> who called what, when, with evidence. */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd/commands.h"
+#include "util/readfile.h"
+#include "report/report.h"
+
+#define SYMS_MAX (512u << 20)
+
+struct report_opts {
+	const char *input, *format, *only, *map, *kallsyms, *modules;
+	int boot;
+};
+
+static int report_usage(FILE *f)
+{
+	fputs("usage: boottrace report INPUT [-f text|json|folded] [--function F]\n"
+	      "                        [--system-map F | --kallsyms F] [--modules F]"
+	      " [--boot N]\n\n"
+	      "INPUT is a snapshot directory (/run/boottrace/<boot-id>), a bare\n"
+	      "tracefs 'trace' file, or a serial-console log holding console-mode\n"
+	      "snapshots (--boot N picks one, 1 = the first; default the last).\n"
+	      "A trace or console log may come on a pipe, or on standard input\n"
+	      "as \"-\" (ssh board cat /sys/kernel/tracing/trace | boottrace\n"
+	      "report -).\n\n"
+	      "For each traced function: hits, first/last time, tasks, the caller\n"
+	      "tree from stack traces (outermost frame first) or, where stacks are\n"
+	      "missing or all zero, chains stitched from the <-parent column; the\n"
+	      "boot phase; and what in the trace cannot be trusted (trampolines,\n"
+	      "zero or stale frames, lost events, skipped lines).\n\n"
+	      "  -f, --format F     text (default), json (docs/report-schema.md),\n"
+	      "                     folded (FlameGraph: a;b;c N)\n"
+	      "      --function F   only function (or event) F\n"
+	      "      --system-map F, --kallsyms F   name raw frame addresses\n"
+	      "      --modules F    /proc/modules of that boot (module ranges)\n"
+	      "      --boot N       which snapshot of a console log\n", f);
+	return f == stdout ? BT_EXIT_OK : BT_EXIT_USAGE;
+}
+
+static int parse_opts(int argc, char **argv, struct report_opts *o)
+{
+	static const struct option longs[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "function", required_argument, NULL, 'F' },
+		{ "system-map", required_argument, NULL, 'm' },
+		{ "kallsyms", required_argument, NULL, 'k' },
+		{ "modules", required_argument, NULL, 'M' },
+		{ "boot", required_argument, NULL, 'b' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char *end;
+	int c;
+
+	memset(o, 0, sizeof(*o));
+	o->format = "text";
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "f:h", longs, NULL)) != -1) {
+		switch (c) {
+		case 'f': o->format = optarg; break;
+		case 'F': o->only = optarg; break;
+		case 'm': o->map = optarg; break;
+		case 'k': o->kallsyms = optarg; break;
+		case 'M': o->modules = optarg; break;
+		case 'b':
+			o->boot = (int)strtol(optarg, &end, 10);
+			if (*end || o->boot < 1) {
+				fprintf(stderr, "boottrace report: error: --boot "
+					"takes a number from 1, not '%s'\n", optarg);
+				return -1;
+			}
+			break;
+		case 'h': return report_usage(stdout), 1;
+		default: return -1;
+		}
+	}
+	if (optind != argc - 1 || (o->map && o->kallsyms) ||
+	    (strcmp(o->format, "text") && strcmp(o->format, "json") &&
+	     strcmp(o->format, "folded"))) {
+		fprintf(stderr, "boottrace report: error: %s\n",
+			optind != argc - 1 ? "one INPUT is needed" :
+			o->map && o->kallsyms ? "--system-map and --kallsyms "
+						"exclude each other" :
+			"-f takes text, json or folded");
+		return -1;
+	}
+	o->input = argv[optind];
+	return 0;
+}
+
+/* Symbols: the options first, else the snapshot's own kallsyms/modules. */
+static int load_syms(const struct report_opts *o, const struct rp_snap *snap,
+		     struct rp_syms *syms, int *have, struct bt_error *e)
+{
+	const char *file = o->map ? o->map : o->kallsyms;
+	size_t len;
+	char *t;
+
+	*have = 0;
+	if (file) {
+		if (!(t = readfile(file, SYMS_MAX, 0, "a symbol table", &len, e)))
+			return -1;
+		if (rp_syms_load(syms, t, file, e)) {
+			free(t);
+			return -1;
+		}
+		free(t);
+		*have = 1;
+	} else if (snap->kallsyms && !rp_syms_load(syms, snap->kallsyms,
+						     "snapshot kallsyms", e)) {
+		*have = 1;
+	}
+	bt_error_clear(e);
+	if (o->modules) {
+		if (!(t = readfile(o->modules, SYMS_MAX, 0, "a module list",
+				   &len, e)))
+			return -1;
+		if (rp_syms_load_modules(syms, t, o->modules, e)) {
+			free(t);
+			return -1;
+		}
+		free(t);
+		*have = 1;
+	} else if (snap->modules && !rp_syms_load_modules(syms, snap->modules,
+							   "snapshot modules", e)) {
+		*have |= syms->n > 0;
+	}
+	return 0;
+}
+
+static int feed(struct report *r, const char *path, const struct rp_snap *snap,
+		const char *input, struct bt_error *e)
+{
+	int fd, ret;
+
+	if (snap->trace) {
+		if (report_feed(r, snap->trace, snap->trace_len, 1) < 0)
+			return bt_error_set(e, BT_EXIT_ENV, input, "out of memory");
+		return 0;
+	}
+	if (snap->stream)
+		return report_feed_fd(r, snap->stream_fd, snap->head,
+				      snap->head_len, input, e);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return bt_error_errno(e, errno, path, "cannot open the trace");
+	posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	ret = report_feed_fd(r, fd, NULL, 0, path, e);
+	close(fd);
+	return ret;
+}
+
+/* Not a trace at all: nothing parsed, and something was skipped. */
+static int not_trace(const struct report *r, const char *kind)
+{
+	return !r->entries && !r->hdr.tracer[0] && !r->hdr.have_entries &&
+	       r->skip.lines && strcmp(kind, "console");
+}
+
+/* *@path: the trace's path, which @e may name: the caller frees it. */
+static int run(const struct report_opts *o, char **path, struct bt_error *e)
+{
+	struct rp_findings q;
+	struct rp_snap snap;
+	struct rp_syms syms = { 0 };
+	struct report r;
+	struct rp_out out;
+	const char *kind = "trace";
+	int have = 0, ret = -1;
+
+	report_init(&r);
+	if (rp_input_open(o->input, o->boot, &snap, &kind, path, e) ||
+	    load_syms(o, &snap, &syms, &have, e) ||
+	    feed(&r, *path, &snap, o->input, e))
+		goto out;
+	if (not_trace(&r, kind)) {
+		bt_error_set(e, BT_EXIT_INPUT, o->input,
+			     "no trace line in %llu lines (first unreadable at "
+			     "line %llu): not the kernel's trace text",
+			     (unsigned long long)r.lines,
+			     (unsigned long long)r.skip.first_line);
+		goto out;
+	}
+	if (rp_check(&r, have ? &syms : NULL, &snap, &q)) {
+		bt_error_set(e, BT_EXIT_ENV, o->input, "out of memory");
+		goto out;
+	}
+	out = (struct rp_out){ &r, &q, &snap, o->input, kind, o->only };
+	ret = !strcmp(o->format, "json") ? rp_print_json(&out, stdout) :
+	      !strcmp(o->format, "folded") ? rp_print_folded(&out, stdout) :
+					      rp_print_text(&out, stdout);
+	if (fflush(stdout) || ret)
+		ret = bt_error_errno(e, errno ? errno : EIO, NULL,
+				     "cannot write the report");
+out:
+	rp_syms_free(&syms);
+	rp_snap_free(&snap);
+	report_free(&r);
+	return ret;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct report_opts o;
+	struct bt_error e;
+	char *path = NULL;
+	int ret = parse_opts(argc, argv, &o);
+
+	if (ret)
+		return ret > 0 ? BT_EXIT_OK : report_usage(stderr);
+	bt_error_clear(&e);
+	ret = run(&o, &path, &e);
+	if (ret)
+		bt_error_print(&e, stderr);
+	free(path);
+	return !ret ? BT_EXIT_OK : e.code ? (int)e.code : BT_EXIT_ENV;
+}

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Target forms. The compiler (route.c) decides which kernel command-line
+ * words and which bootconfig text carry the plan; an emitter writes them
+ * in one target's form (emit_TARGET.c, one file per bootloader family)
+ * and checks them against the board's limits, failing with the numbers.
+ */
+#ifndef BT_EMIT_H
+#define BT_EMIT_H
+
+#include <stddef.h>
+
+#include "kernel/board.h"
+#include "util/bt_error.h"
+#include "kernel/words.h"
+
+struct emit_in {
+	/* The words the kernel must see, each as written (quoted already). */
+	const struct words *kernel;
+	/* Bootconfig text to embed (target bootconfig), else NULL. */
+	const char *bconf;
+	size_t bconf_len;
+	const struct board *board;
+	/* --base: the existing line to merge into (bootoctlinux, cmdline). */
+	const char *base;
+	/* --keep-bootargs: U-Boot forms append to ${bootargs}. */
+	int keep_bootargs;
+	/* --apply INITRD (bootconfig target). */
+	const char *apply;
+	/* -o FILE; NULL means standard output. */
+	const char *out;
+	int verbose;
+};
+
+typedef int (*emit_fn)(const struct emit_in *in, struct bt_error *e);
+
+struct emit_target {
+	const char *name;
+	emit_fn run;
+	const char *summary;
+};
+
+/* The targets, NULL-terminated by name; emit_find(NULL) is the default. */
+extern const struct emit_target emit_targets[];
+const struct emit_target *emit_find(const char *name);
+
+/* emit_cmdline.c, emit_bootconfig.c, emit_uboot.c, emit_bootoct.c, emit_files.c */
+int emit_cmdline(const struct emit_in *in, struct bt_error *e);
+int emit_bootconfig(const struct emit_in *in, struct bt_error *e);
+int emit_uboot_script(const struct emit_in *in, struct bt_error *e);
+int emit_uboot_scr(const struct emit_in *in, struct bt_error *e);
+int emit_uboot_env(const struct emit_in *in, struct bt_error *e);
+int emit_uboot_envimage(const struct emit_in *in, struct bt_error *e);
+int emit_bootoctlinux(const struct emit_in *in, struct bt_error *e);
+int emit_grub(const struct emit_in *in, struct bt_error *e);
+int emit_kernel_install(const struct emit_in *in, struct bt_error *e);
+int emit_rpi(const struct emit_in *in, struct bt_error *e);
+
+/* ---- shared by emitters (emit_common.c) ------------------------------ */
+
+/*
+ * Is @word (as written) a tracing parameter that a compiled line owns:
+ * ftrace=, ftrace_filter=, trace_options=, trace_event=, kprobe_event=, …,
+ * bootconfig, and every boottrace.* word?
+ */
+int emit_is_trace_word(const char *word);
+/*
+ * Merge @add into @base, into @out: every base word keeps its place and
+ * order; a base tracing word (emit_is_trace_word) is replaced in place by
+ * the added word of the same parameter, or dropped when @add has none
+ * (a stale setting of an earlier run); the other added words go at the
+ * end of the kernel's words: before a "--" (init's arguments follow it).
+ * Each change is told on stderr with @verbose.
+ */
+int emit_merge(const struct words *base, const struct words *add,
+	       struct words *out, int verbose, struct bt_error *e);
+/*
+ * The kernel's own limit: @len bytes of command line (no NUL) must fit
+ * the board's COMMAND_LINE_SIZE, or the kernel cuts the rest silently.
+ */
+int emit_check_kernel_len(const struct board *b, size_t len, const char *what,
+			  struct bt_error *e);
+
+#endif /* BT_EMIT_H */

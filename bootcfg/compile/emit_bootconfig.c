@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * -t bootconfig: the config text to embed (-o FILE or stdout), or applied
+ * to an initrd (--apply), and the words the bootloader must still pass.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/commands.h"
+#include "compile/emit.h"
+#include "util/outfile.h"
+
+static int emit_bootconfig_words(const struct emit_in *in, FILE *f,
+				 struct bt_error *e)
+{
+	char *line = words_join(in->kernel);
+
+	if (!line)
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	if (*line)
+		fprintf(f, "%s%s\n", f == stderr ?
+			"boottrace: add to the kernel command line: " : "", line);
+	free(line);
+	return 0;
+}
+
+int emit_bootconfig(const struct emit_in *in, struct bt_error *e)
+{
+	struct outfile o;
+	int status;
+
+	if (emit_check_kernel_len(in->board, words_join_len(in->kernel),
+				  "the command line", e))
+		return -1;
+	if (in->apply) {
+		status = bootconfig_apply_text(in->out ? in->out : "bootconfig",
+					       in->bconf, in->bconf_len + 1,
+					       in->apply, 0, stderr);
+		if (status) {
+			/* Already told on stderr: an error with no text. */
+			bt_error_set(e, (enum bt_exit)status, in->apply, "%s", "");
+			return -1;
+		}
+		return emit_bootconfig_words(in, stdout, e);
+	}
+	if (outfile_open(&o, in->out, e))
+		return -1;
+	fwrite(in->bconf, 1, in->bconf_len, o.f);
+	if (outfile_commit(&o, e))
+		return -1;
+	/* With the text on stdout, the words go where they cannot mix in. */
+	return emit_bootconfig_words(in, in->out ? stdout : stderr, e);
+}

@@ -1,0 +1,311 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Targets that are one configuration file of the boot chain:
+ *  -t grub            an /etc/default/grub.d drop-in (update-grub reads it)
+ *  -t kernel-install  the whole /etc/kernel/cmdline line
+ *  -t rpi             the whole cmdline.txt line of the Raspberry Pi firmware
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bconf.h"
+#include "compile/emit.h"
+#include "util/outfile.h"
+
+/* ---- shared ------------------------------------------------------------ */
+
+/* Merge the kernel words into the --base words. */
+static char *files_merge(const struct emit_in *in, const struct words *base,
+			 struct bt_error *e)
+{
+	struct words merged;
+	char *line = NULL;
+
+	words_init(&merged);
+	if (!emit_merge(base, in->kernel, &merged, in->verbose, e)) {
+		line = words_join(&merged);
+		if (!line)
+			bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	}
+	words_free(&merged);
+	return line;
+}
+
+/* @text plus a newline to -o (atomically) or standard output. */
+static int files_write_line(const struct emit_in *in, const char *text,
+			    struct bt_error *e)
+{
+	struct outfile o;
+
+	if (outfile_open(&o, in->out, e))
+		return -1;
+	fprintf(o.f, "%s\n", text);
+	return outfile_commit(&o, e);
+}
+
+static int files_need_base(const struct emit_in *in, const char *target,
+			   const char *from, struct bt_error *e)
+{
+	if (in->base)
+		return 0;
+	return bt_error_set(e, BT_EXIT_USAGE, NULL, "-t %s needs --base or "
+			    "--base-file: the current line (%s), which the "
+			    "tracing words are merged into", target, from);
+}
+
+/* ---- grub ---------------------------------------------------------------- */
+
+/*
+ * How a word reaches the kernel through GRUB (Debian grub-common 2.06):
+ * grub-mkconfig sources the drop-in with sh, 10_linux pastes
+ * $GRUB_CMDLINE_LINUX unchanged after "linux ... ro" in grub.cfg, GRUB's
+ * script lexer removes quotes and '\' escapes and expands $var there, and
+ * the linux loader (grub_create_loader_cmdline) joins the arguments with
+ * spaces, wrapping one that holds a space in "..." and putting a '\'
+ * before every '\', '\'' and '"'. The kernel keeps those backslashes, so
+ * a value with any of the three cannot arrive as written: refused. Every
+ * other word is written single-quoted for GRUB's lexer when it holds
+ * anything but plain characters.
+ */
+static int grub_plain(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || strchr("_.,:/=+@%^~-", c);
+}
+
+/*
+ * The argument GRUB must hand its loader for kernel word @w (the kernel's
+ * view of it: param=value, quotes gone) into @arg, and how to write that
+ * in grub.cfg into @cfg. Both malloc'd.
+ */
+static int grub_word(const char *w, char **arg, char **cfg, struct bt_error *e)
+{
+	struct bconf_arg ka;
+	char *copy = strdup(w), *a = NULL, *c = NULL;
+	size_t i, n;
+	int quote = 0;
+
+	if (!copy || !bconf_cmdline_next(copy, &ka))
+		goto fail;
+	n = strlen(ka.param) + (ka.val ? 1 + strlen(ka.val) : 0);
+	a = malloc(n + 1);
+	c = malloc(n + 3);
+	if (!a || !c)
+		goto fail;
+	snprintf(a, n + 1, "%s%s%s", ka.param, ka.val ? "=" : "",
+		 ka.val ? ka.val : "");
+	for (i = 0; i < n; i++) {
+		if (a[i] == '\\' || a[i] == '\'' || a[i] == '"' ||
+		    (unsigned char)a[i] < 0x20 || (unsigned char)a[i] >= 0x7f) {
+			bt_error_set(e, BT_EXIT_INPUT, NULL, "kernel word '%s' "
+				     "cannot go through GRUB: its linux loader puts "
+				     "a '\\' before every '\\', '\\'' and '\"' "
+				     "(and only printable ASCII is safe), which the "
+				     "kernel keeps: change the value, or use -t "
+				     "kernel-install or the bootconfig target", w);
+			goto out;
+		}
+		quote |= !grub_plain(a[i]);
+	}
+	snprintf(c, n + 3, "%s%s%s", quote ? "'" : "", a, quote ? "'" : "");
+	free(copy);
+	*arg = a;
+	*cfg = c;
+	return 0;
+fail:
+	bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+out:
+	free(copy);
+	free(a);
+	free(c);
+	return -1;
+}
+
+/* @s inside sh double quotes: '\' before '\', '"', '$' and '`'. */
+static void grub_put_sh(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (strchr("\\\"$`", *s))
+			fputc('\\', f);
+		fputc(*s, f);
+	}
+}
+
+/*
+ * The grub.cfg text of every word into @cfg, and the length of what the
+ * kernel gets from GRUB's loader for them into *@klen.
+ */
+static int grub_words(const struct words *kw, struct words *cfg, size_t *klen,
+		      struct bt_error *e)
+{
+	char *arg, *c;
+	size_t i;
+	int ret = 0;
+
+	*klen = 0;
+	for (i = 0; i < kw->n && !ret; i++) {
+		if (grub_word(kw->v[i], &arg, &c, e))
+			return -1;
+		*klen += (i > 0) + strlen(arg) + 2 * (strchr(arg, ' ') != NULL);
+		if (words_add(cfg, c))
+			ret = bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+		free(arg);
+		free(c);
+	}
+	return ret;
+}
+
+int emit_grub(const struct emit_in *in, struct bt_error *e)
+{
+	struct words cfg;
+	struct outfile o;
+	size_t klen, i;
+	int ret = -1;
+
+	if (in->base)
+		return bt_error_set(e, BT_EXIT_USAGE, NULL, "-t grub appends to "
+				    "GRUB_CMDLINE_LINUX and takes no --base: remove "
+				    "old tracing words from /etc/default/grub by hand");
+	words_init(&cfg);
+	if (grub_words(in->kernel, &cfg, &klen, e) ||
+	    emit_check_kernel_len(in->board, klen, "the tracing words (GRUB "
+				  "puts BOOT_IMAGE=, root= and the rest of "
+				  "GRUB_CMDLINE_LINUX in front)", e) ||
+	    outfile_open(&o, in->out, e))
+		goto out;
+	fputs("# boottrace compile -t grub: kernel tracing words. Put it in "
+	      "/etc/default/grub.d/\n# (e.g. 90-boottrace.cfg), then run "
+	      "update-grub.\n", o.f);
+	if (cfg.n) {
+		fputs("GRUB_CMDLINE_LINUX=\"${GRUB_CMDLINE_LINUX:+"
+		      "$GRUB_CMDLINE_LINUX }", o.f);
+		for (i = 0; i < cfg.n; i++) {
+			if (i)
+				fputc(' ', o.f);
+			grub_put_sh(o.f, cfg.v[i]);
+		}
+		fputs("\"\n", o.f);
+	}
+	ret = outfile_commit(&o, e);
+out:
+	words_free(&cfg);
+	return ret;
+}
+
+/* ---- kernel-install ------------------------------------------------------ */
+
+/*
+ * systemd's kernel-install (90-loaderentry) reads /etc/kernel/cmdline with
+ * `tr -s "$IFS" ' '` (newer: a bash array joined by spaces): every run of
+ * whitespace becomes one space, inside quotes too. A word whose quoted
+ * value holds a tab or two spaces in a row would arrive changed: refused.
+ */
+static int ki_check_word(const char *w, struct bt_error *e)
+{
+	size_t i;
+
+	for (i = 0; w[i]; i++)
+		if ((w[i] != ' ' && w[i] >= '\t' && w[i] <= '\r') ||
+		    (w[i] == ' ' && w[i + 1] == ' '))
+			return bt_error_set(e, BT_EXIT_INPUT, NULL, "kernel word "
+					    "'%s' cannot go through kernel-install: "
+					    "it turns every run of whitespace into "
+					    "one space, inside quotes too: use single "
+					    "spaces in quoted values", w);
+	return 0;
+}
+
+/*
+ * BOOT_IMAGE= and initrd= are put there by the bootloader (a --base read
+ * from /proc/cmdline has them); kernel-install leaves them out of
+ * /proc/cmdline as well, and adds the initrd itself.
+ */
+static int ki_bootloader_word(const char *w)
+{
+	return !strncmp(w, "BOOT_IMAGE=", 11) || !strncmp(w, "initrd=", 7);
+}
+
+int emit_kernel_install(const struct emit_in *in, struct bt_error *e)
+{
+	struct words base;
+	char *line = NULL;
+	size_t i;
+	int ret = -1;
+
+	if (files_need_base(in, "kernel-install",
+			    "/etc/kernel/cmdline, or /proc/cmdline", e))
+		return -1;
+	words_init(&base);
+	if (words_split(&base, in->base)) {
+		bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+		goto out;
+	}
+	for (i = 0; i < base.n;) {
+		if (!ki_bootloader_word(base.v[i])) {
+			i++;
+			continue;
+		}
+		if (in->verbose)
+			fprintf(stderr, "boottrace: dropped '%s' (the bootloader "
+				"adds it)\n", base.v[i]);
+		words_remove(&base, i);
+	}
+	for (i = 0; i < in->kernel->n; i++)
+		if (ki_check_word(in->kernel->v[i], e))
+			goto out;
+	line = files_merge(in, &base, e);
+	if (!line || emit_check_kernel_len(in->board, strlen(line),
+					   "the /etc/kernel/cmdline line", e))
+		goto out;
+	ret = files_write_line(in, line, e);
+out:
+	free(line);
+	words_free(&base);
+	return ret;
+}
+
+/* ---- rpi ------------------------------------------------------------------ */
+
+/* The firmware reads the first line of cmdline.txt only. */
+static int rpi_check_base(const char *base, struct bt_error *e)
+{
+	const char *nl = strchr(base, '\n');
+
+	if (!nl || !nl[strspn(nl, " \t\r\n")])
+		return 0;
+	return bt_error_set(e, BT_EXIT_INPUT, NULL, "--base has more than one "
+			    "line, but the firmware reads only the first line of "
+			    "cmdline.txt (the rest is ignored at boot today): "
+			    "give only the first line");
+}
+
+int emit_rpi(const struct emit_in *in, struct bt_error *e)
+{
+	struct words base;
+	char *line = NULL;
+	int ret = -1;
+
+	if (files_need_base(in, "rpi", "cmdline.txt on the boot partition, "
+			    "not /proc/cmdline, which has the firmware's own "
+			    "words", e) || rpi_check_base(in->base, e))
+		return -1;
+	if (in->verbose && strcmp(in->board->bootloader, "rpi"))
+		fprintf(stderr, "boottrace: board %s is not a Raspberry Pi "
+			"profile: the firmware's 1024-byte limit is not checked "
+			"(use -b rpi4)\n", in->board->name);
+	words_init(&base);
+	if (words_split(&base, in->base)) {
+		bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+		goto out;
+	}
+	line = files_merge(in, &base, e);
+	if (!line || emit_check_kernel_len(in->board, strlen(line),
+					   "the cmdline.txt line", e))
+		goto out;
+	ret = files_write_line(in, line, e);
+out:
+	free(line);
+	words_free(&base);
+	return ret;
+}

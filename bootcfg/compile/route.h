@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Routing: for each setting of a plan, the form that really takes effect
+ * on the target kernel (a legacy parameter, a kernel.* or an ftrace.*
+ * bootconfig key, or the hook), or a refusal naming the setting, its
+ * place in the config, the minimum kernel and a fix.
+ */
+#ifndef BT_ROUTE_H
+#define BT_ROUTE_H
+
+#include "kernel/board.h"
+#include "kernel/kcaps.h"
+#include "plan/plan.h"
+#include "kernel/words.h"
+
+struct route_opts {
+	int allow_drop;		/* warn and drop what the target cannot carry */
+	int verbose;		/* explain each route on stderr */
+};
+
+struct route {
+	/* The words the bootloader must pass (all of them for cmdline). */
+	struct words words;
+	/* Bootconfig text (route_bootconfig), NUL-terminated, else NULL. */
+	char *bconf;
+	size_t bconf_len;
+	int bconf_nodes;
+	size_t dropped;		/* settings dropped with allow_drop */
+	/* Context for messages. */
+	const struct plan *plan;
+	const struct kcaps *kcaps;
+	const struct board *board;
+	const struct route_opts *opts;
+};
+
+void route_init(struct route *r, const struct plan *p, const struct kcaps *k,
+		const struct board *b, const struct route_opts *o);
+void route_free(struct route *r);
+/* Everything as legacy command-line parameters. */
+int route_cmdline(struct route *r, struct bt_error *e);
+/* A bootconfig text plus the words the bootloader still passes. */
+int route_bootconfig(struct route *r, struct bt_error *e);
+
+/* Parts of the command-line route, for the bootconfig route to reuse. */
+enum route_part {
+	RP_TRACER = 1,		/* global tracer, filters, options, buffer */
+	RP_EVENTS = 2,		/* events, kprobes, triggers, instances */
+	RP_GLOBALS = 4,		/* fgraph, tp_printk, dump_on_oops, ... */
+	RP_HOOK = 8,		/* boottrace.* */
+	RP_KERNEL = 16,		/* other kernel.* words */
+	RP_INIT = 32,		/* -- and init.* words */
+	RP_CLOCK = 64,		/* trace_clock= (route_clock.c) */
+	RP_ALL = 127,
+};
+/* Append the words of @parts to r->words. */
+int route_cmdline_part(struct route *r, unsigned parts, struct bt_error *e);
+
+/* ---- the global trace clock (route_clock.c) ---------------------------- */
+
+enum route_clock_form {
+	RC_NONE,	/* no clock */
+	RC_BCONF,	/* the user's clock; ftrace.trace_clock works */
+	RC_CMDLINE,	/* the user's clock, which must be trace_clock= */
+	RC_ADDED,	/* none given; trace_clock=global keeps the buffer */
+};
+/* Where the global clock goes; @out gets the value (and its node). */
+enum route_clock_form route_clock(const struct route *r, struct plan_val *out);
+/* -v: why the clock is on the command line. */
+void route_clock_note(const struct route *r, enum route_clock_form f);
+
+/* ---- shared by route_*.c (route_common.c) ------------------------------ */
+
+/* -v: "route: TEXT" on stderr. */
+void route_note(const struct route *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* -v: "route: KEY (FILE:L:C) -> PARAM=VAL". */
+void route_note_word(const struct route *r, int node, const char *param,
+		     const char *val);
+/*
+ * A setting the target cannot carry: an error at @node, or with
+ * allow_drop a warning (and 0).
+ */
+int route_refuse(struct route *r, int node, struct bt_error *e,
+		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* Warning at @node (always shown). */
+void route_warn(const struct route *r, int node, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Does the kernel have @f? Refuses (at @node, naming @what) if not. */
+int route_need(struct route *r, enum kfeat f, int node, const char *what,
+	       struct bt_error *e);
+/* Checks that hold for every target: .config options, silent failures. */
+int route_check(struct route *r, struct bt_error *e);
+/* "a,b,c" of a list, malloc'd. */
+char *route_join(const struct plan_list *l, const char *sep);
+/* The events a plan instance enables, as set_event takes them ("G:E"). */
+int route_event_names(const struct plan_inst *in, struct words *out);
+
+#endif /* BT_ROUTE_H */

@@ -1,0 +1,360 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The plan as a bootconfig: ftrace.* keys where boot-time tracing applies
+ * them, kernel.* keys (which the kernel turns into command-line words) for
+ * what must happen earlier or has no ftrace.* handler, and the words the
+ * bootloader still passes ("bootconfig").
+ *
+ * Why the global tracer may move to kernel.*: trace_boot.c applies
+ * ftrace.options before ftrace.tracer, and a tracer's own options (such as
+ * func_stack_trace) exist only once it is current, so they are silently
+ * lost (DOMAIN.md, silent failure #1). trace_options= is applied when
+ * ftrace= sets the tracer, so both go to kernel.* together.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "compile/route.h"
+#include "util/textbuf.h"
+
+/* Global keys the plan emits itself (the rest of ftrace.* is copied). */
+static const char *const from_plan[] = {
+	"tracer", "ftrace", "options", "trace_clock", "buffer_size",
+	"alloc_snapshot", "events", "fgraph", "tp_printk",
+	"tp_printk_stop_on_boot", "dump_on_oops", "traceoff_on_warning",
+	"boot_snapshot", NULL,
+};
+
+/* A value in bootconfig quotes; -1 if it holds both kinds of quote. */
+static int route_bconf_value(struct textbuf *t, const char *v)
+{
+	char q = strchr(v, '"') ? '\'' : '"';
+
+	if (q == '\'' && strchr(v, '\''))
+		return -1;
+	textbuf_put(t, &q, 1);
+	textbuf_puts(t, v);
+	textbuf_put(t, &q, 1);
+	return 0;
+}
+
+/* Command-line words as kernel.PARAM = "VALUE" lines. */
+static int route_bconf_kernel(struct route *r, const struct words *w,
+			      struct textbuf *t, struct bt_error *e)
+{
+	struct bconf_arg arg;
+	size_t i;
+
+	for (i = 0; i < w->n; i++) {
+		char *copy = strdup(w->v[i]);
+
+		if (!copy)
+			return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+		bconf_cmdline_next(copy, &arg);
+		if (!strcmp(arg.param, "--")) {
+			free(copy);
+			continue;
+		}
+		textbuf_printf(t, "kernel.%s", arg.param);
+		if (arg.val) {
+			textbuf_puts(t, " = ");
+			if (route_bconf_value(t, arg.val)) {
+				free(copy);
+				return bt_error_set(e, BT_EXIT_INPUT, r->plan->src->path,
+						    "kernel.%s: a value with both "
+						    "quote kinds cannot be written "
+						    "in bootconfig", w->v[i]);
+			}
+		}
+		textbuf_puts(t, "\n");
+		free(copy);
+	}
+	return 0;
+}
+
+static int route_bconf_leaf(struct route *r, int leaf, struct textbuf *t,
+			    struct bt_error *e)
+{
+	const struct bconf *bc = r->plan->src->bc;
+	char key[BCONF_KEYLEN_MAX + 1];
+	int vn = bconf_value_node(bc, leaf), v;
+
+	/* Tracer options of an instance, refused or dropped (see below). */
+	int skip_tracer_opts = !strcmp(bconf_data(bc, leaf), "options");
+	int first = 1;
+
+	bconf_compose_key(bc, BCONF_NONE, leaf, key, sizeof(key));
+	if (skip_tracer_opts && vn != BCONF_NONE) {
+		bconf_for_each_value(bc, vn, v)
+			if (!plan_tracer_option(bconf_data(bc, v)))
+				break;
+		if (v == BCONF_NONE)
+			return 0;	/* nothing left */
+	}
+	textbuf_puts(t, key);
+	if (vn != BCONF_NONE) {
+		textbuf_puts(t, " = ");
+		bconf_for_each_value(bc, vn, v) {
+			if (skip_tracer_opts && plan_tracer_option(bconf_data(bc, v)))
+				continue;
+			if (!first)
+				textbuf_puts(t, ", ");
+			first = 0;
+			if (route_bconf_value(t, bconf_data(bc, v)))
+				return plan_error(r->plan, leaf, e, "a value with "
+						  "both quote kinds");
+		}
+	}
+	textbuf_puts(t, "\n");
+	return 0;
+}
+
+/* Is @leaf below ftrace.WORD with WORD in from_plan (global instance)? */
+static int route_bconf_planned(const struct bconf *bc, int ftrace, int leaf)
+{
+	int n = leaf, up;
+	size_t i;
+
+	for (up = bconf_parent(bc, n); up != ftrace && up != BCONF_NONE;
+	     up = bconf_parent(bc, n))
+		n = up;
+	for (i = 0; from_plan[i]; i++)
+		if (!strcmp(bconf_data(bc, n), from_plan[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * An instance's own tracer options are lost the same way as the global
+ * ones, and an instance has no kernel.* form to move them to.
+ */
+static int route_bconf_inst_options(struct route *r, struct bt_error *e)
+{
+	const struct plan *p = r->plan;
+	size_t i, j;
+
+	for (i = 1; i < p->ninst; i++)
+		for (j = 0; j < p->inst[i].options.n; j++) {
+			const struct plan_val *o = &p->inst[i].options.v[j];
+
+			if (plan_tracer_option(o->text) &&
+			    route_refuse(r, o->node, e, "option '%s' of instance "
+					 "'%s' belongs to its tracer, and boot-time "
+					 "tracing sets options before the tracer, so "
+					 "it would be silently lost: use it in the "
+					 "global instance (moved to kernel.trace_"
+					 "options) or set it after boot", o->text,
+					 p->inst[i].name))
+				return -1;
+		}
+	return 0;
+}
+
+/* ftrace.* leaves the plan does not rebuild: events, instances, cpumask, ... */
+static int route_bconf_copy(struct route *r, struct textbuf *t,
+			    struct bt_error *e)
+{
+	const struct plan *p = r->plan;
+	const struct bconf *bc = p->src->bc;
+	int ftrace = p->inst[0].node, leaf = BCONF_NONE;
+	size_t i, j;
+
+	if (ftrace == BCONF_NONE)
+		return 0;
+	if (route_bconf_inst_options(r, e))
+		return -1;
+	for (i = 0; i < p->ninst; i++)
+		for (j = 0; j < p->inst[i].nev; j++)
+			if (p->inst[i].ev[j].hist != BCONF_NONE &&
+			    route_need(r, KF_BCONF_HIST, p->inst[i].ev[j].hist,
+				       "ftrace.*.hist", e) <= 0)
+				return -1;
+	while ((leaf = bconf_next_leaf(bc, ftrace, leaf)) != BCONF_NONE)
+		if (!route_bconf_planned(bc, ftrace, leaf) &&
+		    route_bconf_leaf(r, leaf, t, e))
+			return -1;
+	return 0;
+}
+
+static void route_bconf_list(struct textbuf *t, const char *key,
+			     const struct plan_list *l)
+{
+	size_t i;
+
+	if (!l->n)
+		return;
+	textbuf_printf(t, "%s = ", key);
+	for (i = 0; i < l->n; i++)
+		textbuf_printf(t, "%s\"%s\"", i ? ", " : "", l->v[i].text);
+	textbuf_puts(t, "\n");
+}
+
+static void route_bconf_single(struct textbuf *t, const char *key,
+			       const struct plan_val *v)
+{
+	if (!v->text)
+		return;
+	if (*v->text)
+		textbuf_printf(t, "%s = \"%s\"\n", key, v->text);
+	else
+		textbuf_printf(t, "%s\n", key);
+}
+
+/* The global tracer group in its ftrace.* form (the clock: route_clock.c). */
+static void route_bconf_tracer(const struct plan_inst *g, int clock,
+			       struct textbuf *t)
+{
+	route_bconf_single(t, "ftrace.tracer", &g->tracer);
+	route_bconf_list(t, "ftrace.ftrace.filters", &g->filters);
+	route_bconf_list(t, "ftrace.ftrace.notraces", &g->notraces);
+	route_bconf_list(t, "ftrace.options", &g->options);
+	if (clock)
+		route_bconf_single(t, "ftrace.trace_clock", &g->trace_clock);
+	route_bconf_single(t, "ftrace.buffer_size", &g->buffer_size);
+	route_bconf_single(t, "ftrace.alloc_snapshot", &g->alloc_snapshot);
+	route_bconf_list(t, "ftrace.events", &g->events);
+}
+
+static int route_bconf_tracer_to_kernel(const struct route *r)
+{
+	const struct plan_inst *g = &r->plan->inst[0];
+	size_t i;
+
+	for (i = 0; i < g->options.n; i++)
+		if (plan_tracer_option(g->options.v[i].text)) {
+			route_note(r, "ftrace.tracer, filters and options -> "
+				   "kernel.ftrace / kernel.ftrace_filter / "
+				   "kernel.trace_options: '%s' is an option of "
+				   "the tracer, and boot-time tracing applies "
+				   "options before the tracer, so it would be "
+				   "silently lost", g->options.v[i].text);
+			return 1;
+		}
+	return 0;
+}
+
+/* Does the kernel apply ftrace.* keys? -1 when unknown (no .config). */
+static int route_bconf_boottime(struct route *r)
+{
+	enum kopt_state s = kcaps_opt(r->kcaps, KO_BOOTTIME_TRACING);
+
+	if (kcaps_has(r->kcaps, KF_BOOTTIME_TRACING) == 0 || s == KO_NO)
+		return 0;
+	return s == KO_YES ? 1 : -1;
+}
+
+static int route_bconf_text(struct route *r, struct textbuf *t,
+			    struct bt_error *e)
+{
+	const struct plan *p = r->plan;
+	struct words saved = r->words;
+	unsigned parts = RP_GLOBALS | RP_HOOK | RP_KERNEL;
+	int bt = route_bconf_boottime(r), to_kernel = 0, ret;
+	size_t ftrace_start;
+	struct plan_val clock;
+	enum route_clock_form cf = route_clock(r, &clock);
+
+	if (!bt) {
+		route_note(r, "no boot-time tracing (%s): every ftrace.* key "
+			   "would be ignored, so all settings go as kernel.* "
+			   "keys", kcaps_opt(r->kcaps, KO_BOOTTIME_TRACING) == KO_NO ?
+			   "CONFIG_BOOTTIME_TRACING is not set" : "kernel before 5.6");
+		parts = RP_ALL & ~RP_INIT;
+	} else if ((to_kernel = route_bconf_tracer_to_kernel(r))) {
+		parts |= RP_TRACER | RP_CLOCK;
+	} else if (cf == RC_CMDLINE || cf == RC_ADDED) {
+		parts |= RP_CLOCK;
+	}
+	words_init(&r->words);
+	ret = route_cmdline_part(r, parts, e);
+	if (!ret)
+		ret = route_bconf_kernel(r, &r->words, t, e);
+	words_free(&r->words);
+	r->words = saved;
+	if (ret)
+		return -1;
+	ftrace_start = t->len;
+	if (bt) {
+		if (!to_kernel)
+			route_bconf_tracer(&p->inst[0], !(parts & RP_CLOCK), t);
+		else
+			route_bconf_list(t, "ftrace.events", &p->inst[0].events);
+		if (route_bconf_copy(r, t, e))
+			return -1;
+	}
+	if (bt < 0 && t->len > ftrace_start)
+		route_warn(r, BCONF_NONE, "no --kernel-config: assuming "
+			   "CONFIG_BOOTTIME_TRACING=y; without it every ftrace.* "
+			   "key is silently ignored at boot");
+	for (size_t i = 0; i < p->ninit; i++) {
+		const struct plan_word *w = &p->init[i];
+		size_t j;
+
+		textbuf_printf(t, "init.%s", w->key);
+		for (j = 0; j < w->vals.n; j++)
+			textbuf_printf(t, "%s\"%s\"", j ? ", " : " = ", w->vals.v[j].text);
+		textbuf_puts(t, "\n");
+	}
+	return 0;
+}
+
+/* The generated text must pass the target kernel's own parser limits. */
+static int route_bconf_verify(struct route *r, struct bt_error *e)
+{
+	struct bconf_opts o = { (unsigned)kcaps_node_max(r->kcaps), BCONF_CTYPE_TOOL };
+	struct bconf_error pe;
+	struct bconf *bc;
+
+	if (r->bconf_len + 1 > BCONF_DATA_MAX - 1)
+		return bt_error_set(e, BT_EXIT_INPUT, r->plan->src->path,
+				    "the bootconfig would be %zu bytes; the kernel "
+				    "refuses %d or more: trace fewer functions",
+				    r->bconf_len + 1, BCONF_DATA_MAX);
+	bc = bconf_parse(r->bconf, r->bconf_len + 1, &o, &pe);
+	if (!bc)
+		return bt_error_set(e, BT_EXIT_INPUT, r->plan->src->path,
+				    "the bootconfig for %s would not load: %s "
+				    "(line %d of the generated text; node limit %d)",
+				    kcaps_name(r->kcaps), pe.msg, pe.line, o.node_max);
+	r->bconf_nodes = bconf_node_count(bc);
+	bconf_free(bc);
+	return 0;
+}
+
+int route_bootconfig(struct route *r, struct bt_error *e)
+{
+	struct textbuf t = { 0 };
+	const struct plan *p = r->plan;
+
+	if (kcaps_has(r->kcaps, KF_BOOTCONFIG) == 0)
+		return bt_error_set(e, BT_EXIT_INPUT, p->src->path, "kernel %s has "
+				    "no bootconfig (5.6 or later): use -t cmdline",
+				    kcaps_name(r->kcaps));
+	if (kcaps_opt(r->kcaps, KO_BOOT_CONFIG) == KO_NO)
+		return bt_error_set(e, BT_EXIT_INPUT, p->src->path, "CONFIG_BOOT_CONFIG "
+				    "is not set in %s: the kernel ignores a "
+				    "bootconfig; use -t cmdline", r->kcaps->config_path);
+	if (route_check(r, e))
+		return -1;
+	textbuf_printf(&t, "# boottrace compile of %s for kernel %s\n",
+		       p->src->path, kcaps_name(r->kcaps));
+	if (route_bconf_text(r, &t, e)) {
+		textbuf_free(&t);
+		return -1;
+	}
+	if (t.failed)
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	r->bconf = t.s;
+	r->bconf_len = t.len;
+	if (route_bconf_verify(r, e))
+		return -1;
+	if (kcaps_opt(r->kcaps, KO_BOOT_CONFIG_FORCE) == KO_YES) {
+		route_note(r, "CONFIG_BOOT_CONFIG_FORCE=y: no 'bootconfig' word needed");
+		return 0;
+	}
+	route_note(r, "'bootconfig' on the bootloader's command line: without "
+		   "it the kernel strips the bootconfig and ignores it");
+	if (words_add(&r->words, "bootconfig"))
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	return 0;
+}

@@ -1,0 +1,391 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The plan as legacy command-line parameters (kernel-parameters.txt). Each
+ * parameter appears once: the kernel keeps only the last of a repeated one,
+ * so lists are merged into one comma-separated word.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compile/route.h"
+
+static int route_param(struct route *r, const char *param, const char *val,
+		       int node, struct bt_error *e)
+{
+	char what[128];
+
+	snprintf(what, sizeof(what), "%s=", param);
+	route_note_word(r, node, param, val);
+	if (words_add_param(&r->words, param, val, what, e)) {
+		/* Point at the setting the value came from. */
+		if (node != BCONF_NONE && e->code == BT_EXIT_INPUT)
+			source_locate(r->plan->src, bconf_pos(r->plan->src->bc, node),
+				      &e->line, &e->col), e->file = r->plan->src->path;
+		return -1;
+	}
+	return 0;
+}
+
+static int route_list(struct route *r, const char *param,
+		      const struct plan_list *l, struct bt_error *e)
+{
+	char *joined;
+	int ret;
+
+	if (!l->n)
+		return 0;
+	joined = route_join(l, ",");
+	if (!joined)
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	ret = route_param(r, param, joined, l->v[0].node, e);
+	free(joined);
+	return ret;
+}
+
+static int route_single(struct route *r, const char *param,
+			const struct plan_val *v, int flag, struct bt_error *e)
+{
+	if (!v->text)
+		return 0;
+	/* A flag parameter: "tp_printk", or "ftrace_dump_on_oops=orig_cpu". */
+	if (flag && (!*v->text || !strcmp(v->text, "1")))
+		return route_param(r, param, NULL, v->node, e);
+	return route_param(r, param, v->text, v->node, e);
+}
+
+/* What only bootconfig (or a newer kernel) can express for an instance. */
+static int route_inst_unsupported(struct route *r, const struct plan_inst *in,
+				  struct bt_error *e)
+{
+	const struct plan_val *no[] = { &in->cpumask, &in->tracing_on };
+	const char *names[] = { "cpumask", "tracing_on" };
+	size_t i;
+
+	for (i = 0; i < 2; i++)
+		if (no[i]->text && route_refuse(r, no[i]->node, e, "ftrace.%s has "
+						"no command-line parameter: use "
+						"-t bootconfig (kernel 5.6+, "
+						"CONFIG_BOOTTIME_TRACING)", names[i]))
+			return -1;
+	for (i = 0; i < in->nev; i++) {
+		const struct plan_event *ev = &in->ev[i];
+
+		if (ev->filter.text && route_refuse(r, ev->filter.node, e,
+				"an event filter (%s:%s) has no command-line "
+				"parameter: use -t bootconfig", ev->group, ev->event))
+			return -1;
+		if (ev->hist != BCONF_NONE && route_refuse(r, ev->hist, e,
+				"an event histogram (%s:%s) has no command-line "
+				"parameter: use -t bootconfig (5.15+)", ev->group,
+				ev->event))
+			return -1;
+	}
+	return 0;
+}
+
+/* Event actions as trace_trigger=EVENT.ACTION (6.2+). */
+static int route_triggers(struct route *r, const struct plan_inst *in,
+			  struct bt_error *e)
+{
+	struct plan_list all = { 0 };
+	char buf[512], **owned = NULL;
+	size_t i, j, n = 0;
+	int ret = 0, have;
+
+	for (i = 0; i < in->nev; i++)
+		n += in->ev[i].actions.n;
+	if (!n)
+		return 0;
+	have = route_need(r, KF_TRACE_TRIGGER, in->ev[0].node,
+			  "event actions on the command line (trace_trigger=)", e);
+	if (have <= 0)
+		return have;
+	owned = calloc(n, sizeof(*owned));
+	if (!owned)
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	n = 0;
+	for (i = 0; !ret && i < in->nev; i++) {
+		const struct plan_event *ev = &in->ev[i];
+
+		for (j = 0; !ret && j < ev->actions.n; j++) {
+			const struct plan_val *a = &ev->actions.v[j];
+
+			if (strchr(a->text, ','))
+				ret = route_refuse(r, a->node, e, "action '%s' "
+						   "contains ',', which separates "
+						   "trace_trigger= entries: use -t "
+						   "bootconfig", a->text);
+			snprintf(buf, sizeof(buf), "%s.%s", ev->event, a->text);
+			owned[n] = strdup(buf);
+			if (!ret && (!owned[n] || plan_list_add(&all, owned[n], a->node)))
+				ret = bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+			n++;
+		}
+	}
+	if (!ret)
+		ret = route_list(r, "trace_trigger", &all, e);
+	for (i = 0; i < n; i++)
+		free(owned[i]);
+	free(owned);
+	free(all.v);
+	return ret;
+}
+
+static int route_kprobes(struct route *r, struct bt_error *e)
+{
+	const struct plan *p = r->plan;
+	size_t i, j, len = 1;
+	char *def, *at;
+	int have, ret;
+
+	if (!p->nkprobes)
+		return 0;
+	have = route_need(r, KF_KPROBE_EVENT, p->kprobes[0].node,
+			  "kprobe events on the command line (kprobe_event=)", e);
+	if (have <= 0)
+		return have;
+	for (i = 0; i < p->nkprobes; i++)
+		for (j = 0; j < p->kprobes[i].probes.n; j++)
+			len += strlen(p->kprobes[i].event) +
+			       strlen(p->kprobes[i].probes.v[j].text) + 16;
+	def = at = malloc(len);
+	if (!def)
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	*at = '\0';
+	for (i = 0; i < p->nkprobes; i++) {
+		const struct plan_kprobe *k = &p->kprobes[i];
+
+		for (j = 0; j < k->probes.n; j++) {
+			const char *pr = k->probes.v[j].text, *c;
+
+			if (strpbrk(pr, ",;")) {
+				free(def);
+				return route_refuse(r, k->probes.v[j].node, e,
+						    "probe '%s' contains ',' or ';', "
+						    "which kprobe_event= uses as "
+						    "separators: use -t bootconfig", pr);
+			}
+			/* p:kprobes/EVENT PROBE, with ',' for every space. */
+			at += sprintf(at, "%sp:kprobes/%s,", at == def ? "" : ";",
+				      k->event);
+			for (c = pr; *c; c++)
+				*at++ = *c == ' ' ? ',' : *c;
+			*at = '\0';
+		}
+	}
+	ret = route_param(r, "kprobe_event", def, p->kprobes[0].node, e);
+	free(def);
+	return ret;
+}
+
+/* Instances as trace_instance=NAME,EVENT,... (6.3+); events only. */
+static int route_instances(struct route *r, struct bt_error *e)
+{
+	const struct plan *p = r->plan;
+	size_t i;
+
+	for (i = 1; i < p->ninst; i++) {
+		const struct plan_inst *in = &p->inst[i];
+		const struct plan_val *other[] = {
+			&in->tracer, &in->trace_clock, &in->buffer_size,
+			&in->alloc_snapshot,
+		};
+		struct words ev;
+		struct plan_list l = { 0 };
+		size_t j;
+		int have, ret = 0;
+
+		have = route_need(r, KF_TRACE_INSTANCE, in->node,
+				  "a trace instance on the command line "
+				  "(trace_instance=)", e);
+		if (have <= 0) {
+			if (have < 0)
+				return -1;
+			continue;
+		}
+		for (j = 0; j < 4; j++)
+			if (other[j]->text && route_refuse(r, other[j]->node, e,
+					"trace_instance= carries only events; this "
+					"instance setting needs -t bootconfig"))
+				return -1;
+		if ((in->options.n && route_refuse(r, in->options.v[0].node, e,
+				"instance options need -t bootconfig")) ||
+		    ((in->filters.n || in->notraces.n) &&
+		     route_refuse(r, in->node, e, "instance function filters "
+				  "need -t bootconfig")) ||
+		    route_inst_unsupported(r, in, e))
+			return -1;
+		words_init(&ev);
+		if (words_add(&ev, in->name) || route_event_names(in, &ev))
+			ret = bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+		for (j = 0; !ret && j < ev.n; j++)
+			if (plan_list_add(&l, ev.v[j], in->node))
+				ret = bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+		if (!ret)
+			ret = route_list(r, "trace_instance", &l, e);
+		free(l.v);
+		words_free(&ev);
+		if (ret)
+			return -1;
+	}
+	return 0;
+}
+
+static int route_global_events(struct route *r, struct bt_error *e)
+{
+	const struct plan_inst *g = &r->plan->inst[0];
+	struct words ev;
+	struct plan_list l = { 0 };
+	size_t i;
+	int ret = 0;
+
+	words_init(&ev);
+	if (route_event_names(g, &ev))
+		ret = bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	/* kprobe events are enabled like any other. */
+	for (i = 0; !ret && i < ev.n; i++)
+		if (plan_list_add(&l, ev.v[i], g->node))
+			ret = bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	if (!ret)
+		ret = route_list(r, "trace_event", &l, e);
+	free(l.v);
+	words_free(&ev);
+	return ret;
+}
+
+/* kernel.*, boottrace.* and init.* words, as KEY=VALUE each. */
+static int route_words(struct route *r, const struct plan_word *w, size_t n,
+		       const char *prefix, struct bt_error *e)
+{
+	char param[BCONF_KEYLEN_MAX + 16];
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		snprintf(param, sizeof(param), "%s%s", prefix, w[i].key);
+		if (!w[i].vals.n && route_param(r, param, NULL, w[i].node, e))
+			return -1;
+		/* Each array element is its own word, as the kernel makes them. */
+		for (j = 0; j < w[i].vals.n; j++)
+			if (route_param(r, param, w[i].vals.v[j].text, w[i].node, e))
+				return -1;
+	}
+	return 0;
+}
+
+static int route_globals(struct route *r, struct bt_error *e)
+{
+	const struct plan *p = r->plan;
+
+	if (route_list(r, "ftrace_graph_filter", &p->graph_filters, e) ||
+	    route_list(r, "ftrace_graph_notrace", &p->graph_notraces, e) ||
+	    route_single(r, "ftrace_graph_max_depth", &p->graph_max_depth, 0, e) ||
+	    route_single(r, "tp_printk", &p->tp_printk, 1, e) ||
+	    route_single(r, "traceoff_on_warning", &p->traceoff_on_warning, 1, e))
+		return -1;
+	if (p->dump_on_oops.text) {
+		struct plan_val v = p->dump_on_oops;
+
+		if (!strcmp(v.text, "2"))
+			v.text = "orig_cpu";
+		if (route_single(r, "ftrace_dump_on_oops", &v, 1, e))
+			return -1;
+	}
+	if (p->tp_printk_stop.text) {
+		int have = route_need(r, KF_TP_PRINTK_STOP, p->tp_printk_stop.node,
+				      "tp_printk_stop_on_boot", e);
+
+		if (have < 0 || (have && route_single(r, "tp_printk_stop_on_boot",
+						      &p->tp_printk_stop, 1, e)))
+			return -1;
+	}
+	if (p->boot_snapshot.text) {
+		int have = route_need(r, KF_BOOT_SNAPSHOT, p->boot_snapshot.node,
+				      "ftrace_boot_snapshot", e);
+
+		if (have < 0 || (have && route_single(r, "ftrace_boot_snapshot",
+						      &p->boot_snapshot, 1, e)))
+			return -1;
+	}
+	return 0;
+}
+
+static int route_hook(struct route *r, struct bt_error *e)
+{
+	const struct plan *p = r->plan;
+
+	if (p->arm.n) {
+		route_note(r, "boottrace.arm <- %zu module function filter(s): a "
+			   "command-line ftrace_filter= drops :mod: entries at "
+			   "boot, the hook arms them before the module loads",
+			   p->arm.n);
+		if (route_list(r, "boottrace.arm", &p->arm, e))
+			return -1;
+	}
+	return route_words(r, p->hook, p->nhook, "boottrace.", e);
+}
+
+static int route_clock_word(struct route *r, struct bt_error *e)
+{
+	struct plan_val v;
+	enum route_clock_form f = route_clock(r, &v);
+
+	route_clock_note(r, f);
+	return route_single(r, "trace_clock", &v, 0, e);
+}
+
+int route_cmdline_part(struct route *r, unsigned parts, struct bt_error *e)
+{
+	const struct plan *p = r->plan;
+	const struct plan_inst *g = &p->inst[0];
+
+	if ((parts & RP_TRACER) &&
+	    (route_single(r, "ftrace", &g->tracer, 0, e) ||
+	     route_list(r, "ftrace_filter", &g->filters, e) ||
+	     route_list(r, "ftrace_notrace", &g->notraces, e) ||
+	     route_list(r, "trace_options", &g->options, e) ||
+	     route_single(r, "trace_buf_size", &g->buffer_size, 0, e) ||
+	     route_single(r, "alloc_snapshot", &g->alloc_snapshot, 1, e)))
+		return -1;
+	if ((parts & RP_CLOCK) && route_clock_word(r, e))
+		return -1;
+	if ((parts & RP_EVENTS) &&
+	    (route_inst_unsupported(r, g, e) ||
+	     route_kprobes(r, e) ||
+	     route_global_events(r, e) ||
+	     route_triggers(r, g, e) ||
+	     route_instances(r, e) ||
+	     (p->nsynths && route_refuse(r, p->synths[0].node, e, "synthetic "
+					 "events have no command-line parameter: "
+					 "use -t bootconfig"))))
+		return -1;
+	if ((parts & RP_GLOBALS) && route_globals(r, e))
+		return -1;
+	if ((parts & RP_HOOK) && route_hook(r, e))
+		return -1;
+	if ((parts & RP_KERNEL) && route_words(r, p->kernel, p->nkernel, "", e))
+		return -1;
+	if ((parts & RP_INIT) && p->ninit &&
+	    (words_add(&r->words, "--") ||
+	     route_words(r, p->init, p->ninit, "", e)))
+		return -1;
+	return 0;
+}
+
+int route_cmdline(struct route *r, struct bt_error *e)
+{
+	const struct plan_inst *g = &r->plan->inst[0];
+
+	if (kcaps_has(r->kcaps, KF_BOOTCONFIG) == 0)
+		route_note(r, "kernel %s has no bootconfig (5.6+): legacy "
+			   "command-line parameters", kcaps_name(r->kcaps));
+	else
+		route_note(r, "-t cmdline: legacy command-line parameters");
+	if (route_check(r, e) || route_cmdline_part(r, RP_ALL, e))
+		return -1;
+	if (g->tracer.text)
+		route_note(r, "ftrace=%s: the tracer starts when it registers, "
+			   "early in boot; ftrace_filter= applies before it runs",
+			   g->tracer.text);
+	return 0;
+}

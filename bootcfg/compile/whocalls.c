@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The config for a who-calls question (whocalls.h). */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/textbuf.h"
+#include "compile/whocalls.h"
+
+/* A function name, optionally FUNC:mod:MODULE; nothing the kernel would split. */
+static int whocalls_valid(const char *s, size_t n)
+{
+	size_t i;
+
+	if (!n)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!isalnum((unsigned char)s[i]) && s[i] != '_' && s[i] != '.' &&
+		    s[i] != ':' && s[i] != '*' && s[i] != '-')
+			return 0;
+	return 1;
+}
+
+/* Append each item of "a,b" as a quoted array element to @core or @mods. */
+static int whocalls_split(const char *list, struct textbuf *core,
+			  struct textbuf *mods, const char *opt,
+			  struct bt_error *e)
+{
+	const char *s = list, *c;
+	size_t n;
+
+	for (;;) {
+		c = strchr(s, ',');
+		n = c ? (size_t)(c - s) : strlen(s);
+		if (!whocalls_valid(s, n))
+			return bt_error_set(e, BT_EXIT_USAGE, NULL, "%s: '%.*s' "
+					    "is not a function name (FUNC or "
+					    "FUNC:mod:MODULE)", opt, (int)n, s);
+		{
+			struct textbuf *t = memmem(s, n, ":mod:", 5) ? mods : core;
+
+			textbuf_printf(t, "%s\"%.*s\"", t->len ? ", " : "", (int)n, s);
+		}
+		if (!c)
+			return 0;
+		s = c + 1;
+	}
+}
+
+char *whocalls_config(const char *funcs, const char *callers,
+		      const struct board *b, const struct kcaps *k,
+		      struct bt_error *e)
+{
+	struct textbuf core = { 0 }, mods = { 0 }, out = { 0 };
+	int chain = b->ftrace_stack_zero;
+
+	if (whocalls_split(funcs, &core, &mods, "--who-calls", e) ||
+	    (chain && callers && whocalls_split(callers, &core, &mods,
+						"--callers", e)))
+		goto fail;
+	textbuf_printf(&out, "# Who calls %s? Written by boottrace compile "
+		       "--who-calls for board %s, kernel %s.\n", funcs, b->name,
+		       kcaps_name(k));
+	if (chain) {
+		textbuf_printf(&out, "# Parent-chain mode: ftrace stack traces "
+			       "are all zero on this board, so every\n# traced "
+			       "function's <-parent column gives one edge of "
+			       "the call chain.\n");
+		if (!callers)
+			textbuf_printf(&out, "# No --callers given: only the "
+				       "direct callers will show; add them with "
+				       "--callers\n# to follow the chain further.\n");
+	} else {
+		textbuf_printf(&out, "# func_stack_trace records the whole "
+			       "call stack at each hit.\n");
+	}
+	textbuf_printf(&out, "ftrace.tracer = function\n");
+	if (core.len)
+		textbuf_printf(&out, "ftrace.ftrace.filters = %s\n", core.s);
+	if (mods.len)
+		textbuf_printf(&out, "# Module functions: the command line "
+			       "cannot filter them; the hook arms them\n"
+			       "# before the module loads.\n"
+			       "boottrace.arm = %s\n", mods.s);
+	if (!chain)
+		textbuf_printf(&out, "ftrace.options = func_stack_trace\n");
+	if (core.failed || mods.failed || out.failed) {
+		bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+		goto fail;
+	}
+	textbuf_free(&core);
+	textbuf_free(&mods);
+	return out.s;
+fail:
+	textbuf_free(&core);
+	textbuf_free(&mods);
+	textbuf_free(&out);
+	return NULL;
+}

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * --who-calls: the config that answers "who calls FUNC?" in one boot on a
+ * given kernel and board.
+ */
+#ifndef BT_WHOCALLS_H
+#define BT_WHOCALLS_H
+
+#include "kernel/board.h"
+#include "util/bt_error.h"
+#include "kernel/kcaps.h"
+
+/*
+ * Config text (malloc'd) for @funcs ("a,b"), with @callers ("x,y:mod:m",
+ * may be NULL) for parent-chain mode. Where ftrace stack traces work: the
+ * function tracer, a filter on @funcs and func_stack_trace. Where they do
+ * not (board quirk ftrace_stack_zero): the function tracer on @funcs and
+ * their callers, each traced function's <-parent column giving one edge of
+ * the chain; callers in modules go to the hook (boottrace.arm).
+ */
+char *whocalls_config(const char *funcs, const char *callers,
+		      const struct board *b, const struct kcaps *k,
+		      struct bt_error *e);
+
+/*
+ * Callers of @funcs for parent-chain mode from `check`'s analysis of
+ * @vmlinux and/or the modules under @modules, up to @depth levels, as
+ * many whole levels as fit in @budget bytes: "a,b:mod:m,..." (malloc'd).
+ */
+char *whocalls_find_callers(const char *funcs, const char *vmlinux,
+			    const char *modules, size_t budget, int depth,
+			    struct bt_error *e);
+
+#endif /* BT_WHOCALLS_H */

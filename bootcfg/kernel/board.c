@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Board profiles (board.h). */
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kernel/board.h"
+#include "util/source.h"
+
+#ifndef BT_BOARD_DIR
+#define BT_BOARD_DIR "/usr/local/share/boottrace/board"
+#endif
+
+enum board_kind { BK_TEXT, BK_UINT, BK_FLAG };
+
+struct board_key {
+	const char *key;	/* below "board." */
+	enum board_kind kind;
+	size_t off, size;
+};
+
+#define TEXT(k, f) { k, BK_TEXT, offsetof(struct board, f), sizeof(((struct board *)0)->f) }
+#define UINT(k, f) { k, BK_UINT, offsetof(struct board, f), 0 }
+#define FLAG(k, f) { k, BK_FLAG, offsetof(struct board, f), 0 }
+
+static const struct board_key board_keys[] = {
+	TEXT("name", title),
+	TEXT("arch", arch),
+	TEXT("bootloader", bootloader),
+	TEXT("console", console),
+	TEXT("tracefs", tracefs),
+	UINT("cmdline.max", cmdline_max),
+	UINT("uboot.cbsize", uboot_cbsize),
+	UINT("uboot.max_words", uboot_max_words),
+	TEXT("uboot.script", uboot_script),
+	UINT("uboot.env.size", env_size),
+	FLAG("uboot.env.redundant", env_redundant),
+	FLAG("uboot.env.big_endian", env_big_endian),
+	FLAG("quirks.ftrace_stack_zero", ftrace_stack_zero),
+};
+
+static const char *const bootloaders[] = {
+	"u-boot", "bootoctlinux", "grub", "rpi", "qemu-direct", "kernel-install",
+};
+
+static int board_set(const struct source *s, int key, const struct board_key *k,
+		     struct board *b, struct bt_error *e)
+{
+	int v = bconf_value_node(s->bc, key);
+	const char *val = v == BCONF_NONE ? NULL : bconf_data(s->bc, v);
+	char *at = (char *)b + k->off;
+	char *end;
+	unsigned long n;
+
+	if (v != BCONF_NONE && bconf_is_array(s->bc, v))
+		return source_error(s, key, e, BT_EXIT_INPUT,
+				    "board.%s takes one value, not a list", k->key);
+	switch (k->kind) {
+	case BK_FLAG:
+		if (val && *val && strcmp(val, "1") && strcmp(val, "0"))
+			return source_error(s, key, e, BT_EXIT_INPUT,
+					    "board.%s is a flag: write it alone, or = 0 / 1",
+					    k->key);
+		*(int *)at = !val || !*val || !strcmp(val, "1");
+		return 0;
+	case BK_UINT:
+		errno = 0;
+		n = val ? strtoul(val, &end, 0) : 0;
+		if (!val || !*val || *end || errno || n > UINT_MAX || val[0] == '-')
+			return source_error(s, key, e, BT_EXIT_INPUT,
+					    "board.%s needs a number (decimal or 0x...)",
+					    k->key);
+		*(unsigned *)at = (unsigned)n;
+		return 0;
+	case BK_TEXT:
+		if (!val || strlen(val) >= k->size)
+			return source_error(s, key, e, BT_EXIT_INPUT,
+					    "board.%s needs a value of at most %zu bytes",
+					    k->key, k->size - 1);
+		memcpy(at, val, strlen(val) + 1);
+		return 0;
+	}
+	return 0;
+}
+
+static int board_read_key(const struct source *s, int leaf, struct board *b,
+			  struct bt_error *e)
+{
+	char name[BCONF_KEYLEN_MAX + 1];
+	size_t i;
+
+	bconf_compose_key(s->bc, BCONF_NONE, leaf, name, sizeof(name));
+	if (strncmp(name, "board.", 6))
+		return source_error(s, leaf, e, BT_EXIT_INPUT,
+				    "'%s': a board profile has only board.* keys",
+				    name);
+	for (i = 0; i < sizeof(board_keys) / sizeof(board_keys[0]); i++)
+		if (!strcmp(name + 6, board_keys[i].key))
+			return board_set(s, leaf, &board_keys[i], b, e);
+	return source_error(s, leaf, e, BT_EXIT_INPUT,
+			    "unknown board key '%s' (see boottrace.bconf(5), BOARD PROFILES)",
+			    name);
+}
+
+static int board_check(const struct source *s, struct board *b,
+		       struct bt_error *e)
+{
+	size_t i;
+
+	if (!b->arch[0] || !b->bootloader[0] || !b->cmdline_max)
+		return bt_error_set(e, BT_EXIT_INPUT, s->path,
+				    "a board profile needs board.arch, "
+				    "board.bootloader and board.cmdline.max");
+	for (i = 0; i < sizeof(bootloaders) / sizeof(bootloaders[0]); i++)
+		if (!strcmp(b->bootloader, bootloaders[i]))
+			return 0;
+	return bt_error_set(e, BT_EXIT_INPUT, s->path,
+			    "board.bootloader '%s' is not one of u-boot, "
+			    "bootoctlinux, grub, rpi, qemu-direct, kernel-install",
+			    b->bootloader);
+}
+
+static int board_from_source(const struct source *s, struct board *b,
+			     struct bt_error *e)
+{
+	int leaf = BCONF_NONE;
+
+	while ((leaf = bconf_next_leaf(s->bc, BCONF_NONE, leaf)) != BCONF_NONE)
+		if (board_read_key(s, leaf, b, e))
+			return -1;
+	if (!b->tracefs[0])
+		strcpy(b->tracefs, "/sys/kernel/tracing");
+	return board_check(s, b, e);
+}
+
+const char *board_dir(char *buf, size_t size)
+{
+	const char *env = getenv("BOOTTRACE_BOARD_DIR");
+	char exe[PATH_MAX];
+	ssize_t n;
+	char *slash;
+
+	if (env && *env)
+		return env;
+	/* Run from a build tree (build/boottrace): use the tree's board/. */
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		slash = strrchr(exe, '/');
+		/* build/boottrace, or build/asan-bin/boottrace */
+		if (slash) {
+			*slash = '\0';
+			snprintf(buf, size, "%s/../board/qemu-x86_64.bconf", exe);
+			if (!access(buf, R_OK)) {
+				snprintf(buf, size, "%s/../board", exe);
+				return buf;
+			}
+			snprintf(buf, size, "%s/../../board/qemu-x86_64.bconf", exe);
+			if (!access(buf, R_OK)) {
+				snprintf(buf, size, "%s/../../board", exe);
+				return buf;
+			}
+		}
+	}
+	return BT_BOARD_DIR;
+}
+
+static int board_is_path(const char *name)
+{
+	size_t n = strlen(name);
+
+	return strchr(name, '/') || (n > 6 && !strcmp(name + n - 6, ".bconf"));
+}
+
+int board_load(const char *name, struct board *b, struct bt_error *e)
+{
+	char dir[PATH_MAX];
+	struct source s;
+	const char *base;
+	size_t n;
+	int ret;
+
+	memset(b, 0, sizeof(*b));
+	if (board_is_path(name))
+		snprintf(b->path, sizeof(b->path), "%s", name);
+	else
+		snprintf(b->path, sizeof(b->path), "%s/%s.bconf",
+			 board_dir(dir, sizeof(dir)), name);
+	if (!board_is_path(name) && access(b->path, R_OK))
+		return bt_error_set(e, BT_EXIT_INPUT, NULL,
+				    "no board profile '%s' in %s: "
+				    "`boottrace boards` lists them", name,
+				    board_dir(dir, sizeof(dir)));
+	base = strrchr(b->path, '/');
+	base = base ? base + 1 : b->path;
+	n = strlen(base);
+	if (n > 6 && !strcmp(base + n - 6, ".bconf"))
+		n -= 6;
+	if (n >= sizeof(b->name))
+		n = sizeof(b->name) - 1;
+	memcpy(b->name, base, n);
+	b->name[n] = '\0';
+	if (source_load(b->path, &s, e))
+		return -1;
+	ret = board_from_source(&s, b, e);
+	/* Errors point into the file: keep its name alive past the source. */
+	if (ret && e->file == s.path)
+		e->file = b->path;
+	source_free(&s);
+	return ret;
+}
+
+static int board_name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int board_each(struct board *b, int (*fn)(const struct board *b, void *ctx),
+	       void *ctx, struct bt_error *e)
+{
+	char dir[PATH_MAX], **names = NULL;
+	const char *d = board_dir(dir, sizeof(dir));
+	size_t n = 0, cap = 0, i;
+	struct dirent *de;
+	DIR *dp = opendir(d);
+	int ret = 0;
+
+	if (!dp)
+		return bt_error_errno(e, errno, NULL, "cannot list board profiles in %s", d);
+	while ((de = readdir(dp))) {
+		size_t l = strlen(de->d_name);
+
+		if (l <= 6 || strcmp(de->d_name + l - 6, ".bconf") ||
+		    de->d_name[0] == '.')
+			continue;
+		if (n == cap) {
+			char **nn = realloc(names, (cap = cap ? 2 * cap : 16) * sizeof(*nn));
+
+			if (!nn) {
+				ret = bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+				break;
+			}
+			names = nn;
+		}
+		names[n] = malloc(strlen(d) + l + 2);
+		if (!names[n]) {
+			ret = bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+			break;
+		}
+		sprintf(names[n++], "%s/%s", d, de->d_name);
+	}
+	closedir(dp);
+	if (!ret)
+		qsort(names, n, sizeof(*names), board_name_cmp);
+	for (i = 0; !ret && i < n; i++) {
+		ret = board_load(names[i], b, e);
+		if (!ret)
+			ret = fn(b, ctx);
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return ret;
+}

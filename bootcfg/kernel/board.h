@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Board profiles: board/NAME.bconf, read with our own parser. A profile
+ * says what the board's kernel and bootloader can carry, so that every
+ * target form is checked against real limits before anyone reboots.
+ */
+#ifndef BT_BOARD_H
+#define BT_BOARD_H
+
+#include "util/bt_error.h"
+
+#define BOARD_NAME_MAX 64
+
+struct board {
+	char name[BOARD_NAME_MAX];	/* file stem: qemu-x86_64 */
+	char title[128];		/* board.name */
+	char arch[32];			/* x86_64, arm64, arm, mips, mips64, ... */
+	char bootloader[32];		/* u-boot, bootoctlinux, grub, rpi, qemu-direct, kernel-install */
+	char console[64];		/* console= the board needs, "" if none */
+	char tracefs[128];		/* where the hook finds tracefs */
+	unsigned cmdline_max;		/* COMMAND_LINE_SIZE, the NUL included */
+	/* U-Boot */
+	unsigned uboot_cbsize;		/* CONFIG_SYS_CBSIZE, the NUL included; 0 = unknown */
+	unsigned uboot_max_words;	/* CONFIG_SYS_MAXARGS, command word included; 0 = unknown */
+	char uboot_script[64];		/* boot script file name */
+	unsigned env_size;		/* environment size in bytes, 0 = unknown */
+	int env_redundant;
+	int env_big_endian;
+	/* Quirks */
+	int ftrace_stack_zero;		/* func_stack_trace frames are all 0: parent-chain mode */
+	char path[4096];		/* the profile read */
+};
+
+/*
+ * Load @name: a path (contains '/' or ends in ".bconf") or a profile name
+ * looked up in board_dir(). -1 with @e (FILE:LINE:COL for a bad profile).
+ */
+int board_load(const char *name, struct board *b, struct bt_error *e);
+/*
+ * Where named profiles live: $BOOTTRACE_BOARD_DIR, else board/ beside the
+ * build tree the program runs from, else the installed BT_BOARD_DIR.
+ */
+const char *board_dir(char *buf, size_t size);
+/*
+ * Load every profile in board_dir() into @b, sorted by name, and call @fn.
+ * @b is the caller's so that an error can name its file after the call.
+ */
+int board_each(struct board *b, int (*fn)(const struct board *b, void *ctx),
+	       void *ctx, struct bt_error *e);
+
+#endif /* BT_BOARD_H */

@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Kernel capabilities by version and .config (kcaps.h). */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel/kcaps.h"
+
+struct kfeat_info {
+	int since;
+	const char *text;
+};
+
+/* Versions from the kernel's history (DOMAIN.md; kernel-parameters.txt). */
+static const struct kfeat_info kfeats[KF_NFEAT] = {
+	[KF_BOOTCONFIG] = { KVER(5, 6), "5.6" },
+	[KF_BOOTTIME_TRACING] = { KVER(5, 6), "5.6" },
+	[KF_BCONF_OVERRIDE] = { KVER(5, 9), "5.9" },
+	[KF_BCONF_HIST] = { KVER(5, 15), "5.15" },
+	[KF_BCONF_MIXED] = { KVER(5, 14), "5.14" },
+	[KF_BCONF_EMBED] = { KVER(5, 19), "5.19" },
+	[KF_BCONF_FORCE] = { KVER(6, 3), "6.3" },
+	[KF_KPROBE_EVENT] = { KVER(5, 3), "5.3" },
+	[KF_BOOT_SNAPSHOT] = { KVER(5, 18), "5.18" },
+	[KF_TP_PRINTK_STOP] = { KVER(5, 16), "5.16" },
+	[KF_TRACE_TRIGGER] = { KVER(6, 2), "6.2" },
+	[KF_TRACE_INSTANCE] = { KVER(6, 3), "6.3" },
+	[KF_INIT_TRACING] = { KVER(4, 13), "4.13" },
+};
+
+static const char *const kopt_names[KO_NOPT] = {
+	[KO_BOOT_CONFIG] = "CONFIG_BOOT_CONFIG",
+	[KO_BOOTTIME_TRACING] = "CONFIG_BOOTTIME_TRACING",
+	[KO_BOOT_CONFIG_FORCE] = "CONFIG_BOOT_CONFIG_FORCE",
+	[KO_FUNCTION_TRACER] = "CONFIG_FUNCTION_TRACER",
+	[KO_FUNCTION_GRAPH_TRACER] = "CONFIG_FUNCTION_GRAPH_TRACER",
+	[KO_DYNAMIC_FTRACE] = "CONFIG_DYNAMIC_FTRACE",
+	[KO_KPROBE_EVENTS] = "CONFIG_KPROBE_EVENTS",
+	[KO_SYNTH_EVENTS] = "CONFIG_SYNTH_EVENTS",
+	[KO_HIST_TRIGGERS] = "CONFIG_HIST_TRIGGERS",
+	[KO_TRACER_SNAPSHOT] = "CONFIG_TRACER_SNAPSHOT",
+	[KO_STACK_TRACER] = "CONFIG_STACK_TRACER",
+	[KO_MODULES] = "CONFIG_MODULES",
+	[KO_FTRACE] = "CONFIG_FTRACE",
+	[KO_HAVE_FUNCTION_TRACER] = "CONFIG_HAVE_FUNCTION_TRACER",
+	[KO_STACKTRACE] = "CONFIG_STACKTRACE",
+	[KO_KPROBES] = "CONFIG_KPROBES",
+	[KO_UNWINDER_ORC] = "CONFIG_UNWINDER_ORC",
+	[KO_UNWINDER_FRAME_POINTER] = "CONFIG_UNWINDER_FRAME_POINTER",
+	[KO_UNWINDER_GUESS] = "CONFIG_UNWINDER_GUESS",
+	[KO_FRAME_POINTER] = "CONFIG_FRAME_POINTER",
+	[KO_MIPS] = "CONFIG_MIPS",
+	[KO_HAVE_UNSTABLE_SCHED_CLOCK] = "CONFIG_HAVE_UNSTABLE_SCHED_CLOCK",
+};
+
+/* "v6.1.0-18-amd64" -> KVER(6, 1); 0 if it does not start with N.N. */
+static int kcaps_parse_version(const char *s)
+{
+	char *end;
+	long major, minor;
+
+	if (*s == 'v' || *s == 'V')
+		s++;
+	if (!isdigit((unsigned char)*s))
+		return 0;
+	errno = 0;
+	major = strtol(s, &end, 10);
+	if (*end != '.' || !isdigit((unsigned char)end[1]) || errno)
+		return 0;
+	minor = strtol(end + 1, &end, 10);
+	if (*end && *end != '.' && *end != '-' && *end != '+' && *end != '~')
+		return 0;
+	if (major < 2 || major > 99 || minor > 255)
+		return 0;
+	return KVER((int)major, (int)minor);
+}
+
+int kcaps_set_version(struct kcaps *k, const char *text, struct bt_error *e)
+{
+	int v = kcaps_parse_version(text);
+
+	if (!v)
+		return bt_error_set(e, BT_EXIT_USAGE, NULL,
+				    "kernel version '%s' is not MAJOR.MINOR "
+				    "(e.g. -k 6.1 or -k 5.10.0-28-amd64)", text);
+	k->version = v;
+	snprintf(k->version_text, sizeof(k->version_text), "%d.%d", v / 256,
+		 v % 256);
+	return 0;
+}
+
+/* "# Linux/x86 6.1.0 Kernel Configuration" */
+static void kcaps_config_header(struct kcaps *k, const char *line)
+{
+	const char *sp;
+
+	if (k->version || strncmp(line, "# Linux/", 8))
+		return;
+	sp = strchr(line + 8, ' ');
+	if (sp)
+		kcaps_set_version(k, sp + 1, NULL);
+}
+
+static void kcaps_config_line(struct kcaps *k, const char *line)
+{
+	size_t i, n;
+
+	for (i = 0; i < KO_NOPT; i++) {
+		n = strlen(kopt_names[i]);
+		if (!strncmp(line, kopt_names[i], n) && line[n] == '=')
+			k->opt[i] = (line[n + 1] == 'y' || line[n + 1] == 'm') ?
+				    KO_YES : KO_NO;
+		else if (!strncmp(line, "# ", 2) &&
+			 !strncmp(line + 2, kopt_names[i], n) &&
+			 !strcmp(line + 2 + n, " is not set"))
+			k->opt[i] = KO_NO;
+	}
+}
+
+int kcaps_load_config(struct kcaps *k, const char *path, struct bt_error *e)
+{
+	FILE *f = fopen(path, "r");
+	char line[512];
+	size_t n;
+	int lineno = 0, seen = 0;
+
+	if (!f)
+		return bt_error_errno(e, errno, path, "cannot open kernel config");
+	while (fgets(line, sizeof(line), f)) {
+		lineno++;
+		n = strlen(line);
+		if (n && line[n - 1] == '\n')
+			line[--n] = '\0';
+		kcaps_config_header(k, line);
+		if (!strncmp(line, "CONFIG_", 7) || !strncmp(line, "# CONFIG_", 9))
+			seen = 1;
+		kcaps_config_line(k, line);
+	}
+	if (ferror(f)) {
+		fclose(f);
+		return bt_error_errno(e, EIO, path, "cannot read kernel config");
+	}
+	fclose(f);
+	if (!seen)
+		return bt_error_set(e, BT_EXIT_INPUT, path,
+				    "no CONFIG_ line in %d line(s): not a kernel "
+				    ".config (give the build's .config or "
+				    "/boot/config-VERSION)", lineno);
+	/* A .config lists every option it knows; absent ones are off. */
+	for (n = 0; n < KO_NOPT; n++)
+		if (k->opt[n] == KO_UNKNOWN)
+			k->opt[n] = KO_NO;
+	k->config_path = path;
+	return 0;
+}
+
+int kcaps_has(const struct kcaps *k, enum kfeat f)
+{
+	if (!k->version)
+		return -1;
+	return k->version >= kfeats[f].since;
+}
+
+const char *kcaps_since(enum kfeat f)
+{
+	return kfeats[f].text;
+}
+
+enum kopt_state kcaps_opt(const struct kcaps *k, enum kopt o)
+{
+	return k->opt[o];
+}
+
+const char *kcaps_opt_name(enum kopt o)
+{
+	return kopt_names[o];
+}
+
+/*
+ * XBC_NODE_MAX was 1024 and became 8192 in 6.3 (backported to 6.1.y, as
+ * in Debian's 6.1). For an unknown version the safe bound is 1024.
+ */
+int kcaps_node_max(const struct kcaps *k)
+{
+	if (k->version >= KVER(6, 1))
+		return 8192;
+	return 1024;
+}
+
+const char *kcaps_name(const struct kcaps *k)
+{
+	return k->version ? k->version_text : "an unknown kernel";
+}

@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What a target kernel can do, from its version (-k) and/or its .config
+ * (--kernel-config). Every fact names the version that brought it, so that
+ * a refusal can say "needs 5.18 or later".
+ */
+#ifndef BT_KCAPS_H
+#define BT_KCAPS_H
+
+#include "util/bt_error.h"
+
+#define KVER(a, b) ((a) * 256 + (b))
+
+/* A kernel's features; the version each one needs is in kcaps.c. */
+enum kfeat {
+	KF_BOOTCONFIG,		/* bootconfig in the initrd (5.6) */
+	KF_BOOTTIME_TRACING,	/* ftrace.* keys applied (5.6) */
+	KF_BCONF_OVERRIDE,	/* ':=' (5.9) */
+	KF_BCONF_HIST,		/* ftrace.*.hist (5.15) */
+	KF_BCONF_MIXED,		/* a key with a value and subkeys (5.14) */
+	KF_BCONF_EMBED,		/* CONFIG_BOOT_CONFIG_EMBED (5.19) */
+	KF_BCONF_FORCE,		/* CONFIG_BOOT_CONFIG_FORCE: no "bootconfig" word (6.3) */
+	KF_KPROBE_EVENT,	/* kprobe_event= (5.3) */
+	KF_BOOT_SNAPSHOT,	/* ftrace_boot_snapshot (5.18) */
+	KF_TP_PRINTK_STOP,	/* tp_printk_stop_on_boot (5.16) */
+	KF_TRACE_TRIGGER,	/* trace_trigger= (6.2) */
+	KF_TRACE_INSTANCE,	/* trace_instance= (6.3) */
+	KF_INIT_TRACING,	/* __init functions of the core traceable (4.13) */
+	KF_NFEAT
+};
+
+/* Kernel options that tracing settings need (CONFIG_...). */
+enum kopt {
+	KO_BOOT_CONFIG,
+	KO_BOOTTIME_TRACING,
+	KO_BOOT_CONFIG_FORCE,
+	KO_FUNCTION_TRACER,
+	KO_FUNCTION_GRAPH_TRACER,
+	KO_DYNAMIC_FTRACE,
+	KO_KPROBE_EVENTS,
+	KO_SYNTH_EVENTS,
+	KO_HIST_TRIGGERS,
+	KO_TRACER_SNAPSHOT,
+	KO_STACK_TRACER,
+	KO_MODULES,
+	/* For boottrace check (check_config.c): */
+	KO_FTRACE,
+	KO_HAVE_FUNCTION_TRACER,
+	KO_STACKTRACE,
+	KO_KPROBES,
+	KO_UNWINDER_ORC,
+	KO_UNWINDER_FRAME_POINTER,
+	KO_UNWINDER_GUESS,
+	KO_FRAME_POINTER,
+	KO_MIPS,
+	/* The trace clock may switch at boot (route_clock.c): */
+	KO_HAVE_UNSTABLE_SCHED_CLOCK,
+	KO_NOPT
+};
+
+enum kopt_state { KO_UNKNOWN = 0, KO_NO, KO_YES };
+
+struct kcaps {
+	int version;		/* KVER(major, minor), 0 = unknown */
+	char version_text[32];	/* as given, for messages */
+	const char *config_path;	/* NULL = no .config */
+	enum kopt_state opt[KO_NOPT];
+};
+
+/* Parse "6.1", "5.10.0-28-amd64", "v4.9" into @k. */
+int kcaps_set_version(struct kcaps *k, const char *text, struct bt_error *e);
+/*
+ * Read a kernel .config; takes the version from its header
+ * ("# Linux/x86 6.1.0 Kernel Configuration") when none was set.
+ */
+int kcaps_load_config(struct kcaps *k, const char *path, struct bt_error *e);
+
+/* 1 has, 0 has not, -1 unknown (no version given). */
+int kcaps_has(const struct kcaps *k, enum kfeat f);
+/* The version that brought @f, "5.6" style. */
+const char *kcaps_since(enum kfeat f);
+enum kopt_state kcaps_opt(const struct kcaps *k, enum kopt o);
+const char *kcaps_opt_name(enum kopt o);
+/* The node limit of the kernel's bootconfig parser. */
+int kcaps_node_max(const struct kcaps *k);
+/* "6.1" or "an unknown kernel" for messages. */
+const char *kcaps_name(const struct kcaps *k);
+
+#endif /* BT_KCAPS_H */

@@ -1,0 +1,273 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Modules under a directory (check.h): *.ko read in place by libelf, and
+ * *.ko.xz (liblzma), *.ko.zst (libzstd), *.ko.gz (zlib) unpacked in memory,
+ * as the kernel's MODULE_COMPRESS_* options write them.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <lzma.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include "kimage/kimage.h"
+#include "util/readfile.h"
+
+/* The biggest module unpacked: far above any real one, below a bomb. */
+#define MOD_MAX ((size_t)256 << 20)
+
+enum modz { MZ_NONE, MZ_XZ, MZ_ZST, MZ_GZ, MZ_NOTMOD };
+
+static enum modz mod_kind(const char *name)
+{
+	const char *ko = strstr(name, ".ko");
+
+	while (ko && strstr(ko + 1, ".ko"))
+		ko = strstr(ko + 1, ".ko");
+	if (!ko || ko == name)
+		return MZ_NOTMOD;
+	if (!strcmp(ko, ".ko"))
+		return MZ_NONE;
+	if (!strcmp(ko, ".ko.xz"))
+		return MZ_XZ;
+	if (!strcmp(ko, ".ko.zst"))
+		return MZ_ZST;
+	if (!strcmp(ko, ".ko.gz"))
+		return MZ_GZ;
+	return MZ_NOTMOD;
+}
+
+static int mod_grow(unsigned char **out, size_t *cap, const char *path,
+		    struct bt_error *e)
+{
+	size_t nc = *cap ? *cap * 2 : (size_t)1 << 20;
+	unsigned char *n;
+
+	if (*cap >= MOD_MAX)
+		return bt_error_set(e, BT_EXIT_INPUT, path, "unpacks to more than "
+				    "%zu MB: not a kernel module", MOD_MAX >> 20);
+	n = realloc(*out, nc);
+	if (!n)
+		return bt_error_set(e, BT_EXIT_ENV, path, "out of memory");
+	*out = n;
+	*cap = nc;
+	return 0;
+}
+
+static int mod_bad(const char *path, const char *fmt, struct bt_error *e)
+{
+	return bt_error_set(e, BT_EXIT_INPUT, path, "cannot unpack: not a valid "
+			    "%s stream (expected a compressed kernel module)", fmt);
+}
+
+static int mod_unxz(const unsigned char *in, size_t len, unsigned char **out,
+		    size_t *olen, const char *path, struct bt_error *e)
+{
+	lzma_stream s = LZMA_STREAM_INIT;
+	size_t cap = 0;
+	lzma_ret r;
+
+	if (lzma_stream_decoder(&s, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK)
+		return bt_error_set(e, BT_EXIT_ENV, path, "liblzma: out of memory");
+	s.next_in = in;
+	s.avail_in = len;
+	do {
+		if (s.avail_out == 0) {
+			if (mod_grow(out, &cap, path, e)) {
+				lzma_end(&s);
+				return -1;
+			}
+			s.next_out = *out + s.total_out;
+			s.avail_out = cap - s.total_out;
+		}
+		r = lzma_code(&s, LZMA_FINISH);
+	} while (r == LZMA_OK);
+	*olen = s.total_out;
+	lzma_end(&s);
+	return r == LZMA_STREAM_END ? 0 : mod_bad(path, "xz", e);
+}
+
+static int mod_unzstd(const unsigned char *in, size_t len, unsigned char **out,
+		      size_t *olen, const char *path, struct bt_error *e)
+{
+	ZSTD_DStream *z = ZSTD_createDStream();
+	ZSTD_inBuffer ib = { in, len, 0 };
+	ZSTD_outBuffer ob = { NULL, 0, 0 };
+	size_t cap = 0, r = 1;
+
+	if (!z)
+		return bt_error_set(e, BT_EXIT_ENV, path, "libzstd: out of memory");
+	while (r != 0) {
+		if (ob.pos == ob.size) {
+			if (mod_grow(out, &cap, path, e)) {
+				ZSTD_freeDStream(z);
+				return -1;
+			}
+			ob.dst = *out;
+			ob.size = cap;
+		}
+		r = ZSTD_decompressStream(z, &ob, &ib);
+		if (ZSTD_isError(r) || (ib.pos == ib.size && ob.pos < ob.size && r)) {
+			ZSTD_freeDStream(z);
+			return mod_bad(path, "zstd", e);
+		}
+	}
+	ZSTD_freeDStream(z);
+	*olen = ob.pos;
+	return 0;
+}
+
+static int mod_ungz(const unsigned char *in, size_t len, unsigned char **out,
+		    size_t *olen, const char *path, struct bt_error *e)
+{
+	z_stream z;
+	size_t cap = 0;
+	int r;
+
+	memset(&z, 0, sizeof(z));
+	if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK)
+		return bt_error_set(e, BT_EXIT_ENV, path, "zlib: out of memory");
+	z.next_in = (unsigned char *)in;
+	z.avail_in = (uInt)len;
+	do {
+		if (z.avail_out == 0) {
+			if (mod_grow(out, &cap, path, e)) {
+				inflateEnd(&z);
+				return -1;
+			}
+			z.next_out = *out + z.total_out;
+			z.avail_out = (uInt)(cap - z.total_out);
+		}
+		r = inflate(&z, Z_NO_FLUSH);
+	} while (r == Z_OK);
+	*olen = z.total_out;
+	inflateEnd(&z);
+	return r == Z_STREAM_END ? 0 : mod_bad(path, "gzip", e);
+}
+
+char *check_read_module(const char *path, size_t *len, struct bt_error *e)
+{
+	enum modz k = mod_kind(path);
+	unsigned char *out = NULL;
+	struct stat st;
+	size_t n;
+	char *raw;
+	int ret;
+
+	/* readfile allocates its limit: make the limit the file's size. */
+	if (stat(path, &st)) {
+		bt_error_errno(e, errno, path, "cannot open (expected a kernel module)");
+		return NULL;
+	}
+	raw = readfile(path, (size_t)st.st_size < MOD_MAX ? (size_t)st.st_size : MOD_MAX,
+		       0, "a kernel module", &n, e);
+	if (!raw)
+		return NULL;
+	if (k == MZ_NONE || k == MZ_NOTMOD) {
+		*len = n;
+		return raw;
+	}
+	if (k == MZ_XZ)
+		ret = mod_unxz((unsigned char *)raw, n, &out, len, path, e);
+	else if (k == MZ_ZST)
+		ret = mod_unzstd((unsigned char *)raw, n, &out, len, path, e);
+	else
+		ret = mod_ungz((unsigned char *)raw, n, &out, len, path, e);
+	free(raw);
+	if (ret) {
+		free(out);
+		return NULL;
+	}
+	return (char *)out;
+}
+
+/* bonding.ko.xz -> "bonding"; the kernel spells '-' as '_' in module names. */
+static void mod_name(const char *base, char *name, size_t cap)
+{
+	size_t n = (size_t)(strstr(base, ".ko") - base);
+	char *p;
+
+	snprintf(name, cap, "%.*s", (int)n, base);
+	for (p = name; *p; p++)
+		if (*p == '-')
+			*p = '_';
+}
+
+static int mod_walk(const char *dir, int depth, size_t *count,
+		    check_module_fn fn, void *ctx, struct bt_error *e)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char path[4096], name[256];
+	struct stat st;
+	int ret = 0;
+
+	if (!d)
+		return bt_error_errno(e, errno, dir, "cannot open directory (expected "
+				      "a modules tree such as /lib/modules/VERSION)");
+	while (!ret && (de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir,
+				     de->d_name) >= sizeof(path))
+			continue;
+		if (stat(path, &st))
+			continue;	/* a dangling link (build, source) */
+		if (S_ISDIR(st.st_mode)) {
+			if (depth < 16)
+				ret = mod_walk(path, depth + 1, count, fn, ctx, e);
+			continue;
+		}
+		if (mod_kind(de->d_name) == MZ_NOTMOD || !S_ISREG(st.st_mode))
+			continue;
+		mod_name(de->d_name, name, sizeof(name));
+		ret = fn(ctx, path, name, e);
+		(*count)++;
+	}
+	closedir(d);
+	return ret;
+}
+
+int check_modules_walk(const char *dir, check_module_fn fn, void *ctx,
+		       struct bt_error *e)
+{
+	size_t count = 0;
+
+	if (mod_walk(dir, 0, &count, fn, ctx, e))
+		return -1;
+	if (!count)
+		return bt_error_set(e, BT_EXIT_INPUT, dir, "no *.ko, *.ko.xz, "
+				    "*.ko.zst or *.ko.gz under this directory: "
+				    "expected a modules tree");
+	return 0;
+}
+
+/* Plain modules are read in place (mmap); packed ones unpacked in memory. */
+static int mod_load(void *ctx, const char *path, const char *name,
+		    struct bt_error *e)
+{
+	struct check_tab *t = ctx;
+	int mod = check_tab_module(t, name), ret;
+	size_t len;
+	char *buf;
+
+	if (mod < 0)
+		return bt_error_set(e, BT_EXIT_ENV, path, "out of memory");
+	if (mod_kind(path) == MZ_NONE)
+		return check_load_elf(t, path, mod, e);
+	buf = check_read_module(path, &len, e);
+	if (!buf)
+		return -1;
+	ret = check_load_elf_mem(t, buf, len, path, mod, e);
+	free(buf);
+	return ret;
+}
+
+int check_load_modules(struct check_tab *t, const char *dir, struct bt_error *e)
+{
+	return check_modules_walk(dir, mod_load, t, e);
+}

@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The symbol table of the kernel and its modules (check.h): one array, a
+ * name index whose key folds case and compiler suffixes (so that exact
+ * names, clones like foo.isra.0 and case slips are found in one bucket),
+ * and the mapping of mcount sites to the functions that hold them.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kimage/kimage.h"
+
+void check_tab_free(struct check_tab *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nmods; i++)
+		free(t->mods[i]);
+	for (i = 0; i < t->nblobs; i++)
+		free(t->blobs[i]);
+	free(t->mods);
+	free(t->blobs);
+	free(t->sym);
+	free(t->bucket);
+	free(t->initcalls);
+	memset(t, 0, sizeof(*t));
+}
+
+int check_tab_keep(struct check_tab *t, char *blob)
+{
+	if (t->nblobs == t->capblobs) {
+		size_t cap = t->capblobs ? t->capblobs * 2 : 16;
+		char **nb = realloc(t->blobs, cap * sizeof(*nb));
+
+		if (!nb) {
+			free(blob);
+			return -1;
+		}
+		t->blobs = nb;
+		t->capblobs = cap;
+	}
+	t->blobs[t->nblobs++] = blob;
+	return 0;
+}
+
+int check_tab_add(struct check_tab *t, const char *name, uint64_t addr,
+		  uint64_t size, int mod, int sec, unsigned flags)
+{
+	struct check_sym *s;
+
+	if (!t->n)
+		t->n = 1;	/* slot 0 ends bucket chains */
+	if (t->n >= t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 4096;
+		struct check_sym *ns = realloc(t->sym, cap * sizeof(*ns));
+
+		if (!ns)
+			return -1;
+		t->sym = ns;
+		t->cap = cap;
+	}
+	s = &t->sym[t->n++];
+	s->name = name;
+	s->addr = addr;
+	s->size = size;
+	s->mod = mod;
+	s->sec = sec;
+	s->flags = flags;
+	s->next = 0;
+	if (!strncmp(name, "__initcall", 10)) {
+		if (t->ninitcalls == t->capinit) {
+			size_t cap = t->capinit ? t->capinit * 2 : 1024;
+			const char **ni = realloc(t->initcalls, cap * sizeof(*ni));
+
+			if (!ni)
+				return -1;
+			t->initcalls = ni;
+			t->capinit = cap;
+		}
+		t->initcalls[t->ninitcalls++] = name;
+	}
+	return 0;
+}
+
+int check_tab_module(struct check_tab *t, const char *name)
+{
+	char **nm = realloc(t->mods, (t->nmods + 1) * sizeof(*nm));
+
+	if (!nm)
+		return -1;
+	t->mods = nm;
+	nm[t->nmods] = strdup(name);
+	if (!nm[t->nmods])
+		return -1;
+	return (int)t->nmods++;
+}
+
+uint32_t check_tab_hash(const char *name)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *name && *name != '.'; name++)
+		h = (h ^ (unsigned char)tolower((unsigned char)*name)) * 16777619u;
+	return h;
+}
+
+int check_tab_index(struct check_tab *t)
+{
+	size_t nb = 1024, i;
+	uint32_t h;
+
+	while (nb < t->n)
+		nb *= 2;
+	free(t->bucket);
+	t->bucket = calloc(nb, sizeof(*t->bucket));
+	if (!t->bucket)
+		return -1;
+	t->nbucket = nb;
+	/* Backwards, so that each chain lists symbols in load order. */
+	for (i = t->n; i-- > 1;) {
+		h = check_tab_hash(t->sym[i].name) & (uint32_t)(nb - 1);
+		t->sym[i].next = t->bucket[h];
+		t->bucket[h] = (uint32_t)i;
+	}
+	return 0;
+}
+
+uint32_t check_tab_bucket(const struct check_tab *t, const char *name)
+{
+	if (!t->nbucket)
+		return 0;
+	return t->bucket[check_tab_hash(name) & (uint32_t)(t->nbucket - 1)];
+}
+
+static int check_cmp_addr(const void *a, const void *b, void *arg)
+{
+	const struct check_sym *s = arg;
+	uint64_t x = s[*(const uint32_t *)a].addr, y = s[*(const uint32_t *)b].addr;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Functions that share @j's start address (aliases such as init_module
+ * and the module's init function) get the mark too.
+ */
+static void check_mark_at(struct check_sym *s, const uint32_t *fn,
+			  size_t nfn, size_t j)
+{
+	uint64_t a = s[fn[j]].addr;
+	size_t k;
+
+	while (j > 0 && s[fn[j - 1]].addr == a)
+		j--;
+	for (k = j; k < nfn && s[fn[k]].addr == a; k++)
+		s[fn[k]].flags |= CS_TRACE;
+}
+
+/*
+ * A site is inside its function (fentry at +0 or after endbr64, mcount
+ * after the prologue), or a few bytes before it when the compiler put
+ * patchable NOPs ahead of the entry (-fpatchable-function-entry=N,M).
+ */
+void check_tab_mark_sites(struct check_tab *t, size_t from, size_t to,
+			  uint64_t *sites, size_t nsites, int sec)
+{
+	struct check_sym *s = t->sym;
+	uint32_t *fn;
+	size_t nfn = 0, i, j = 0;
+
+	fn = malloc((to - from + 1) * sizeof(*fn));
+	if (!fn)
+		return;
+	for (i = from; i < to; i++)
+		if ((s[i].flags & (CS_TEXT | CS_LABEL)) == CS_TEXT &&
+		    s[i].sec == sec)
+			fn[nfn++] = (uint32_t)i;
+	qsort_r(fn, nfn, sizeof(*fn), check_cmp_addr, s);
+	for (i = 0; i < nsites && nfn; i++) {
+		uint64_t a = sites[i];
+
+		while (j + 1 < nfn && s[fn[j + 1]].addr <= a)
+			j++;
+		if (s[fn[j]].addr <= a && a < s[fn[j]].addr + s[fn[j]].size)
+			check_mark_at(s, fn, nfn, j);
+		else if (s[fn[j]].addr > a && s[fn[j]].addr - a <= 16)
+			check_mark_at(s, fn, nfn, j);
+		else if (j + 1 < nfn && s[fn[j + 1]].addr - a <= 16)
+			check_mark_at(s, fn, nfn, j + 1);
+	}
+	free(fn);
+}

@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What a kernel image offers to tracing: a symbol table gathered from System.map/kallsyms text, a vmlinux (libelf)
+ * and modules (*.ko, .ko.xz, .ko.zst, .ko.gz), what of it is traceable
+ * (__mcount_loc / __patchable_function_entries), where init functions are
+ * registered, and who calls whom (check_callers.c).
+ */
+#ifndef BT_KIMAGE_H
+#define BT_KIMAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/bt_error.h"
+
+enum {
+	CS_TEXT = 1,		/* a function (t/T, STT_FUNC) */
+	CS_TRACE = 2,		/* has an mcount/fentry/patchable site */
+	CS_INIT = 4,		/* in .init.text: freed after boot */
+	CS_LABEL = 8,		/* an assembler label: no size, no sites */
+};
+
+struct check_sym {
+	const char *name;
+	uint64_t addr, size;	/* addr is section-relative in a .ko */
+	int mod;		/* -1: the kernel image; else check_tab.mods[] */
+	int sec;		/* section index in a .ko, 0 in vmlinux */
+	unsigned flags;
+	uint32_t next;		/* next in the same hash bucket, 0 = none */
+};
+
+/* Where one input's traceability stands. */
+enum check_trace { CT_UNKNOWN, CT_KNOWN };
+
+struct check_tab {
+	struct check_sym *sym;	/* sym[0] is unused: 0 ends a bucket chain */
+	size_t n, cap;
+	char **mods;		/* module names ("bonding") */
+	size_t nmods;
+	enum check_trace core_trace;	/* vmlinux __mcount_loc read */
+	int mods_trace;		/* modules' __mcount_loc read */
+	const char **initcalls;	/* __initcall* symbol names */
+	size_t ninitcalls, capinit;
+	uint32_t *bucket;	/* hash of the lower-cased name up to its first '.' */
+	size_t nbucket;
+	char **blobs;		/* memory the names point into */
+	size_t nblobs, capblobs;
+	const char *core_path;	/* the kernel's symbol source, for messages */
+};
+
+/* ---- the table (check_tab.c) -------------------------------------- */
+void check_tab_free(struct check_tab *t);
+/* Keep @blob (malloc'd) until the table is freed. */
+int check_tab_keep(struct check_tab *t, char *blob);
+/* Append a symbol; @name must live as long as the table. -1: no memory. */
+int check_tab_add(struct check_tab *t, const char *name, uint64_t addr,
+		  uint64_t size, int mod, int sec, unsigned flags);
+/* Index of a (new) module name. */
+int check_tab_module(struct check_tab *t, const char *name);
+/* Build the name index; call once after the last add. */
+int check_tab_index(struct check_tab *t);
+/* Key of a name: lower case, up to the first '.' (clones share it). */
+uint32_t check_tab_hash(const char *name);
+/* First symbol of @name's bucket (0: none); walk with sym[i].next. */
+uint32_t check_tab_bucket(const struct check_tab *t, const char *name);
+/* Mark the functions whose range holds each sorted address as traceable. */
+void check_tab_mark_sites(struct check_tab *t, size_t from, size_t to,
+			  uint64_t *sites, size_t nsites, int sec);
+
+/* ---- inputs --------------------------------------------------------- */
+/* System.map or /proc/kallsyms text ("ADDR TYPE NAME [\t[module]]"). */
+int check_load_sysmap(struct check_tab *t, const char *path, struct bt_error *e);
+int check_parse_sysmap(struct check_tab *t, char *text, size_t len,
+		       const char *path, struct bt_error *e);
+/*
+ * A vmlinux (@mod -1) or a .ko (@mod from check_tab_module), with libelf:
+ * functions, mcount/patchable sites, initcall symbols.
+ */
+int check_load_elf(struct check_tab *t, const char *path, int mod,
+		   struct bt_error *e);
+/* The same from memory (@buf stays owned by the caller until freed). */
+int check_load_elf_mem(struct check_tab *t, char *buf, size_t len,
+		       const char *name, int mod, struct bt_error *e);
+/* Every *.ko, *.ko.xz, *.ko.zst, *.ko.gz under @dir. */
+int check_load_modules(struct check_tab *t, const char *dir, struct bt_error *e);
+/* Call @fn for each module file under @dir (name: "bonding"). */
+typedef int (*check_module_fn)(void *ctx, const char *path, const char *name,
+			       struct bt_error *e);
+int check_modules_walk(const char *dir, check_module_fn fn, void *ctx,
+		       struct bt_error *e);
+/* The bytes of a possibly compressed module (malloc'd). */
+char *check_read_module(const char *path, size_t *len, struct bt_error *e);
+
+/* ---- initcalls (check_initcall.c) ---------------------------------- */
+/*
+ * The level @func is registered at in the kernel image ("1", "1s",
+ * "early", "6", "rootfs", "con"), or NULL if it is no built-in initcall.
+ */
+const char *check_initcall_level(const struct check_tab *t, const char *func);
+/* Does the level run before ftrace.* boot-time tracing (core_initcall_sync)? */
+int check_initcall_before_boottrace(const char *level);
+/* "core_initcall" style name of a level. */
+const char *check_initcall_macro(const char *level);
+
+#endif /* BT_KIMAGE_H */

@@ -1,0 +1,524 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Tree -> trace plan: the ftrace.*, boottrace.* and init.* keys (plan.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan/plan.h"
+#include "plan/plan_int.h"
+
+#define NKEY (BCONF_KEYLEN_MAX + 1)
+
+static const char *const inst_keys[] = {
+	"options", "tracing_on", "trace_clock", "buffer_size", "alloc_snapshot",
+	"cpumask", "events", "tracer", "ftrace", "event", NULL,
+};
+static const char *const global_keys[] = {
+	"options", "tracing_on", "trace_clock", "buffer_size", "alloc_snapshot",
+	"cpumask", "events", "tracer", "ftrace", "event", "instance", "fgraph",
+	"tp_printk", "tp_printk_stop_on_boot", "dump_on_oops",
+	"traceoff_on_warning", "boot_snapshot", NULL,
+};
+static const char *const filter_keys[] = { "filters", "notraces", NULL };
+static const char *const fgraph_keys[] = { "filters", "notraces", "max_depth", NULL };
+static const char *const event_keys[] = {
+	"enable", "filter", "actions", "hist", "probes", "fields", NULL,
+};
+static const char *const hook_keys[] = {
+	"snapshot", "stop", "raw", "max_kb", "at", "arm", "timeout", "init", NULL,
+};
+
+char *plan_own(struct plan *p, const char *s, size_t n)
+{
+	char *c;
+
+	if (p->nowned == p->capowned) {
+		size_t cap = p->capowned ? p->capowned * 2 : 16;
+		char **no = realloc(p->owned, cap * sizeof(*no));
+
+		if (!no)
+			return NULL;
+		p->owned = no;
+		p->capowned = cap;
+	}
+	c = malloc(n + 1);
+	if (!c)
+		return NULL;
+	memcpy(c, s, n);
+	c[n] = '\0';
+	p->owned[p->nowned++] = c;
+	return c;
+}
+
+int plan_oom(const struct plan *p, struct bt_error *e)
+{
+	return bt_error_set(e, BT_EXIT_ENV, p->src->path, "out of memory");
+}
+
+/* "unknown key ftrace.traser; did you mean ftrace.tracer?" */
+int plan_unknown(const struct plan *p, int node, const char *const *cands,
+		 const char *where, struct bt_error *e)
+{
+	const struct bconf *bc = p->src->bc;
+	const char *near = plan_nearest(bconf_data(bc, node), cands);
+	char key[NKEY], parent[NKEY];
+
+	bconf_compose_key(bc, BCONF_NONE, node, key, sizeof(key));
+	if (near) {
+		bconf_compose_key(bc, BCONF_NONE, bconf_parent(bc, node),
+				  parent, sizeof(parent));
+		return plan_error(p, node, e, "unknown key '%s'; did you mean "
+				  "'%s.%s'? (%s)", key, parent, near, where);
+	}
+	return plan_error(p, node, e, "unknown key '%s' (%s)", key, where);
+}
+
+/* The full name of @key, for a message (composed only when needed). */
+static const char *plan_key_name(const struct plan *p, int key, char *buf,
+				 size_t size)
+{
+	bconf_compose_key(p->src->bc, BCONF_NONE, key, buf, size);
+	return buf;
+}
+
+/* The single value of @key; an array is an error, a value-less key "". */
+int plan_single(struct plan *p, int key, struct plan_val *out,
+		struct bt_error *e)
+{
+	const struct bconf *bc = p->src->bc;
+	int v = bconf_value_node(bc, key);
+	char name[NKEY];
+
+	if (bconf_subkey(bc, key) != BCONF_NONE)
+		return plan_error(p, bconf_subkey(bc, key), e,
+				  "'%s' takes a value, not subkeys",
+				  plan_key_name(p, key, name, sizeof(name)));
+	if (v != BCONF_NONE && bconf_is_array(bc, v))
+		return plan_error(p, key, e, "'%s' takes one value, not a list",
+				  plan_key_name(p, key, name, sizeof(name)));
+	if (out->text) {
+		int line, col;
+
+		source_locate(p->src, bconf_pos(bc, out->node), &line, &col);
+		return plan_error(p, key, e, "'%s' is set twice (also at line "
+				  "%d column %d, maybe in its kernel.* or "
+				  "ftrace.* form): keep one",
+				  plan_key_name(p, key, name, sizeof(name)), line, col);
+	}
+	out->text = v == BCONF_NONE ? "" : bconf_data(bc, v);
+	out->node = key;
+	return 0;
+}
+
+/* Every value of @key into @l; with @nonempty, a value-less key is refused. */
+int plan_values(struct plan *p, int key, struct plan_list *l, int nonempty,
+		struct bt_error *e)
+{
+	const struct bconf *bc = p->src->bc;
+	int vn = bconf_value_node(bc, key), v;
+	char name[NKEY];
+
+	if (bconf_subkey(bc, key) != BCONF_NONE)
+		return plan_error(p, bconf_subkey(bc, key), e,
+				  "'%s' takes values, not subkeys",
+				  plan_key_name(p, key, name, sizeof(name)));
+	if (vn == BCONF_NONE) {
+		if (nonempty)
+			return plan_error(p, key, e, "'%s' needs a value",
+					  plan_key_name(p, key, name, sizeof(name)));
+		return 0;
+	}
+	bconf_for_each_value(bc, vn, v)
+		if (plan_list_add(l, bconf_data(bc, v), key))
+			return plan_oom(p, e);
+	return 0;
+}
+
+/* A filter value: FUNC:mod:MODULE goes to the hook (the cmdline drops it). */
+static int plan_filter(struct plan *p, struct plan_inst *in, int key,
+		       struct plan_list *dst, int notrace, struct bt_error *e)
+{
+	struct plan_list tmp = { 0 };
+	size_t i;
+	int ret = plan_values(p, key, &tmp, 1, e);
+
+	for (i = 0; !ret && i < tmp.n; i++) {
+		if (!strstr(tmp.v[i].text, ":mod:")) {
+			if (plan_list_add(dst, tmp.v[i].text, key))
+				ret = plan_oom(p, e);
+			continue;
+		}
+		if (notrace || in->name)
+			ret = plan_error(p, key, e, "'%s': module functions can "
+					 "only be armed as filters of the global "
+					 "instance (boottrace.arm)", tmp.v[i].text);
+		else if (plan_list_add(&p->arm, tmp.v[i].text, key))
+			ret = plan_oom(p, e);
+	}
+	free(tmp.v);
+	return ret;
+}
+
+static int plan_read_ftrace_filters(struct plan *p, struct plan_inst *in,
+				    int node, struct bt_error *e)
+{
+	const struct bconf *bc = p->src->bc;
+	int k;
+
+	bconf_for_each_subkey(bc, node, k) {
+		const char *w = bconf_data(bc, k);
+
+		if (!strcmp(w, "filters")) {
+			if (plan_filter(p, in, k, &in->filters, 0, e))
+				return -1;
+		} else if (!strcmp(w, "notraces")) {
+			if (plan_filter(p, in, k, &in->notraces, 1, e))
+				return -1;
+		} else {
+			return plan_unknown(p, k, filter_keys,
+					    "ftrace.ftrace.{filters,notraces}", e);
+		}
+	}
+	return 0;
+}
+
+static int plan_read_fgraph(struct plan *p, int node, struct bt_error *e)
+{
+	const struct bconf *bc = p->src->bc;
+	int k;
+
+	bconf_for_each_subkey(bc, node, k) {
+		const char *w = bconf_data(bc, k);
+		int ret;
+
+		if (!strcmp(w, "filters"))
+			ret = plan_values(p, k, &p->graph_filters, 1, e);
+		else if (!strcmp(w, "notraces"))
+			ret = plan_values(p, k, &p->graph_notraces, 1, e);
+		else if (!strcmp(w, "max_depth"))
+			ret = plan_single(p, k, &p->graph_max_depth, e);
+		else
+			ret = plan_unknown(p, k, fgraph_keys,
+					   "ftrace.fgraph.{filters,notraces,max_depth}", e);
+		if (ret)
+			return -1;
+	}
+	return 0;
+}
+
+static struct plan_event *plan_new_event(struct plan *p, struct plan_inst *in,
+					 const char *group, const char *event,
+					 int node)
+{
+	struct plan_event *ne = realloc(in->ev, (in->nev + 1) * sizeof(*ne));
+
+	(void)p;
+	if (!ne)
+		return NULL;
+	in->ev = ne;
+	ne = &in->ev[in->nev++];
+	memset(ne, 0, sizeof(*ne));
+	ne->group = group;
+	ne->event = event;
+	ne->node = node;
+	ne->filter.node = BCONF_NONE;
+	ne->hist = BCONF_NONE;
+	return ne;
+}
+
+static int plan_add_kprobe(struct plan *p, const char *event, int node,
+			   int key, struct bt_error *e)
+{
+	struct plan_kprobe *nk = realloc(p->kprobes, (p->nkprobes + 1) * sizeof(*nk));
+
+	if (!nk)
+		return plan_oom(p, e);
+	p->kprobes = nk;
+	nk = &p->kprobes[p->nkprobes++];
+	memset(nk, 0, sizeof(*nk));
+	nk->event = event;
+	nk->node = node;
+	return plan_values(p, key, &nk->probes, 1, e);
+}
+
+static int plan_add_synth(struct plan *p, const char *event, int node,
+			  int key, struct bt_error *e)
+{
+	struct plan_synth *ns = realloc(p->synths, (p->nsynths + 1) * sizeof(*ns));
+
+	if (!ns)
+		return plan_oom(p, e);
+	p->synths = ns;
+	ns = &p->synths[p->nsynths++];
+	memset(ns, 0, sizeof(*ns));
+	ns->event = event;
+	ns->node = node;
+	return plan_values(p, key, &ns->fields, 1, e);
+}
+
+/* ftrace.[instance.I.]event.GROUP.EVENT.{enable,filter,actions,hist,...} */
+static int plan_read_event(struct plan *p, struct plan_inst *in,
+			   const char *group, int enode, struct bt_error *e)
+{
+	const struct bconf *bc = p->src->bc;
+	const char *event = bconf_data(bc, enode);
+	struct plan_event *ev = plan_new_event(p, in, group, event, enode);
+	struct plan_val flag = { NULL, BCONF_NONE };
+	int k, ret = 0;
+
+	if (!ev)
+		return plan_oom(p, e);
+	bconf_for_each_subkey(bc, enode, k) {
+		const char *w = bconf_data(bc, k);
+
+		if (!strcmp(w, "enable")) {
+			ret = plan_single(p, k, &flag, e);
+			ev->enable = 1;
+		} else if (!strcmp(w, "filter")) {
+			ret = plan_single(p, k, &ev->filter, e);
+		} else if (!strcmp(w, "actions")) {
+			ret = plan_values(p, k, &ev->actions, 1, e);
+		} else if (!strcmp(w, "hist")) {
+			ev->hist = k;
+		} else if (!strcmp(w, "probes") && !strcmp(group, "kprobes")) {
+			ret = plan_add_kprobe(p, event, enode, k, e);
+		} else if (!strcmp(w, "fields") && !strcmp(group, "synthetic")) {
+			ret = plan_add_synth(p, event, enode, k, e);
+		} else {
+			ret = plan_unknown(p, k, event_keys, "event keys: enable, "
+					   "filter, actions, hist; probes under "
+					   "event.kprobes, fields under "
+					   "event.synthetic", e);
+		}
+		if (ret)
+			return -1;
+	}
+	return 0;
+}
+
+static int plan_read_events(struct plan *p, struct plan_inst *in, int node,
+			    struct bt_error *e)
+{
+	const struct bconf *bc = p->src->bc;
+	struct plan_val flag = { NULL, BCONF_NONE };
+	struct plan_event *ev;
+	int g, k;
+
+	bconf_for_each_subkey(bc, node, g) {
+		const char *group = bconf_data(bc, g);
+
+		flag.text = NULL;
+		if (!strcmp(group, "enable")) {
+			if (plan_single(p, g, &flag, e))
+				return -1;
+			ev = plan_new_event(p, in, "", "", g);
+			if (!ev)
+				return plan_oom(p, e);
+			ev->enable = 1;
+			continue;
+		}
+		if (bconf_value_node(bc, g) != BCONF_NONE)
+			return plan_error(p, g, e, "event group '%s' takes "
+					  "subkeys (EVENT.enable, enable), not "
+					  "a value", group);
+		bconf_for_each_subkey(bc, g, k) {
+			if (!strcmp(bconf_data(bc, k), "enable")) {
+				flag.text = NULL;
+				if (plan_single(p, k, &flag, e))
+					return -1;
+				ev = plan_new_event(p, in, group, "", k);
+				if (!ev)
+					return plan_oom(p, e);
+				ev->enable = 1;
+			} else if (plan_read_event(p, in, group, k, e)) {
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+static int plan_read_inst(struct plan *p, size_t idx, int node,
+			  struct bt_error *e);
+
+static int plan_read_instances(struct plan *p, int node, struct bt_error *e)
+{
+	const struct bconf *bc = p->src->bc;
+	struct plan_inst *ni;
+	int k;
+
+	bconf_for_each_subkey(bc, node, k) {
+		ni = realloc(p->inst, (p->ninst + 1) * sizeof(*ni));
+		if (!ni)
+			return plan_oom(p, e);
+		p->inst = ni;
+		ni = &p->inst[p->ninst];
+		memset(ni, 0, sizeof(*ni));
+		ni->name = bconf_data(bc, k);
+		ni->node = k;
+		plan_inst_clear(ni);
+		if (plan_read_inst(p, p->ninst++, k, e))
+			return -1;
+	}
+	return 0;
+}
+
+/* Settings only the global instance has (the kernel's global options). */
+static int plan_read_global(struct plan *p, int k, const char *w,
+			    struct bt_error *e)
+{
+	if (!strcmp(w, "instance"))
+		return plan_read_instances(p, k, e);
+	if (!strcmp(w, "fgraph"))
+		return plan_read_fgraph(p, k, e);
+	if (!strcmp(w, "tp_printk"))
+		return plan_single(p, k, &p->tp_printk, e);
+	if (!strcmp(w, "tp_printk_stop_on_boot"))
+		return plan_single(p, k, &p->tp_printk_stop, e);
+	if (!strcmp(w, "dump_on_oops"))
+		return plan_single(p, k, &p->dump_on_oops, e);
+	if (!strcmp(w, "traceoff_on_warning"))
+		return plan_single(p, k, &p->traceoff_on_warning, e);
+	if (!strcmp(w, "boot_snapshot"))
+		return plan_single(p, k, &p->boot_snapshot, e);
+	return plan_unknown(p, k, global_keys, "see boottrace.bconf(5)", e);
+}
+
+static int plan_read_inst(struct plan *p, size_t idx, int node,
+			  struct bt_error *e)
+{
+	const struct bconf *bc = p->src->bc;
+	int k, ret;
+
+	if (bconf_value_node(bc, node) != BCONF_NONE)
+		return plan_error(p, node, e, "'%s' takes subkeys, not a value",
+				  idx ? "ftrace.instance.NAME" : "ftrace");
+	bconf_for_each_subkey(bc, node, k) {
+		/* Re-fetched each time: reading instances may move the array. */
+		struct plan_inst *in = &p->inst[idx];
+		const char *w = bconf_data(bc, k);
+
+		if (!strcmp(w, "options"))
+			ret = plan_values(p, k, &in->options, 1, e);
+		else if (!strcmp(w, "events"))
+			ret = plan_values(p, k, &in->events, 1, e);
+		else if (!strcmp(w, "tracer"))
+			ret = plan_single(p, k, &in->tracer, e);
+		else if (!strcmp(w, "trace_clock"))
+			ret = plan_single(p, k, &in->trace_clock, e);
+		else if (!strcmp(w, "buffer_size"))
+			ret = plan_single(p, k, &in->buffer_size, e);
+		else if (!strcmp(w, "cpumask"))
+			ret = plan_single(p, k, &in->cpumask, e);
+		else if (!strcmp(w, "tracing_on"))
+			ret = plan_single(p, k, &in->tracing_on, e);
+		else if (!strcmp(w, "alloc_snapshot"))
+			ret = plan_single(p, k, &in->alloc_snapshot, e);
+		else if (!strcmp(w, "ftrace"))
+			ret = plan_read_ftrace_filters(p, in, k, e);
+		else if (!strcmp(w, "event"))
+			ret = plan_read_events(p, in, k, e);
+		else if (idx == 0)
+			ret = plan_read_global(p, k, w, e);
+		else
+			ret = plan_unknown(p, k, inst_keys, "instance keys", e);
+		if (ret)
+			return -1;
+	}
+	return 0;
+}
+
+/* boottrace.KEY: the hook's settings; arm values are module filters. */
+static int plan_read_hook(struct plan *p, int node, struct bt_error *e)
+{
+	const struct bconf *bc = p->src->bc;
+	int k;
+
+	bconf_for_each_subkey(bc, node, k) {
+		const char *w = bconf_data(bc, k);
+		size_t i;
+
+		if (!strcmp(w, "arm")) {
+			struct plan_list tmp = { 0 };
+
+			if (plan_values(p, k, &tmp, 1, e))
+				return free(tmp.v), -1;
+			for (i = 0; i < tmp.n; i++)
+				if (plan_list_add(&p->arm, tmp.v[i].text, k))
+					return free(tmp.v), plan_oom(p, e);
+			free(tmp.v);
+			continue;
+		}
+		for (i = 0; hook_keys[i]; i++)
+			if (!strcmp(w, hook_keys[i]))
+				break;
+		if (!hook_keys[i])
+			return plan_unknown(p, k, hook_keys, "boottrace.* hook "
+					    "settings, see boottrace.bconf(5)", e);
+		if (plan_add_word(p, &p->hook, &p->nhook, node, k, e))
+			return -1;
+	}
+	return 0;
+}
+
+/* init.*: words for init, after "--", each as KEY=VALUE. */
+static int plan_read_init(struct plan *p, int node, struct bt_error *e)
+{
+	int leaf = BCONF_NONE;
+
+	while ((leaf = bconf_next_leaf(p->src->bc, node, leaf)) != BCONF_NONE)
+		if (plan_add_word(p, &p->init, &p->ninit, node, leaf, e))
+			return -1;
+	return 0;
+}
+
+void plan_inst_clear(struct plan_inst *in)
+{
+	in->tracer.node = in->trace_clock.node = in->buffer_size.node =
+		in->cpumask.node = in->tracing_on.node =
+		in->alloc_snapshot.node = BCONF_NONE;
+}
+
+static void plan_clear_vals(struct plan *p)
+{
+	p->graph_max_depth.node = p->tp_printk.node = p->tp_printk_stop.node =
+		p->dump_on_oops.node = p->traceoff_on_warning.node =
+		p->boot_snapshot.node = BCONF_NONE;
+}
+
+int plan_build(struct plan *p, const struct source *src, struct bt_error *e)
+{
+	const struct bconf *bc = src->bc;
+	int k, ret = 0;
+
+	memset(p, 0, sizeof(*p));
+	p->src = src;
+	plan_clear_vals(p);
+	p->inst = calloc(1, sizeof(*p->inst));
+	if (!p->inst)
+		return plan_oom(p, e);
+	p->ninst = 1;
+	plan_inst_clear(&p->inst[0]);
+	for (k = bconf_root(bc); !ret && k != BCONF_NONE; k = bconf_next(bc, k)) {
+		const char *w = bconf_data(bc, k);
+
+		if (!strcmp(w, "ftrace")) {
+			p->inst[0].node = k;
+			ret = plan_read_inst(p, 0, k, e);
+		} else if (!strcmp(w, "kernel")) {
+			ret = plan_read_kernel(p, k, e);
+		} else if (!strcmp(w, "init")) {
+			ret = plan_read_init(p, k, e);
+		} else if (!strcmp(w, "boottrace")) {
+			ret = plan_read_hook(p, k, e);
+		} else {
+			ret = plan_error(p, k, e, "unknown top-level key '%s': a "
+					 "boottrace config has ftrace.*, kernel.*, "
+					 "init.* and boottrace.* keys", w);
+		}
+	}
+	if (!ret)
+		ret = plan_check(p, e);
+	if (ret)
+		plan_free(p);
+	return ret;
+}

@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The trace plan: what the user asked to trace, typed, independent of how
+ * it reaches the kernel. Every setting remembers its config node so that
+ * a later refusal can point at FILE:LINE:COL.
+ *
+ * Keys are those of Documentation/trace/boottime-trace.rst (ftrace.*), the
+ * legacy tracing parameters written as kernel.* (merged into the same
+ * fields: one plan, whichever way it was written), other kernel.* and
+ * init.* words, and boottrace.* hook settings.
+ */
+#ifndef BT_PLAN_H
+#define BT_PLAN_H
+
+#include <stddef.h>
+
+#include "util/bt_error.h"
+#include "util/source.h"
+
+struct plan_val {
+	const char *text;	/* NULL: not set; "" for a value-less key */
+	int node;		/* key node, for errors; BCONF_NONE if not set */
+};
+
+struct plan_list {
+	struct plan_val *v;
+	size_t n, cap;
+};
+
+struct plan_event {
+	const char *group;	/* "" with event.enable (all events) */
+	const char *event;	/* "" with event.GROUP.enable */
+	int node;
+	int enable;
+	struct plan_val filter;
+	struct plan_list actions;
+	int hist;		/* the hist subkey node, BCONF_NONE if none */
+};
+
+struct plan_kprobe {
+	const char *event;
+	int node;
+	struct plan_list probes;
+};
+
+struct plan_synth {
+	const char *event;
+	int node;
+	struct plan_list fields;
+};
+
+struct plan_inst {
+	const char *name;	/* NULL for the global instance */
+	int node;
+	struct plan_val tracer, trace_clock, buffer_size, cpumask, tracing_on;
+	struct plan_val alloc_snapshot;
+	struct plan_list options, events, filters, notraces;
+	struct plan_event *ev;
+	size_t nev;
+};
+
+/* A word passed through: kernel.KEY, init.KEY or boottrace.KEY. */
+struct plan_word {
+	const char *key;	/* without the "kernel."/"init."/"boottrace." */
+	int node;
+	struct plan_list vals;	/* empty for a value-less key */
+};
+
+struct plan {
+	const struct source *src;
+	struct plan_inst *inst;	/* inst[0] is the global instance */
+	size_t ninst;
+	struct plan_kprobe *kprobes;
+	size_t nkprobes;
+	struct plan_synth *synths;
+	size_t nsynths;
+	struct plan_list graph_filters, graph_notraces;
+	struct plan_val graph_max_depth;
+	struct plan_val tp_printk, tp_printk_stop, dump_on_oops;
+	struct plan_val traceoff_on_warning, boot_snapshot;
+	/* Function filters in modules (FUNC:mod:MODULE): armed by the hook. */
+	struct plan_list arm;
+	struct plan_word *kernel, *init, *hook;
+	size_t nkernel, ninit, nhook;
+	/* Strings the plan made (split lists); freed with the plan. */
+	char **owned;
+	size_t nowned, capowned;
+};
+
+/*
+ * Build @p from the parsed config @src (kept by pointer: it must outlive
+ * the plan). -1 with @e at the offending key, with the nearest valid key
+ * suggested for a misspelt one.
+ */
+int plan_build(struct plan *p, const struct source *src, struct bt_error *e);
+void plan_free(struct plan *p);
+/* Fill @e with a message at @node of the plan's config; returns -1. */
+int plan_error(const struct plan *p, int node, struct bt_error *e,
+	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* Append a value to a list (the plan owns nothing of @text). */
+int plan_list_add(struct plan_list *l, const char *text, int node);
+/* The candidate nearest to @word (a likely misspelling), or NULL. */
+const char *plan_nearest(const char *word, const char *const *cands);
+/* Is @opt a tracer-specific option (exists only while its tracer is set)? */
+int plan_tracer_option(const char *opt);
+
+#endif /* BT_PLAN_H */

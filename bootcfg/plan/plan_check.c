@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Values the kernel would refuse or misread, caught before a reboot: list
+ * items that the kernel splits at ',' or spaces, numbers that are not,
+ * module filters that are not FUNC:mod:MODULE.
+ */
+#include <ctype.h>
+#include <string.h>
+
+#include "plan/plan_int.h"
+
+/* A list item must survive the kernel's ',' split and the cmdline's spaces. */
+static int plan_check_item(struct plan *p, const struct plan_val *v,
+			   const char *what, struct bt_error *e)
+{
+	const char *s;
+
+	if (!*v->text)
+		return plan_error(p, v->node, e, "empty %s", what);
+	for (s = v->text; *s; s++)
+		if (*s == ',' || isspace((unsigned char)*s) || *s == '"' ||
+		    !isprint((unsigned char)*s))
+			return plan_error(p, v->node, e, "%s '%s' contains %s: "
+					  "the kernel splits lists at ',' and "
+					  "words at spaces; give one item per "
+					  "array element", what, v->text,
+					  *s == ',' ? "','" : "a space, quote or "
+					  "control byte");
+	return 0;
+}
+
+static int plan_check_list(struct plan *p, const struct plan_list *l,
+			   const char *what, struct bt_error *e)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (plan_check_item(p, &l->v[i], what, e))
+			return -1;
+	return 0;
+}
+
+static int plan_is_number(const char *s, const char *suffixes)
+{
+	if (!isdigit((unsigned char)*s))
+		return 0;
+	while (isdigit((unsigned char)*s))
+		s++;
+	if (!*s)
+		return 1;
+	if (!strchr(suffixes, *s))
+		return 0;
+	s++;
+	return !*s || ((*s == 'B' || *s == 'b') && !s[1]);
+}
+
+static int plan_check_value(struct plan *p, const struct plan_val *v,
+			    const char *what, const char *suffixes,
+			    struct bt_error *e)
+{
+	if (!v->text || plan_is_number(v->text, suffixes))
+		return 0;
+	return plan_error(p, v->node, e, "%s '%s' is not a number%s", what,
+			  v->text, *suffixes ? " (with an optional K, M or G)" : "");
+}
+
+static int plan_check_inst(struct plan *p, const struct plan_inst *in,
+			   struct bt_error *e)
+{
+	const char *t = in->tracer.text;
+
+	if (plan_check_list(p, &in->filters, "function filter", e) ||
+	    plan_check_list(p, &in->notraces, "function notrace", e) ||
+	    plan_check_list(p, &in->options, "trace option", e) ||
+	    plan_check_list(p, &in->events, "event", e) ||
+	    plan_check_value(p, &in->buffer_size, "buffer size", "KkMmGg", e))
+		return -1;
+	for (; t && *t; t++)
+		if (!islower((unsigned char)*t) && *t != '_' && !isdigit((unsigned char)*t))
+			return plan_error(p, in->tracer.node, e, "tracer '%s' is "
+					  "not a tracer name (function, "
+					  "function_graph, nop, ...)", in->tracer.text);
+	if (in->tracing_on.text && strcmp(in->tracing_on.text, "0") &&
+	    strcmp(in->tracing_on.text, "1"))
+		return plan_error(p, in->tracing_on.node, e, "tracing_on is 0 or 1");
+	return 0;
+}
+
+/* FUNC:mod:MODULE, as set_ftrace_filter takes it before the module loads. */
+static int plan_check_arm(struct plan *p, struct bt_error *e)
+{
+	size_t i;
+
+	for (i = 0; i < p->arm.n; i++) {
+		const char *s = p->arm.v[i].text, *m = strstr(s, ":mod:");
+
+		if (plan_check_item(p, &p->arm.v[i], "module filter", e))
+			return -1;
+		if (!m || m == s || !m[5] || strchr(m + 5, ':'))
+			return plan_error(p, p->arm.v[i].node, e, "module filter "
+					  "'%s' is not FUNC:mod:MODULE (e.g. "
+					  "bond_create:mod:bonding)", s);
+	}
+	return 0;
+}
+
+/* The hook's numbers and switches (initramfs-hook/boottrace-snapshot.sh). */
+static int plan_check_hook(struct plan *p, struct bt_error *e)
+{
+	size_t i;
+
+	for (i = 0; i < p->nhook; i++) {
+		const struct plan_word *w = &p->hook[i];
+		const char *v = w->vals.n ? w->vals.v[0].text : "";
+		int number = !strcmp(w->key, "max_kb") || !strcmp(w->key, "timeout");
+		int flag = !strcmp(w->key, "stop") || !strcmp(w->key, "raw");
+
+		if (w->vals.n > 1)
+			return plan_error(p, w->node, e, "boottrace.%s takes one "
+					  "value, not a list", w->key);
+		if (number && !plan_is_number(v, ""))
+			return plan_error(p, w->node, e, "boottrace.%s '%s' is not "
+					  "a number", w->key, v);
+		if (flag && strcmp(v, "0") && strcmp(v, "1") && strcmp(v, "yes") &&
+		    strcmp(v, "no") && strcmp(v, "on") && strcmp(v, "off") &&
+		    strcmp(v, "y") && strcmp(v, "n") && strcmp(v, "true") &&
+		    strcmp(v, "false"))
+			return plan_error(p, w->node, e, "boottrace.%s is 0 or 1 "
+					  "(or yes/no)", w->key);
+	}
+	return 0;
+}
+
+int plan_check(struct plan *p, struct bt_error *e)
+{
+	const char *d = p->dump_on_oops.text;
+	size_t i;
+
+	for (i = 0; i < p->ninst; i++)
+		if (plan_check_inst(p, &p->inst[i], e))
+			return -1;
+	if (plan_check_list(p, &p->graph_filters, "graph filter", e) ||
+	    plan_check_list(p, &p->graph_notraces, "graph notrace", e) ||
+	    plan_check_value(p, &p->graph_max_depth, "fgraph max_depth", "", e) ||
+	    plan_check_arm(p, e) || plan_check_hook(p, e))
+		return -1;
+	if (d && *d && strcmp(d, "1") && strcmp(d, "2") && strcmp(d, "orig_cpu"))
+		return plan_error(p, p->dump_on_oops.node, e, "dump_on_oops is "
+				  "empty, 1 (all CPUs), 2 or orig_cpu (the CPU "
+				  "that oopsed)");
+	return 0;
+}

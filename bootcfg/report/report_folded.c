@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * FlameGraph folded stacks: "outer;...;caller;function COUNT" per line,
+ * one line per distinct caller path (usable stacks, else stitched parent
+ * chains, else the bare function). Frames never hold ';' or spaces-only
+ * text: flamegraph.pl splits frames on ';' and the count on the last space.
+ */
+#include <stdlib.h>
+
+#include "report/report.h"
+
+#define PATH_MAX_FRAMES 256
+
+static void frame(const char *s, FILE *f)
+{
+	if (!*s) {
+		fputc('?', f);
+		return;
+	}
+	for (; *s; s++)
+		fputc(*s == ';' || (unsigned char)*s <= ' ' ? '_' : *s, f);
+}
+
+static void line(const struct report *r, const uint32_t *p, uint32_t n,
+		 uint64_t count, FILE *f)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		if (i)
+			fputc(';', f);
+		frame(rp_str(&r->names, p[i]), f);
+	}
+	fprintf(f, " %llu\n", (unsigned long long)count);
+}
+
+/* Leaves and inner ends of the tree, each with its own count. */
+static void tree_lines(const struct report *r, const struct rp_tree *t,
+		       uint32_t node, uint32_t *path, uint32_t depth, FILE *f)
+{
+	uint32_t c;
+
+	if (node && depth <= PATH_MAX_FRAMES) {
+		path[depth - 1] = t->v[node].name;
+		if (t->v[node].self)
+			line(r, path, depth, t->v[node].self, f);
+	}
+	if (depth >= PATH_MAX_FRAMES)
+		return;
+	for (c = t->v[node].child; c != RP_NONE; c = t->v[c].next)
+		tree_lines(r, t, c, path, depth + 1, f);
+}
+
+static int fn_lines(const struct report *r, const struct rp_fn *fn, FILE *f)
+{
+	uint32_t path[PATH_MAX_FRAMES], len;
+	uint64_t done = 0;
+	struct rp_tree t;
+	struct rp_count **v;
+	size_t n, i;
+
+	if (rp_tree_build(r, fn->name, &t))
+		return -1;
+	tree_lines(r, &t, 0, path, 0, f);
+	done = t.v[0].count;
+	rp_tree_free(&t);
+	if (done)
+		return 0;
+	v = rp_pairs_of(&r->fn_chain, fn->name, &n);
+	if (!v)
+		return -1;
+	for (i = 0; i < n; i++) {
+		len = rp_chain_path(r, rp_key_b(v[i]), path, PATH_MAX_FRAMES);
+		line(r, path, len, v[i]->n, f);
+		done += v[i]->n;
+	}
+	free(v);
+	if (!done)
+		line(r, &fn->name, 1, fn->hits, f);
+	return 0;
+}
+
+int rp_print_folded(const struct rp_out *o, FILE *f)
+{
+	uint32_t *order, n, i;
+
+	order = rp_fn_order(o->r, o->only, &n);
+	if (!order)
+		return -1;
+	for (i = 0; i < n; i++)
+		if (fn_lines(o->r, &o->r->fn[order[i]], f)) {
+			free(order);
+			return -1;
+		}
+	free(order);
+	return ferror(f) ? -1 : 0;
+}

@@ -1,0 +1,414 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * What `boottrace report` reads: a snapshot directory (DESIGN.md,
+ * "Snapshot directory"), a bare trace file, or a serial-console log with
+ * console-mode snapshots framed as in initramfs-hook/README.md:
+ *
+ *   === boottrace snapshot begin <boot-id> ===
+ *   --- boottrace file REL size=N eol=0|1 enc=text md5=... ---
+ *   |one line of the file
+ *   --- boottrace end REL ---
+ *   === boottrace snapshot end <boot-id> ===
+ *
+ * Kernel messages may land between the lines of a file on a console, so
+ * only "|" lines are content; "\r" of serial consoles is dropped.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/readfile.h"
+#include "report/report.h"
+
+#define SMALL_MAX (16u << 20)
+#define CONSOLE_MAX (1024u << 20)
+#define BEGIN "=== boottrace snapshot begin "
+#define FILE_MARK "--- boottrace file "
+#define END_MARK "--- boottrace end "
+#define SNAP_END "=== boottrace snapshot end "
+
+void rp_snap_free(struct rp_snap *s)
+{
+	free(s->tracer);
+	free(s->filter);
+	free(s->options);
+	free(s->cmdline);
+	free(s->tracing_on);
+	free(s->release);
+	free(s->buffer_kb);
+	free(s->kallsyms);
+	free(s->modules);
+	free(s->meta);
+	free(s->trace);
+	free(s->dir);
+	free(s->head);
+	if (s->stream && s->stream_fd > 0)
+		close(s->stream_fd);
+	memset(s, 0, sizeof(*s));
+}
+
+static void trim(char *s)
+{
+	size_t n = strlen(s);
+
+	while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' '))
+		s[--n] = '\0';
+}
+
+/* "overrun: 3" and "dropped events: 0" lines of per_cpu/cpuN/stats. */
+static void add_stats(struct rp_snap *s, const char *text)
+{
+	const char *p;
+	unsigned long long v;
+
+	s->have_stats = 1;
+	if ((p = strstr(text, "\noverrun: ")) && sscanf(p + 10, "%llu", &v) == 1)
+		s->overrun += v;
+	else if (!strncmp(text, "overrun: ", 9) && sscanf(text + 9, "%llu", &v) == 1)
+		s->overrun += v;
+	if ((p = strstr(text, "dropped events: ")) &&
+	    sscanf(p + 16, "%llu", &v) == 1)
+		s->dropped += v;
+}
+
+/*
+ * late_trace_init() printed that it switched the clock, which resets the
+ * buffer (kernel/trace/trace.c): keep the printk time of that line.
+ */
+static void find_clock_reset(struct rp_snap *s, const char *dmesg)
+{
+	static const char msg[] = "Unstable clock detected, switching default tracing clock";
+	const char *p = strstr(dmesg, msg), *line, *open, *close;
+
+	if (!p)
+		return;
+	for (line = p; line > dmesg && line[-1] != '\n'; line--)
+		;
+	open = memchr(line, '[', (size_t)(p - line));
+	close = open ? memchr(open, ']', (size_t)(p - open)) : NULL;
+	if (!close) {
+		snprintf(s->clock_reset, sizeof(s->clock_reset), "?");
+		return;
+	}
+	for (open++; *open == ' '; open++)
+		;
+	snprintf(s->clock_reset, sizeof(s->clock_reset), "%.*s",
+		 (int)(close - open), open);
+}
+
+void rp_snap_keep(struct rp_snap *s, const char *rel, char *text)
+{
+	char **slot = NULL;
+	int small = 1;
+
+	if (!strcmp(rel, "tracer"))
+		slot = &s->tracer;
+	else if (!strcmp(rel, "set_ftrace_filter"))
+		slot = &s->filter;
+	else if (!strcmp(rel, "trace_options"))
+		slot = &s->options;
+	else if (!strcmp(rel, "cmdline"))
+		slot = &s->cmdline;
+	else if (!strcmp(rel, "tracing_on"))
+		slot = &s->tracing_on;
+	else if (!strcmp(rel, "release"))
+		slot = &s->release;
+	else if (!strcmp(rel, "buffer_size_kb"))
+		slot = &s->buffer_kb;
+	else if (!strcmp(rel, "modules"))
+		slot = &s->modules, small = 0;
+	else if (!strcmp(rel, "meta"))
+		slot = &s->meta, small = 0;
+	else if (!strcmp(rel, "kallsyms") || !strcmp(rel, "raw/kallsyms") ||
+		 !strcmp(rel, "kallsyms-head"))
+		slot = &s->kallsyms, small = 0;
+	else if (!strcmp(rel, "COMPLETE"))
+		s->complete = 1;
+	else if (!strncmp(rel, "per_cpu/cpu", 11) && strstr(rel, "/stats"))
+		add_stats(s, text);
+	else if (!strcmp(rel, "dmesg"))
+		find_clock_reset(s, text);
+	if (slot && !*slot) {
+		if (small)
+			trim(text);
+		*slot = text;
+		return;
+	}
+	free(text);
+}
+
+static char *read_small(const char *dir, const char *rel)
+{
+	struct bt_error e;
+	char path[4096];
+	size_t len;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, rel) >= sizeof(path))
+		return NULL;
+	if (access(path, R_OK))
+		return NULL;
+	return readfile(path, SMALL_MAX, 0, "a snapshot file", &len, &e);
+}
+
+static void snap_dir(const char *dir, struct rp_snap *s)
+{
+	static const char *const files[] = {
+		"tracer", "set_ftrace_filter", "trace_options", "cmdline",
+		"tracing_on", "release", "buffer_size_kb", "modules",
+		"raw/kallsyms", "kallsyms", "kallsyms-head", "COMPLETE", "meta",
+		"dmesg",
+	};
+	char rel[300], *t;
+	struct dirent *d;
+	size_t i;
+	DIR *pd;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		if ((t = read_small(dir, files[i])))
+			rp_snap_keep(s, files[i], t);
+	snprintf(rel, sizeof(rel), "%s/per_cpu", dir);
+	if (!(pd = opendir(rel)))
+		return;
+	while ((d = readdir(pd)))
+		if (!strncmp(d->d_name, "cpu", 3) && strlen(d->d_name) < 32) {
+			snprintf(rel, sizeof(rel), "per_cpu/%s/stats", d->d_name);
+			if ((t = read_small(dir, rel)))
+				rp_snap_keep(s, rel, t);
+		}
+	closedir(pd);
+	t = strrchr(dir, '/');
+	while (t && t > dir && !t[1]) {	/* "dir/" */
+		do
+			t--;
+		while (t > dir && *t != '/');
+	}
+	snprintf(s->boot_id, sizeof(s->boot_id), "%s", t && *t == '/' ? t + 1 : dir);
+	s->boot_id[strcspn(s->boot_id, "/")] = '\0';
+}
+
+/*
+ * A snapshot directory without a trace is what the hook leaves when it
+ * could not read tracefs; its meta says why, and that is the answer.
+ */
+static int hook_failed(const char *dir, struct bt_error *e)
+{
+	char *meta = read_small(dir, "meta"), *p, *end;
+	int ret = 0;
+
+	if (!meta)
+		return 0;
+	for (p = meta; *p; p = *end ? end + 1 : end) {
+		end = p + strcspn(p, "\n");
+		if (!strncmp(p, "error=", 6)) {
+			ret = bt_error_set(e, BT_EXIT_INPUT, dir,
+					   "the hook copied no trace: %.*s",
+					   (int)(end - p - 6), p + 6);
+			break;
+		}
+	}
+	free(meta);
+	return ret;
+}
+
+static int is_binary(const char *p, size_t len)
+{
+	return memchr(p, '\0', len) != NULL;
+}
+
+/* Up to @cap bytes from @fd: fewer only at its end. */
+static ssize_t read_full(int fd, char *buf, size_t cap)
+{
+	size_t have = 0;
+	ssize_t n;
+
+	while (have < cap) {
+		n = read(fd, buf + have, cap - have);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		if (!n)
+			break;
+		have += (size_t)n;
+	}
+	return (ssize_t)have;
+}
+
+/* The first bytes of @input, at most sizeof(path) - 1 of them. */
+static int sniff(const char *input, char *buf, size_t *len,
+		 struct bt_error *e)
+{
+	int fd = open(input, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return bt_error_errno(e, errno, input, "cannot open the input");
+	n = read_full(fd, buf, 4095);
+	close(fd);
+	if (n < 0)
+		return bt_error_errno(e, errno, input, "cannot read the input");
+	buf[n] = '\0';
+	*len = (size_t)n;
+	return 0;
+}
+
+static int not_text(const char *input, const char *head, size_t len,
+		    struct bt_error *e)
+{
+	if (!is_binary(head, len))
+		return 0;
+	return bt_error_set(e, BT_EXIT_INPUT, input,
+			    "binary data (NUL bytes in the first %zu bytes): "
+			    "not the text of a tracefs 'trace' file "
+			    "(trace_pipe_raw needs trace-cmd)", len);
+}
+
+/*
+ * A trace starts with its header or a task line: no need to read a 200 MB
+ * trace whole just to learn that it is not a console log.
+ */
+static int may_be_console(const char *head, size_t len)
+{
+	return memmem(head, len, BEGIN, sizeof(BEGIN) - 1) ||
+	       (len && head[0] != '#' && head[0] != ' ');
+}
+
+static int bare(const char *input, struct rp_snap *snap, const char **kind,
+		char **trace_path, struct bt_error *e)
+{
+	*kind = "trace";
+	snap->complete = 1;	/* a bare trace has no marker to miss */
+	*trace_path = strdup(input);
+	return *trace_path ? 0 : bt_error_set(e, BT_EXIT_ENV, input,
+					      "out of memory");
+}
+
+/*
+ * The rest of a stream after the *@len bytes in *@buf (of *@cap), up to
+ * @max bytes in all (a longer stream: *@len > max). Grows by doubling.
+ */
+static int read_rest(int fd, char **buf, size_t *cap, size_t *len, size_t max)
+{
+	ssize_t n;
+
+	do {
+		if (*len == *cap) {
+			size_t c = *cap * 2 < max + 2 ? *cap * 2 : max + 2;
+			char *b = realloc(*buf, c);
+
+			if (!b)
+				return -1;
+			*buf = b;
+			*cap = c;
+		}
+		if ((n = read_full(fd, *buf + *len, *cap - *len)) < 0)
+			return -1;
+		*len += (size_t)n;
+	} while (*len == *cap && *len <= max);
+	return 0;
+}
+
+/*
+ * A pipe, a terminal or standard input ("-") can be read once only: what
+ * was read to tell a trace from a console log is kept (snap->head) and
+ * fed before the rest of the stream. A console log is read whole, as a
+ * file's is.
+ */
+static int stream_open(const char *input, int fd, int boot,
+		       struct rp_snap *snap, const char **kind,
+		       char **trace_path, struct bt_error *e)
+{
+	size_t cap = 4096, len;
+	ssize_t n;
+	int ret;
+
+	snap->stream = 1;
+	snap->stream_fd = fd;
+	if (!(snap->head = malloc(cap)))
+		return bt_error_set(e, BT_EXIT_ENV, input, "out of memory");
+	if ((n = read_full(fd, snap->head, cap - 1)) < 0)
+		return bt_error_errno(e, errno, input, "cannot read the input");
+	len = (size_t)n;
+	if (not_text(input, snap->head, len, e))
+		return -1;
+	if (may_be_console(snap->head, len) && len == cap - 1) {
+		if (read_rest(fd, &snap->head, &cap, &len, CONSOLE_MAX))
+			return bt_error_errno(e, errno, input,
+					      "cannot read the input");
+		if (len > CONSOLE_MAX)
+			return bt_error_set(e, BT_EXIT_INPUT, input,
+					    "more than %u bytes: not a console "
+					    "log", CONSOLE_MAX);
+	}
+	snap->head_len = len;
+	if (!memmem(snap->head, len, BEGIN, sizeof(BEGIN) - 1))
+		return bare(input, snap, kind, trace_path, e);
+	*kind = "console";
+	ret = rp_console_extract(snap->head, len, boot, snap, input, e);
+	free(snap->head);
+	snap->head = NULL;
+	snap->head_len = 0;
+	return ret;
+}
+
+int rp_input_open(const char *input, int boot, struct rp_snap *snap,
+		  const char **kind, char **trace_path, struct bt_error *e)
+{
+	struct stat st;
+	char *text, path[4096];
+	size_t len;
+	int ret, fd;
+
+	memset(snap, 0, sizeof(*snap));
+	*trace_path = NULL;
+	if (!strcmp(input, "-"))
+		return stream_open("standard input", 0, boot, snap, kind,
+				   trace_path, e);
+	if (stat(input, &st))
+		return bt_error_errno(e, errno, input, "cannot read the input");
+	if (S_ISDIR(st.st_mode)) {
+		if ((size_t)snprintf(path, sizeof(path), "%s/trace", input) >=
+		    sizeof(path))
+			return bt_error_set(e, BT_EXIT_INPUT, input, "path too long");
+		if (access(path, R_OK) && hook_failed(input, e))
+			return -1;
+		if (access(path, R_OK))
+			return bt_error_set(e, BT_EXIT_INPUT, input,
+					    "no readable 'trace' file: not a "
+					    "snapshot directory (the hook writes "
+					    "/run/boottrace/<boot-id>/trace); give "
+					    "the snapshot directory, a trace file "
+					    "or a console log");
+		*kind = "snapshot";
+		snap_dir(input, snap);
+		*trace_path = strdup(path);
+		return *trace_path ? 0 : bt_error_set(e, BT_EXIT_ENV, input,
+						      "out of memory");
+	}
+	if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) ||
+	    S_ISCHR(st.st_mode)) {
+		if ((fd = open(input, O_RDONLY | O_CLOEXEC)) < 0)
+			return bt_error_errno(e, errno, input,
+					      "cannot open the input");
+		return stream_open(input, fd, boot, snap, kind, trace_path, e);
+	}
+	if (sniff(input, path, &len, e) || not_text(input, path, len, e))
+		return -1;
+	if (!may_be_console(path, len))
+		return bare(input, snap, kind, trace_path, e);
+	text = readfile(input, CONSOLE_MAX, 0, "a console log", &len, e);
+	if (!text)
+		return -1;
+	if (memmem(text, len, BEGIN, sizeof(BEGIN) - 1)) {
+		*kind = "console";
+		ret = rp_console_extract(text, len, boot, snap, input, e);
+		free(text);
+		return ret;
+	}
+	free(text);
+	return bare(input, snap, kind, trace_path, e);
+}

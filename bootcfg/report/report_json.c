@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The report as JSON for tools: schema "boottrace-report", version 1,
+ * documented field by field in docs/report-schema.md. Strings from the
+ * trace are escaped so that any input gives valid JSON (bytes >= 0x80 are
+ * written as \u00XX: traces are ASCII, garbage must not break a parser).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/report.h"
+
+#define RP_SCHEMA_VERSION 1
+#define PATH_MAX_FRAMES 256
+
+static void js(const char *s, FILE *f)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", f);
+		else if (c == '\t')
+			fputs("\\t", f);
+		else if (c < 0x20 || c >= 0x7f)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static void jts(const struct report *r, uint64_t ts, FILE *f)
+{
+	if (r->ts_raw)
+		fprintf(f, "%llu", (unsigned long long)ts);
+	else
+		fprintf(f, "%llu.%06llu", (unsigned long long)(ts / 1000000000ULL),
+			(unsigned long long)(ts % 1000000000ULL / 1000ULL));
+}
+
+static void jpath(const struct report *r, const uint32_t *p, uint32_t n,
+		  FILE *f)
+{
+	uint32_t i;
+
+	fputc('[', f);
+	for (i = 0; i < n; i++) {
+		if (i)
+			fputs(", ", f);
+		js(rp_str(&r->names, p[i]), f);
+	}
+	fputc(']', f);
+}
+
+static void jtasks(const struct report *r, uint32_t fn, FILE *f)
+{
+	size_t n, i;
+	struct rp_count **v = rp_pairs_of(&r->fn_task, fn, &n);
+
+	fputs("      \"tasks\": [", f);
+	for (i = 0; v && i < n; i++) {
+		const char *t = rp_str(&r->tasks, rp_key_b(v[i]));
+		const char *d = strrchr(t, '-');
+
+		fprintf(f, "%s\n        {\"task\": ", i ? "," : "");
+		js(t, f);
+		fprintf(f, ", \"pid\": %s, \"hits\": %llu, \"first\": ",
+			d ? d + 1 : "null", (unsigned long long)v[i]->n);
+		jts(r, v[i]->first, f);
+		fputc('}', f);
+	}
+	fputs(n ? "\n      ],\n" : "],\n", f);
+	free(v);
+}
+
+static void jparents(const struct report *r, uint32_t fn, FILE *f)
+{
+	size_t n, i;
+	struct rp_count **v = rp_pairs_of(&r->fn_parent, fn, &n);
+
+	fputs("      \"parents\": [", f);
+	for (i = 0; v && i < n; i++) {
+		fputs(i ? ", {\"name\": " : "{\"name\": ", f);
+		js(rp_str(&r->names, rp_key_b(v[i])), f);
+		fprintf(f, ", \"hits\": %llu}", (unsigned long long)v[i]->n);
+	}
+	fputs("],\n", f);
+	free(v);
+}
+
+static const char *why(uint8_t flag)
+{
+	if (flag & RP_FR_TRAMP)
+		return "trampoline";
+	if (flag & RP_FR_ZERO)
+		return "zero";
+	if (flag & RP_FR_STALE)
+		return "stale";
+	return NULL;
+}
+
+static void jstacks(const struct report *r, uint32_t fn, FILE *f)
+{
+	uint32_t path[PATH_MAX_FRAMES], len, k;
+	size_t n, i;
+	struct rp_count **v = rp_pairs_of(&r->fn_stack, fn, &n);
+
+	fputs("      \"stacks\": [", f);
+	for (i = 0; v && i < n; i++) {
+		const struct rp_stack *s = &r->stacks.s[rp_key_b(v[i])];
+		const char *task = rp_top_task(r, &r->stack_task, rp_key_b(v[i]));
+		int first = 1;
+
+		len = rp_stack_path(r, rp_key_b(v[i]), fn, path, PATH_MAX_FRAMES);
+		fprintf(f, "%s\n        {\"count\": %llu, \"usable\": %s, "
+			   "\"phase\": \"%s\", \"task\": ",
+			i ? "," : "", (unsigned long long)v[i]->n,
+			s->useless ? "false" : "true",
+			s->useless ? "unknown" :
+				     rp_phase_name(rp_phase_of(r, path, len, task)));
+		js(task, f);
+		fputs(", \"callers\": ", f);
+		jpath(r, path, s->useless ? 0 : len, f);
+		fputs(", \"raw\": [", f);
+		for (k = 0; k < s->nframes; k++) {
+			fputs(k ? ", " : "", f);
+			js(rp_str(&r->names, s->frame[k]), f);
+		}
+		fputs("], \"dropped\": [", f);
+		for (k = 0; k < s->nframes; k++) {
+			if (!why(s->flag[k]))
+				continue;
+			fputs(first ? "{\"frame\": " : ", {\"frame\": ", f);
+			js(rp_str(&r->names, s->frame[k]), f);
+			fprintf(f, ", \"why\": \"%s\"}", why(s->flag[k]));
+			first = 0;
+		}
+		fputs("]}", f);
+	}
+	fputs(n ? "\n      ],\n" : "],\n", f);
+	free(v);
+}
+
+static void jchains(const struct report *r, uint32_t fn, FILE *f)
+{
+	uint32_t path[PATH_MAX_FRAMES], len;
+	size_t n, i;
+	struct rp_count **v = rp_pairs_of(&r->fn_chain, fn, &n);
+
+	fputs("      \"chains\": [", f);
+	for (i = 0; v && i < n; i++) {
+		uint32_t node = rp_key_b(v[i]);
+		const char *task = rp_top_task(r, &r->chain_task, node);
+
+		len = rp_chain_path(r, node, path, PATH_MAX_FRAMES);
+		fprintf(f, "%s\n        {\"count\": %llu, \"phase\": \"%s\", "
+			   "\"task\": ", i ? "," : "",
+			(unsigned long long)v[i]->n,
+			rp_phase_name(rp_phase_of(r, path, len, task)));
+		js(task, f);
+		fputs(", \"functions\": ", f);
+		jpath(r, path, len, f);
+		fputc('}', f);
+	}
+	fputs(n ? "\n      ]\n" : "]\n", f);
+	free(v);
+}
+
+static void jculprit(const struct report *r, const uint32_t *path,
+		     uint32_t len, const struct rp_count *hits, const char *task,
+		     const char *src, int comma, FILE *f)
+{
+	uint32_t c = rp_culprit_start(r, path, len);
+
+	fputs(comma ? ",\n        {\"chain\": " : "\n        {\"chain\": ", f);
+	jpath(r, path + c, len - c, f);
+	fputs(", \"full\": ", f);
+	jpath(r, path, len, f);
+	fprintf(f, ", \"source\": \"%s\", \"hits\": %llu, \"first\": ", src,
+		(unsigned long long)hits->n);
+	jts(r, hits->first, f);
+	fputs(", \"task\": ", f);
+	js(task, f);
+	fprintf(f, ", \"phase\": \"%s\"}",
+		rp_phase_name(rp_phase_of(r, path, len, task)));
+}
+
+/* The answers: every usable stack, else every stitched chain. */
+static void janswer(const struct report *r, const struct rp_fn *fn, FILE *f)
+{
+	uint32_t path[PATH_MAX_FRAMES], len, id;
+	struct rp_count **v;
+	size_t n, i, k = 0;
+
+	fputs("      \"culprits\": [", f);
+	v = rp_pairs_of(&r->fn_stack, fn->name, &n);
+	for (i = 0; v && i < n; i++) {
+		id = rp_key_b(v[i]);
+		if (r->stacks.s[id].useless)
+			continue;
+		len = rp_stack_path(r, id, fn->name, path, PATH_MAX_FRAMES);
+		jculprit(r, path, len, v[i],
+			 rp_top_task(r, &r->stack_task, id), "stack", k++ > 0, f);
+	}
+	free(v);
+	if (!k && !fn->is_event) {
+		v = rp_pairs_of(&r->fn_chain, fn->name, &n);
+		for (i = 0; v && i < n; i++) {
+			id = rp_key_b(v[i]);
+			len = rp_chain_path(r, id, path, PATH_MAX_FRAMES);
+			jculprit(r, path, len, v[i],
+				 rp_top_task(r, &r->chain_task, id),
+				 "parent-chain", k++ > 0, f);
+		}
+		free(v);
+	}
+	fputs(k ? "\n      ],\n" : "],\n", f);
+}
+
+static void jfn(const struct report *r, const struct rp_fn *fn, int comma,
+		FILE *f)
+{
+	fputs(comma ? ",\n    {\n      \"name\": " : "\n    {\n      \"name\": ", f);
+	js(rp_str(&r->names, fn->name), f);
+	fprintf(f, ",\n      \"kind\": \"%s\",\n      \"hits\": %llu,\n"
+		   "      \"hits_with_stack\": %llu,\n      \"first\": ",
+		fn->is_event ? "event" : "function", (unsigned long long)fn->hits,
+		(unsigned long long)fn->with_stack);
+	jts(r, fn->first, f);
+	fputs(",\n      \"last\": ", f);
+	jts(r, fn->last, f);
+	fputs(",\n", f);
+	janswer(r, fn, f);
+	jtasks(r, fn->name, f);
+	jparents(r, fn->name, f);
+	jstacks(r, fn->name, f);
+	jchains(r, fn->name, f);
+	fputs("    }", f);
+}
+
+static void jnum_or_null(int have, uint64_t v, FILE *f)
+{
+	if (have)
+		fprintf(f, "%llu", (unsigned long long)v);
+	else
+		fputs("null", f);
+}
+
+static void jhead(const struct rp_out *o, FILE *f)
+{
+	const struct report *r = o->r;
+	const struct rp_snap *s = o->snap;
+
+	fprintf(f, "{\n  \"schema\": \"boottrace-report\",\n  \"version\": %d,\n"
+		   "  \"input\": {\"path\": ", RP_SCHEMA_VERSION);
+	js(o->input, f);
+	fprintf(f, ", \"kind\": \"%s\", \"boot_id\": ", o->kind);
+	if (s && s->boot_id[0])
+		js(s->boot_id, f);
+	else
+		fputs("null", f);
+	fputs(", \"release\": ", f);
+	if (s && s->release)
+		js(s->release, f);
+	else
+		fputs("null", f);
+	fprintf(f, ", \"boot\": %d, \"boots\": %d},\n", s && s->console ? s->boot : 1,
+		s && s->console ? s->nboots : 1);
+	fputs("  \"trace\": {\"tracer\": ", f);
+	if (r->hdr.tracer[0])
+		js(r->hdr.tracer, f);
+	else
+		fputs("null", f);
+	fprintf(f, ", \"lines\": %llu, \"entries\": %llu, \"entries_in_buffer\": ",
+		(unsigned long long)r->lines, (unsigned long long)r->entries);
+	jnum_or_null(r->hdr.have_entries, r->hdr.in_buffer, f);
+	fputs(", \"entries_written\": ", f);
+	jnum_or_null(r->hdr.have_entries, r->hdr.written, f);
+	fputs(", \"cpus\": ", f);
+	jnum_or_null(r->hdr.ncpu > 0, (uint64_t)r->hdr.ncpu, f);
+	fprintf(f, ", \"clock\": \"%s\", \"layout\": \"%s\", "
+		   "\"distinct_stacks\": %u},\n",
+		r->ts_raw ? "counter" : "seconds",
+		r->hdr.old_layout ? "4.x" : "default", r->stacks.n);
+	fprintf(f, "  \"skipped\": {\"lines\": %llu, \"first_line\": %llu, "
+		   "\"truncated\": %llu, \"orphan_stacks\": %llu, "
+		   "\"user_stacks\": %llu},\n",
+		(unsigned long long)r->skip.lines,
+		(unsigned long long)r->skip.first_line,
+		(unsigned long long)r->skip.truncated,
+		(unsigned long long)r->skip.orphan_stacks,
+		(unsigned long long)r->skip.user_stacks);
+}
+
+int rp_print_json(const struct rp_out *o, FILE *f)
+{
+	const struct report *r = o->r;
+	uint32_t *order, n, i;
+	int k;
+
+	order = rp_fn_order(r, o->only, &n);
+	if (!order)
+		return -1;
+	jhead(o, f);
+	fputs("  \"functions\": [", f);
+	for (i = 0; i < n; i++)
+		jfn(r, &r->fn[order[i]], i > 0, f);
+	fputs(n ? "\n  ],\n" : "],\n", f);
+	free(order);
+	fputs("  \"findings\": [", f);
+	for (k = 0; k < o->q->n; k++) {
+		fprintf(f, "%s\n    {\"code\": \"%s\", \"severity\": \"%s\", "
+			   "\"text\": ", k ? "," : "", o->q->v[k].code,
+			o->q->v[k].warn ? "warning" : "info");
+		js(o->q->v[k].text, f);
+		fputc('}', f);
+	}
+	fputs(o->q->n ? "\n  ]\n}\n" : "]\n}\n", f);
+	return ferror(f) ? -1 : 0;
+}

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Stack blocks interned by the hash of their text. A trace repeats the same
+ * few thousand stacks millions of times, so the common case is one hash of
+ * the block and one memcmp against the stored copy; only a new stack is
+ * split into frames.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/report.h"
+
+static int stacks_grow_slots(struct rp_stacks *st)
+{
+	uint32_t n = st->nslot ? st->nslot * 2 : 1024, i, id;
+	uint32_t *s = calloc(n, sizeof(*s));
+
+	if (!s)
+		return -1;
+	for (id = 0; id < st->n; id++) {
+		i = (uint32_t)st->s[id].hash & (n - 1);
+		while (s[i])
+			i = (i + 1) & (n - 1);
+		s[i] = id + 1;
+	}
+	free(st->slot);
+	st->slot = s;
+	st->nslot = n;
+	return 0;
+}
+
+static int stacks_keep_raw(struct rp_stacks *st, const char *p, size_t len)
+{
+	if (st->rlen + len > st->rcap) {
+		size_t cap = st->rcap ? st->rcap * 2 : 65536;
+		char *r;
+
+		while (cap < st->rlen + len)
+			cap *= 2;
+		if (cap > UINT32_MAX || !(r = realloc(st->raw, cap)))
+			return -1;
+		st->raw = r;
+		st->rcap = cap;
+	}
+	memcpy(st->raw + st->rlen, p, len);
+	st->rlen += len;
+	return 0;
+}
+
+static uint32_t count_frames(const char *p, const char *end)
+{
+	uint32_t n = 0;
+
+	for (; p < end; p++)
+		n += *p == '\n';
+	return n + (end > p && end[-1] != '\n');
+}
+
+/* Split the block into frame name ids, innermost first. */
+static int stacks_split(struct rp_stack *s, struct rp_intern *names,
+			const char *p, const char *end)
+{
+	uint32_t cap = count_frames(p, end) + 1;
+
+	s->frame = malloc(cap * sizeof(*s->frame));
+	s->flag = calloc(cap, 1);
+	if (!s->frame || !s->flag)
+		return -1;
+	s->nframes = 0;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *e = nl ? nl : end, *f = p;
+		size_t len;
+		uint32_t id;
+
+		if (e > f && e[-1] == '\r')
+			e--;
+		if (e - f >= 4 && !memcmp(f, " => ", 4))
+			f += 4;
+		len = rp_sym_len(f, (size_t)(e - f));
+		if (len && s->nframes < cap) {
+			id = rp_intern(names, f, len);
+			if (id == RP_NONE)
+				return -1;
+			s->frame[s->nframes++] = id;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	return 0;
+}
+
+uint32_t rp_stack_intern(struct rp_stacks *st, struct rp_intern *names,
+			 const char *p, const char *end)
+{
+	size_t len = (size_t)(end - p);
+	uint64_t h = rp_hash(p, len);
+	uint32_t i, id;
+	struct rp_stack *s;
+
+	if ((!st->nslot || (st->n + 1) * 2 > st->nslot) &&
+	    stacks_grow_slots(st))
+		return RP_NONE;
+	i = (uint32_t)h & (st->nslot - 1);
+	while ((id = st->slot[i])) {
+		s = &st->s[id - 1];
+		if (s->hash == h && s->raw_len == len &&
+		    !memcmp(st->raw + s->raw_off, p, len))
+			return id - 1;
+		i = (i + 1) & (st->nslot - 1);
+	}
+	if (st->n == st->cap) {
+		uint32_t cap = st->cap ? st->cap * 2 : 256;
+
+		s = realloc(st->s, cap * sizeof(*s));
+		if (!s)
+			return RP_NONE;
+		st->s = s;
+		st->cap = cap;
+	}
+	s = &st->s[st->n];
+	memset(s, 0, sizeof(*s));
+	s->hash = h;
+	s->raw_off = (uint32_t)st->rlen;
+	s->raw_len = (uint32_t)len;
+	s->lines = count_frames(p, end);
+	/* split the copy: the text may be a mapped file that shrinks */
+	if (len > UINT32_MAX - st->rlen || stacks_keep_raw(st, p, len) ||
+	    stacks_split(s, names, st->raw + s->raw_off,
+			 st->raw + s->raw_off + len)) {
+		free(s->frame);
+		free(s->flag);
+		return RP_NONE;
+	}
+	st->slot[i] = ++st->n;
+	return st->n - 1;
+}
+
+/*
+ * A direct-mapped table: a trace repeats its stacks, so the stack last seen
+ * with a block's first bytes is usually the block, and one memcmp then
+ * replaces finding every frame line and hashing the block.
+ */
+/* A guess may be wrong (it is checked), but a good one saves a scan. */
+static uint32_t guess_key(const char *p, uint32_t mask)
+{
+	return (uint32_t)rp_fold(p, RP_GUESS_LEN / 8) & mask;
+}
+
+uint32_t rp_stack_guess(const struct rp_stacks *st, const char *p)
+{
+	uint32_t id;
+
+	if (!st->nguess)
+		return RP_NONE;
+	id = st->guess[guess_key(p, st->nguess - 1)];
+	return id ? id - 1 : RP_NONE;
+}
+
+int rp_stack_guessed(struct rp_stacks *st, const char *p, uint32_t id)
+{
+	/*
+	 * Sixteen slots a stack, grown as stacks come (a direct-mapped
+	 * table this sparse sends 1 block in 16 the slow way; at four slots
+	 * it was 1 in 5)
+	 */
+	if (st->nguess < 16 * st->n && st->nguess < (1u << 22)) {
+		uint32_t n = st->nguess ? st->nguess : 4096, *g;
+
+		while (n < 16 * st->n)
+			n *= 2;
+		g = calloc(n, sizeof(*g));
+		if (!g)
+			return -1;
+		free(st->guess);	/* the old guesses are only guesses */
+		st->guess = g;
+		st->nguess = n;
+	}
+	st->guess[guess_key(p, st->nguess - 1)] = id + 1;
+	return 0;
+}
+
+void rp_stacks_free(struct rp_stacks *st)
+{
+	uint32_t i;
+
+	for (i = 0; i < st->n; i++) {
+		free(st->s[i].frame);
+		free(st->s[i].flag);
+	}
+	free(st->s);
+	free(st->slot);
+	free(st->guess);
+	free(st->raw);
+	memset(st, 0, sizeof(*st));
+}

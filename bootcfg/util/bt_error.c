@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Errors as values (bt_error.h). The message buffer is fixed so that filling
+ * an error can never fail; what does not fit is cut visibly with "...", and
+ * printing escapes control bytes so that one error is always one line.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "util/bt_error.h"
+
+#define ELLIPSIS "..."
+
+/*
+ * Cut @buf (capacity @cap) so that @room bytes plus the NUL fit after an
+ * ellipsis, backing up to a UTF-8 lead byte so no half character is printed.
+ * Returns the new length, ellipsis included.
+ */
+static size_t cut_with_ellipsis(char *buf, size_t cap, size_t room)
+{
+	size_t cut;
+
+	if (cap < sizeof(ELLIPSIS) + room)
+		room = 0;	/* cannot happen with msg[512]; stay in bounds anyway */
+	cut = cap - sizeof(ELLIPSIS) - room;
+	if (cut > strlen(buf))
+		cut = strlen(buf);
+	while (cut > 0 && ((unsigned char)buf[cut] & 0xc0) == 0x80)
+		cut--;
+	memcpy(buf + cut, ELLIPSIS, sizeof(ELLIPSIS));
+	return cut + sizeof(ELLIPSIS) - 1;
+}
+
+/* Shared by set and errno, which differ only in the code and the suffix. */
+static void fill(struct bt_error *e, enum bt_exit code, const char *file,
+		 const char *fmt, va_list ap)
+{
+	int n;
+
+	e->file = file;
+	e->line = 0;
+	e->col = 0;
+	e->off = -1;
+	e->code = code;
+	n = vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
+	if (n < 0)
+		snprintf(e->msg, sizeof(e->msg), "(unformattable message: %s)",
+			 fmt);
+	else if ((size_t)n >= sizeof(e->msg))
+		cut_with_ellipsis(e->msg, sizeof(e->msg), 0);
+}
+
+/*
+ * Append ": @text" to @msg. The system's reason is the part a user acts on,
+ * so when space runs out it is our own text that gets shortened.
+ */
+static void append_reason(char *msg, size_t cap, const char *text)
+{
+	size_t len = strlen(msg);
+	size_t need = 2 + strlen(text);
+
+	if (len + need >= cap)
+		len = cut_with_ellipsis(msg, cap, need);
+	snprintf(msg + len, cap - len, ": %s", text);
+}
+
+void bt_error_clear(struct bt_error *e)
+{
+	if (!e)
+		return;
+	memset(e, 0, sizeof(*e));
+	e->off = -1;
+	e->code = BT_EXIT_OK;
+}
+
+int bt_error_set(struct bt_error *e, enum bt_exit code, const char *file,
+		 const char *fmt, ...)
+{
+	int saved = errno;	/* callers often still need errno afterwards */
+	va_list ap;
+
+	if (!e)
+		return -1;
+	va_start(ap, fmt);
+	fill(e, code, file, fmt, ap);
+	va_end(ap);
+	errno = saved;
+	return -1;
+}
+
+int bt_error_errno(struct bt_error *e, int errnum, const char *file,
+		   const char *fmt, ...)
+{
+	int saved = errno;
+	char sys[128];
+	const char *reason;
+	va_list ap;
+
+	if (!e)
+		return -1;
+	/* GNU strerror_r: reentrant, may return a static string instead. */
+	reason = strerror_r(errnum, sys, sizeof(sys));
+	va_start(ap, fmt);
+	fill(e, BT_EXIT_ENV, file, fmt, ap);
+	va_end(ap);
+	append_reason(e->msg, sizeof(e->msg), reason);
+	errno = saved;
+	return -1;
+}
+
+/*
+ * File names and messages may quote user input; a newline or an escape
+ * sequence in them must not split the error or drive the terminal.
+ */
+static void put_escaped(const char *s, FILE *f)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '\n')
+			fputs("\\n", f);
+		else if (c == '\t')
+			fputs("\\t", f);
+		else if (c < 0x20 || c == 0x7f)
+			fprintf(f, "\\x%02x", c);
+		else
+			fputc(c, f);
+	}
+}
+
+/* The location prefix, before ": error: ". */
+static void put_where(const struct bt_error *e, FILE *f)
+{
+	if (!e->file) {
+		fputs("boottrace", f);
+		return;
+	}
+	put_escaped(e->file, f);
+	if (e->line > 0) {
+		fprintf(f, ":%d", e->line);
+		/* Compiler style: no column is better than a made-up one. */
+		if (e->col > 0)
+			fprintf(f, ":%d", e->col);
+	} else if (e->off >= 0) {
+		fprintf(f, ": byte %lld", e->off);
+	}
+}
+
+void bt_error_print(const struct bt_error *e, FILE *f)
+{
+	if (!e || !f)
+		return;
+	put_where(e, f);
+	fputs(": error: ", f);
+	put_escaped(e->msg[0] ? e->msg : "unknown error", f);
+	fputc('\n', f);
+}
