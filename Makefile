@@ -36,9 +36,9 @@ SRC_kernel  := board.c kcaps.c words.c
 SRC_plan    := plan.c plan_check.c plan_kernel.c plan_util.c
 SRC_kimage  := check_callers.c check_callers_insn.c check_callers_ko.c check_elf.c \
 	check_initcall.c check_modules.c check_sysmap.c check_tab.c
-SRC_check   := check_config.c check_report.c check_symbols.c
-SRC_initrd  := initrd.c initrd_kind.c
-SRC_compile := decompile.c emit_bootconfig.c emit_bootoct.c emit_cmdline.c emit_common.c \
+SRC_check   := check_config.c check_report.c check_run.c check_symbols.c
+SRC_initrd  := initrd.c initrd_bconf.c initrd_kind.c
+SRC_compile := compile.c decompile.c emit_bootconfig.c emit_bootoct.c emit_cmdline.c emit_common.c \
 	emit_files.c emit_targets.c emit_uboot.c emit_uboot_image.c route_bconf.c \
 	route_clock.c route_cmdline.c route_common.c whocalls.c whocalls_callers.c
 SRC_report  := report_agg.c report_chain.c report_console.c report_feed.c report_folded.c \

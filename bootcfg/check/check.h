@@ -12,6 +12,7 @@
 #include "kernel/kcaps.h"
 #include "kimage/kimage.h"
 #include "plan/plan.h"
+#include "util/source.h"
 
 /* ---- findings (check_report.c) ------------------------------------ */
 enum check_sev { CK_NOTE, CK_WARN, CK_ERROR };
@@ -48,5 +49,28 @@ void check_plan_symbols(struct check_report *r, const struct plan *p,
 /* What the plan needs of the .config (check_config.c). */
 void check_plan_config(struct check_report *r, const struct plan *p,
 		       const struct kcaps *k);
+
+/* ---- a whole check (check_run.c), for `check` and `compile --check` -- */
+/* What check reads of the kernel that will boot. */
+struct check_inputs {
+	const char *vmlinux, *sysmap, *modules, *kconfig, *root;
+	char found[4][4096];	/* what root gave */
+};
+/*
+ * @in->root, an unpacked linux-image (and -dbg) package: fill in what was
+ * not given (boot/config-VER, lib/modules/VER, the -dbg vmlinux or a real
+ * System.map). -1 with @e when it holds no symbols at all.
+ */
+int check_inputs_from_root(struct check_inputs *in, struct bt_error *e);
+/* Read the .config into @k and the symbols into @t (indexed). */
+int check_inputs_load(const struct check_inputs *in, struct check_tab *t,
+		      struct kcaps *k, struct bt_error *e);
+/*
+ * Check the config @src against @t and @k, all findings printed on @out
+ * (@json: as JSON). 1 when errors were found, 0 when none, -1 with @e.
+ */
+int check_source(const struct source *src, const struct check_tab *t,
+		 const struct kcaps *k, const struct check_opts *o, int json,
+		 FILE *out, struct bt_error *e);
 
 #endif /* BT_CHECK_H */

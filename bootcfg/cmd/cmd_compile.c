@@ -8,16 +8,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "check/check.h"
 #include "cmd/commands.h"
-#include "compile/emit.h"
-#include "kernel/kcaps.h"
-#include "plan/plan.h"
-#include "util/readfile.h"
-#include "compile/route.h"
-#include "util/source.h"
+#include "compile/compile.h"
 #include "compile/whocalls.h"
+#include "util/readfile.h"
 
 struct compile_args {
 	const char *target, *board, *kver, *kconfig, *out, *base, *base_file;
@@ -132,9 +128,7 @@ static int compile_parse_args(int argc, char **argv, struct compile_args *a)
 	if (optind < argc || (!a->config == !a->who_calls) ||
 	    (a->base && a->base_file) || ((a->callers || a->print_config) &&
 					   !a->who_calls)) {
-		fprintf(stderr, "boottrace compile: error: give one CONFIG or "
-			"--who-calls (--callers and --print-config go with "
-			"--who-calls; --base or --base-file, not both)\n");
+		bt_say("boottrace compile", BT_SAY_ERROR, "give one CONFIG or --who-calls (--callers and --print-config go with --who-calls; --base or --base-file, not both)");
 		return -1;
 	}
 	return 0;
@@ -169,101 +163,41 @@ static int compile_kernel(const struct compile_args *a, struct kcaps *k,
 	if (a->kconfig && kcaps_load_config(k, a->kconfig, e))
 		return -1;
 	if (!k->version && a->verbose)
-		fprintf(stderr, "route: no -k or --kernel-config: kernel version "
-			"checks are skipped\n");
+		bt_say("route", BT_SAY_PLAIN, "no -k or --kernel-config: kernel version checks are skipped");
 	return 0;
 }
 
 /*
- * --check: `boottrace check` on the config about to be compiled. Its
- * findings go to stderr, since stdout carries the compiled form.
+ * --check: the checks of `boottrace check` on the config about to be
+ * compiled. Its findings go to stderr, since stdout carries the compiled
+ * form; errors among them stop the compile.
  */
-static int compile_check(const struct compile_args *a, const char *text,
-			 size_t len, struct bt_error *e)
+static int compile_check(const struct compile_args *a, const struct source *src,
+			 struct bt_error *e)
 {
-	char tmp[] = "/tmp/boottrace-who-calls-XXXXXX.bconf";
-	char *argv[16];
-	int argc = 0, fd, saved, status;
+	struct check_inputs in = { .vmlinux = a->vmlinux, .sysmap = a->sysmap,
+				   .modules = a->modules, .kconfig = a->kconfig,
+				   .root = a->root };
+	const struct check_opts o = { 1000 };
+	struct check_tab t = { 0 };
+	struct kcaps k;
+	int ret = -1;
 
-	/* A --who-calls config exists only in memory: check a copy of it. */
-	if (a->config) {
-		tmp[0] = '\0';
-		goto run;
-	}
-	fd = mkstemps(tmp, 6);
-	if (fd < 0)
-		return bt_error_errno(e, errno, NULL, "--check: cannot make a temp file");
-	if (write(fd, text, len) != (ssize_t)len) {
-		close(fd);
-		unlink(tmp);
-		return bt_error_errno(e, errno, tmp, "--check: cannot write");
-	}
-	close(fd);
-run:
-	argv[argc++] = "check";
-#define ARG(opt, v) do { if (v) { argv[argc++] = opt; argv[argc++] = (char *)(v); } } while (0)
-	ARG("--vmlinux", a->vmlinux);
-	ARG("--system-map", a->sysmap);
-	ARG("--modules", a->modules);
-	ARG("--root", a->root);
-	ARG("--kernel-config", a->kconfig);
-#undef ARG
-	argv[argc++] = tmp[0] ? tmp : (char *)a->config;
-	argv[argc] = NULL;
+	memset(&k, 0, sizeof(k));
 	fflush(stdout);
-	saved = dup(STDOUT_FILENO);
-	dup2(STDERR_FILENO, STDOUT_FILENO);
-	status = cmd_check(argc, argv);
-	fflush(stdout);
-	if (saved >= 0) {
-		dup2(saved, STDOUT_FILENO);
-		close(saved);
-	}
-	if (tmp[0])
-		unlink(tmp);
-	if (status) {
-		bt_error_set(e, (enum bt_exit)status, NULL, "%s", "");
-		return -1;
-	}
-	return 0;
-}
-
-static int compile_run(const struct compile_args *a, const struct source *src,
-		       const struct kcaps *k, const struct board *b,
-		       const struct emit_target *t, const char *base,
-		       struct bt_error *e)
-{
-	struct route_opts ro = { a->allow_drop, a->verbose };
-	struct emit_in in;
-	struct route r;
-	struct plan p;
-	int ret;
-
-	if (plan_build(&p, src, e))
-		return -1;
-	route_init(&r, &p, k, b, &ro);
-	ret = t->run == emit_bootconfig ? route_bootconfig(&r, e) : route_cmdline(&r, e);
-	if (!ret) {
-		memset(&in, 0, sizeof(in));
-		in.kernel = &r.words;
-		in.bconf = r.bconf;
-		in.bconf_len = r.bconf_len;
-		in.board = b;
-		in.base = base;
-		in.keep_bootargs = a->keep_bootargs;
-		in.apply = a->apply;
-		in.out = a->out;
-		in.verbose = a->verbose;
-		ret = t->run(&in, e);
-	}
-	route_free(&r);
-	plan_free(&p);
+	if ((!in.root || !check_inputs_from_root(&in, e)) &&
+	    !check_inputs_load(&in, &t, &k, e))
+		ret = check_source(src, &t, &k, &o, 0, stderr, e);
+	check_tab_free(&t);
+	if (ret > 0)	/* the findings said it all */
+		return bt_error_set(e, BT_EXIT_INPUT, NULL, "%s", "");
 	return ret;
 }
 
 int cmd_compile(int argc, char **argv)
 {
 	struct compile_args a = { 0 };
+	struct compile_opts co = { 0 };
 	const struct emit_target *t;
 	struct source src = { 0 };
 	struct board b;
@@ -278,13 +212,11 @@ int cmd_compile(int argc, char **argv)
 		return ret > 0 ? BT_EXIT_OK : compile_usage(stderr);
 	t = emit_find(a.target);
 	if (!t) {
-		fprintf(stderr, "boottrace compile: error: unknown target '%s' "
-			"(see boottrace compile --help)\n", a.target);
+		bt_say("boottrace compile", BT_SAY_ERROR, "unknown target '%s' (see boottrace compile --help)", a.target);
 		return BT_EXIT_USAGE;
 	}
-	if (a.apply && t->run != emit_bootconfig) {
-		fprintf(stderr, "boottrace compile: error: --apply goes with "
-			"-t bootconfig\n");
+	if (a.apply && t->route != EMIT_FROM_BOOTCONFIG) {
+		bt_say("boottrace compile", BT_SAY_ERROR, "--apply goes with -t bootconfig");
 		return BT_EXIT_USAGE;
 	}
 	ret = -1;
@@ -302,8 +234,7 @@ int cmd_compile(int argc, char **argv)
 		if (!found)
 			goto out;
 		if (a.verbose)
-			fprintf(stderr, "route: --who-calls: callers from the "
-				"kernel's code: %s\n", found);
+			bt_say("route", BT_SAY_PLAIN, "--who-calls: callers from the kernel's code: %s", found);
 		a.callers = found;
 	}
 	if (a.who_calls) {
@@ -320,11 +251,17 @@ int cmd_compile(int argc, char **argv)
 	} else if (source_load(a.config, &src, &e)) {
 		goto out;
 	}
-	if (a.check && compile_check(&a, src.text, src.len, &e)) {
+	if (a.check && compile_check(&a, &src, &e)) {
 		ret = -1;
 		goto out;
 	}
-	ret = compile_run(&a, &src, &k, &b, t, base ? base : a.base, &e);
+	co.route.allow_drop = a.allow_drop;
+	co.route.verbose = a.verbose;
+	co.base = base ? base : a.base;
+	co.keep_bootargs = a.keep_bootargs;
+	co.apply = a.apply;
+	co.out = a.out;
+	ret = compile_source(&src, &k, &b, t, &co, &e);
 out:
 	source_free(&src);
 	free(conf);

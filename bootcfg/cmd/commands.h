@@ -16,14 +16,4 @@ int cmd_decompile(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 
-/*
- * `bootconfig -a` with the config text in memory (@len counts its NUL),
- * named @name in messages: replace @initrd's bootconfig atomically.
- * Prints what the kernel's tool prints on its stdout to @summary (compile
- * keeps its own stdout for the words the bootloader still needs); returns
- * an exit status.
- */
-int bootconfig_apply_text(const char *name, const char *conf, size_t len,
-			  const char *initrd, int force, FILE *summary);
-
 #endif

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Target forms. The compiler (route.c) decides which kernel command-line
+ * Target forms. The routes (route.h) decide which kernel command-line
  * words and which bootconfig text carry the plan; an emitter writes them
  * in one target's form (emit_TARGET.c, one file per bootloader family)
  * and checks them against the board's limits, failing with the numbers.
@@ -34,9 +34,13 @@ struct emit_in {
 
 typedef int (*emit_fn)(const struct emit_in *in, struct bt_error *e);
 
+/* Which route feeds a target: the words alone, or a bootconfig and words. */
+enum emit_route { EMIT_FROM_CMDLINE, EMIT_FROM_BOOTCONFIG };
+
 struct emit_target {
 	const char *name;
 	emit_fn run;
+	enum emit_route route;
 	const char *summary;
 };
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/commands.h"
 #include "compile/emit.h"
+#include "initrd/initrd_bconf.h"
 #include "util/outfile.h"
 
 static int emit_bootconfig_words(const struct emit_in *in, FILE *f,
@@ -27,20 +27,13 @@ static int emit_bootconfig_words(const struct emit_in *in, FILE *f,
 int emit_bootconfig(const struct emit_in *in, struct bt_error *e)
 {
 	struct outfile o;
-	int status;
 
 	if (emit_check_kernel_len(in->board, words_join_len(in->kernel),
 				  "the command line", e))
 		return -1;
 	if (in->apply) {
-		status = bootconfig_apply_text(in->out ? in->out : "bootconfig",
-					       in->bconf, in->bconf_len + 1,
-					       in->apply, 0, stderr);
-		if (status) {
-			/* Already told on stderr: an error with no text. */
-			bt_error_set(e, (enum bt_exit)status, in->apply, "%s", "");
+		if (initrd_bconf_apply(in->out ? in->out : "bootconfig", in->bconf, in->bconf_len + 1, in->apply, 0, stderr, e))
 			return -1;
-		}
 		return emit_bootconfig_words(in, stdout, e);
 	}
 	if (outfile_open(&o, in->out, e))

@@ -5,27 +5,27 @@
 #include "compile/emit.h"
 
 const struct emit_target emit_targets[] = {
-	{ "cmdline", emit_cmdline,
+	{ "cmdline", emit_cmdline, EMIT_FROM_CMDLINE,
 	  "legacy kernel parameters, one line (merged into --base if given)" },
-	{ "bootconfig", emit_bootconfig,
+	{ "bootconfig", emit_bootconfig, EMIT_FROM_BOOTCONFIG,
 	  "bootconfig text (or --apply INITRD) plus the words the cmdline still needs" },
-	{ "bootoctlinux", emit_bootoctlinux,
+	{ "bootoctlinux", emit_bootoctlinux, EMIT_FROM_CMDLINE,
 	  "the Octeon bootoctlinux command of --base, tracing words merged" },
-	{ "grub", emit_grub,
+	{ "grub", emit_grub, EMIT_FROM_CMDLINE,
 	  "an /etc/default/grub.d drop-in adding to GRUB_CMDLINE_LINUX" },
-	{ "kernel-install", emit_kernel_install,
+	{ "kernel-install", emit_kernel_install, EMIT_FROM_CMDLINE,
 	  "the whole /etc/kernel/cmdline line (--base merged)" },
-	{ "rpi", emit_rpi,
+	{ "rpi", emit_rpi, EMIT_FROM_CMDLINE,
 	  "the whole Raspberry Pi cmdline.txt line (--base merged)" },
-	{ "uboot-script", emit_uboot_script,
+	{ "uboot-script", emit_uboot_script, EMIT_FROM_CMDLINE,
 	  "U-Boot script text setting bootargs (hush)" },
-	{ "uboot-scr", emit_uboot_scr,
+	{ "uboot-scr", emit_uboot_scr, EMIT_FROM_CMDLINE,
 	  "that script as a mkimage script image (boot.scr), -o required" },
-	{ "uboot-env", emit_uboot_env,
+	{ "uboot-env", emit_uboot_env, EMIT_FROM_CMDLINE,
 	  "bootargs=VALUE for fw_setenv --script (libubootenv)" },
-	{ "uboot-envimage", emit_uboot_envimage,
+	{ "uboot-envimage", emit_uboot_envimage, EMIT_FROM_CMDLINE,
 	  "a mkenvimage environment image of the board's size, -o required" },
-	{ NULL, NULL, NULL },
+	{ NULL, NULL, EMIT_FROM_CMDLINE, NULL },
 };
 
 const struct emit_target *emit_find(const char *name)

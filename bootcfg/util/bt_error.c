@@ -157,3 +157,30 @@ void bt_error_print(const struct bt_error *e, FILE *f)
 	put_escaped(e->msg[0] ? e->msg : "unknown error", f);
 	fputc('\n', f);
 }
+
+void bt_vsay(const char *who, enum bt_level level, const char *fmt, va_list ap)
+{
+	static const char *const word[] = { "", "note: ", "warning: ", "error: " };
+	char msg[4096];
+	int n;
+
+	n = vsnprintf(msg, sizeof(msg), fmt, ap);
+	if (n < 0)
+		snprintf(msg, sizeof(msg), "(unformattable message: %s)", fmt);
+	else if ((size_t)n >= sizeof(msg))
+		cut_with_ellipsis(msg, sizeof(msg), 0);
+	put_escaped(who, stderr);
+	fputs(": ", stderr);
+	fputs(word[level], stderr);
+	put_escaped(msg, stderr);
+	fputc('\n', stderr);
+}
+
+void bt_say(const char *who, enum bt_level level, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	bt_vsay(who, level, fmt, ap);
+	va_end(ap);
+}

@@ -1,15 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Errors as values: filled where something fails, printed once at the edge
- * as "FILE:LINE:COL: error: TEXT" (or "FILE: error: TEXT" when the error has
- * no place in the file).
+ * The one diagnostics channel (docs/architecture.md, "Messages"). Errors are
+ * values: filled where something fails, printed once at the edge as
+ * "FILE:LINE:COL: error: TEXT" (or "FILE: error: TEXT" when the error has no
+ * place in the file). Notes and warnings that do not stop the work go
+ * through bt_say, as "WHO: LEVEL: TEXT": WHO is the file it is about, or
+ * the program ("boottrace", "boottrace VERB", "bootconfig").
  */
 #ifndef BT_ERROR_H
 #define BT_ERROR_H
 
+#include <stdarg.h>
 #include <stdio.h>
 
-/* Exit status classes (DESIGN.md). */
+/* Exit status classes (docs/architecture.md, "Exit status"). */
 enum bt_exit {
 	BT_EXIT_OK = 0,
 	BT_EXIT_INPUT = 1,	/* the input is wrong */
@@ -33,5 +37,12 @@ int bt_error_set(struct bt_error *e, enum bt_exit code, const char *file,
 int bt_error_errno(struct bt_error *e, int errnum, const char *file,
 		   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 void bt_error_print(const struct bt_error *e, FILE *f);
+
+/* What a bt_say line is; BT_SAY_PLAIN has no level word ("route: ..."). */
+enum bt_level { BT_SAY_PLAIN, BT_SAY_NOTE, BT_SAY_WARN, BT_SAY_ERROR };
+/* "@who: LEVEL: TEXT" on stderr, one line (control bytes escaped). */
+void bt_say(const char *who, enum bt_level level, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void bt_vsay(const char *who, enum bt_level level, const char *fmt, va_list ap);
 
 #endif /* BT_ERROR_H */

@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * One whole check (check.h): find and load what the kernel offers, then
+ * check a config against it. `check` prints the findings on stdout,
+ * `compile --check` on stderr beside the compiled form.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "check/check.h"
+
+/* The first entry of @dir starting with @prefix that is a real file. */
+static int root_find(const char *dir, const char *prefix, off_t min,
+		     int want_dir, char *out, size_t cap)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	struct stat st;
+	int found = 0;
+
+	if (!d)
+		return 0;
+	while (!found && (de = readdir(d))) {
+		if (strncmp(de->d_name, prefix, strlen(prefix)) || de->d_name[0] == '.')
+			continue;
+		if ((size_t)snprintf(out, cap, "%s/%s", dir, de->d_name) >= cap ||
+		    stat(out, &st))
+			continue;
+		found = want_dir ? S_ISDIR(st.st_mode) :
+			S_ISREG(st.st_mode) && st.st_size >= min;
+	}
+	closedir(d);
+	return found;
+}
+
+/*
+ * An unpacked linux-image (and -dbg) package: boot/config-VER, lib/modules/VER,
+ * the -dbg vmlinux or the real System.map. Debian's image package ships an
+ * 83-byte placeholder System.map: a map smaller than 1 KB is skipped.
+ */
+int check_inputs_from_root(struct check_inputs *a, struct bt_error *e)
+{
+	char dir[4096];
+
+	snprintf(dir, sizeof(dir), "%s/boot", a->root);
+	if (!a->kconfig && root_find(dir, "config-", 1, 0, a->found[0], 4096))
+		a->kconfig = a->found[0];
+	snprintf(dir, sizeof(dir), "%s/lib/modules", a->root);
+	if (!a->modules && root_find(dir, "", 0, 1, a->found[1], 4096))
+		a->modules = a->found[1];
+	snprintf(dir, sizeof(dir), "%s/usr/lib/debug/boot", a->root);
+	if (!a->vmlinux && !a->sysmap &&
+	    root_find(dir, "vmlinux-", 1, 0, a->found[2], 4096))
+		a->vmlinux = a->found[2];
+	snprintf(dir, sizeof(dir), "%s/boot", a->root);
+	if (!a->vmlinux && !a->sysmap &&
+	    root_find(dir, "System.map-", 1024, 0, a->found[3], 4096))
+		a->sysmap = a->found[3];
+	if (!a->vmlinux && !a->sysmap)
+		return bt_error_set(e, BT_EXIT_INPUT, a->root, "no vmlinux "
+				    "(usr/lib/debug/boot) and no real System.map "
+				    "(boot/) here: unpack the linux-image-VER-dbg "
+				    "package into the same directory");
+	return 0;
+}
+
+int check_inputs_load(const struct check_inputs *a, struct check_tab *t,
+		      struct kcaps *k, struct bt_error *e)
+{
+	if (a->kconfig && kcaps_load_config(k, a->kconfig, e))
+		return -1;
+	if (a->vmlinux && check_load_elf(t, a->vmlinux, -1, e))
+		return -1;
+	if (a->sysmap && check_load_sysmap(t, a->sysmap, e))
+		return -1;
+	if (a->modules && check_load_modules(t, a->modules, e))
+		return -1;
+	t->core_path = a->vmlinux ? a->vmlinux : a->sysmap;
+	if (check_tab_index(t))
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	return 0;
+}
+
+int check_source(const struct source *src, const struct check_tab *t,
+		 const struct kcaps *k, const struct check_opts *o, int json,
+		 FILE *out, struct bt_error *e)
+{
+	struct check_report r = { 0 };
+	struct plan p;
+	int ret = -1;
+
+	if (plan_build(&p, src, e))
+		return -1;
+	if (!t->n)
+		check_report_add(&r, &p, BCONF_NONE, CK_NOTE, "", "no --vmlinux, "
+				 "--system-map or --root: function names were "
+				 "not checked");
+	else
+		check_plan_symbols(&r, &p, t, o);
+	check_plan_config(&r, &p, k);
+	if (r.oom)
+		bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	else if (json ? check_report_print_json(&r, out) : check_report_print_text(&r, out))
+		bt_error_set(e, BT_EXIT_ENV, NULL, "cannot write the report");
+	else
+		ret = r.nerr ? 1 : 0;
+	check_report_free(&r);
+	plan_free(&p);
+	return ret;
+}
+
