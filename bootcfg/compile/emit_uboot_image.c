@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "compile/emit_uboot.h"
-#include "util/outfile.h"
+#include "util/atomic.h"
 
 extern char **environ;
 
@@ -59,37 +59,16 @@ static int emit_uboot_need_out(const struct emit_in *in, const char *target,
 			    "-t %s writes a binary image: give -o FILE", target);
 }
 
-/* A new empty temp file beside @out; its name in *@tmp. */
-static int emit_uboot_tmp(const char *out, char **tmp, struct bt_error *e)
-{
-	int fd;
-
-	*tmp = outfile_tmpname(out);
-	if (!*tmp)
-		return bt_error_set(e, BT_EXIT_ENV, out, "out of memory");
-	fd = mkstemp(*tmp);
-	if (fd < 0) {
-		bt_error_errno(e, errno, out, "cannot create a temp file beside it");
-		free(*tmp);
-		*tmp = NULL;
-		return -1;
-	}
-	close(fd);
-	return 0;
-}
-
-static int emit_uboot_write(const char *path, const char *text,
+/* The script text for the tool, in its temp file. */
+static int emit_uboot_write(struct atomic *a, const char *text,
 			    struct bt_error *e)
 {
-	FILE *f = fopen(path, "wb");
-	int err;
+	FILE *f = atomic_stream(a, e);
 
 	if (!f)
-		return bt_error_errno(e, errno, path, "cannot write");
-	fputs(text, f);
-	err = ferror(f);
-	if (fclose(f) || err)
-		return bt_error_errno(e, errno ? errno : EIO, path, "cannot write");
+		return -1;
+	if (fputs(text, f) < 0 || fflush(f))
+		return atomic_fail(a, errno ? errno : EIO, "writing the temp file", e);
 	return 0;
 }
 
@@ -143,60 +122,36 @@ static int emit_uboot_run(char *const argv[], const char *package,
 			    argv[0], WTERMSIG(status));
 }
 
-/* Make the tool's file durable, then put it in place. */
-static int emit_uboot_commit(const char *tmp, const char *out,
-			     struct bt_error *e)
-{
-	int fd = open(tmp, O_RDONLY | O_CLOEXEC);
-	mode_t um = umask(0);
-
-	umask(um);
-	if (fd < 0)
-		return bt_error_errno(e, errno, out, "cannot open the tool's output");
-	/* mkstemp made it 0600; an output is as readable as any new file. */
-	if (fchmod(fd, 0666 & ~um) || fsync(fd)) {
-		bt_error_errno(e, errno, out, "cannot write");
-		close(fd);
-		return -1;
-	}
-	close(fd);
-	if (rename(tmp, out))
-		return bt_error_errno(e, errno, out, "cannot write");
-	return 0;
-}
-
 /*
  * Write @text to a temp file, run @argv (whose input and output slots
- * name the temp files: argv[in_at], argv[out_at]) and rename its output
- * onto in->out.
+ * name the temp files: argv[in_at], argv[out_at]) and put its output in
+ * place of in->out (util/atomic.h). The input is a scratch file beside
+ * the output, removed either way.
  */
 static int emit_uboot_tool(const struct emit_in *in, const char *text,
 			   char **argv, int in_at, int out_at,
 			   const char *package, struct bt_error *e)
 {
-	char *src = NULL, *img = NULL;
+	struct atomic src, img;
 	int ret = -1;
 
-	if (emit_uboot_tmp(in->out, &src, e))
+	if (atomic_begin(&src, in->out, e))
 		return -1;
-	if (emit_uboot_tmp(in->out, &img, e))
-		goto out;
-	argv[in_at] = src;
-	argv[out_at] = img;
-	if (emit_uboot_write(src, text, e) ||
-	    emit_uboot_run(argv, package, in->verbose, e) ||
-	    emit_uboot_commit(img, in->out, e))
-		goto out;
-	free(img);
-	img = NULL;
-	ret = 0;
-out:
-	if (img) {
-		unlink(img);
-		free(img);
+	if (atomic_begin(&img, in->out, e)) {
+		atomic_abort(&src);
+		return -1;
 	}
-	unlink(src);
-	free(src);
+	argv[in_at] = src.tmp;
+	argv[out_at] = img.tmp;
+	if (!emit_uboot_write(&src, text, e) &&
+	    !emit_uboot_run(argv, package, in->verbose, e)) {
+		/* the tool wrote it by name: commit reopens it */
+		close(img.fd);
+		img.fd = -1;
+		ret = atomic_commit(&img, e);
+	}
+	atomic_abort(&img);
+	atomic_abort(&src);
 	return ret;
 }
 

@@ -278,3 +278,15 @@ setup() {
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"h.bconf:1:11: error: boottrace.max_kb 'lots' is not a number"* ]]
 }
+
+@test "-o through a symlink: the link stays, its target is replaced, mode kept (util/atomic.c)" {
+	printf 'old\n' >"$T/real.cmdline"
+	chmod 0640 "$T/real.cmdline"
+	ln -s real.cmdline "$T/link.cmdline"
+	run "$BT" compile -k 4.9 -o "$T/link.cmdline" "$D/bond0.bconf"
+	[ "$status" -eq 0 ]
+	[ -L "$T/link.cmdline" ]
+	[ "$(stat -c %a "$T/real.cmdline")" = 640 ]
+	grep -q '^ftrace=function ' "$T/real.cmdline"
+	[ -z "$(find "$T" -name '*.boottrace-*')" ]
+}
