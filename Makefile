@@ -44,7 +44,7 @@ SRC_compile := compile.c decompile.c emit_bootconfig.c emit_bootoct.c emit_cmdli
 SRC_report  := report_agg.c report_chain.c report_console.c report_feed.c report_folded.c \
 	report_input.c report_json.c report_lex.c report_parse.c report_quality.c \
 	report_stacks.c report_sym.c report_table.c report_text.c report_tree.c
-SRC_cmd     := cmd_boards.c cmd_bootconfig.c cmd_check.c cmd_compile.c cmd_decompile.c \
+SRC_cmd     := cmd_boards.c cmd_bootconfig.c cmd_check.c cmd_compile.c cmd_decompile.c cmd_usage.c \
 	cmd_report.c
 
 PARSER_SRC  := $(SRC_parser:%=parser/%)

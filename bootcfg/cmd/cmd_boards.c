@@ -29,22 +29,23 @@ static int boards_row(const struct board *b, void *ctx)
 	return 0;
 }
 
+static int boards_usage(FILE *f)
+{
+	char dir[4096];
+
+	fputs("usage: boottrace boards\n", f);
+	if (f == stdout)
+		printf("\nList the board profiles in %s (set BOOTTRACE_BOARD_DIR to use another directory).\n", board_dir(dir, sizeof(dir)));
+	return 0;
+}
+
 int cmd_boards(int argc, char **argv)
 {
 	struct board b;
 	struct bt_error e;
-	char dir[4096];
 
-	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-		printf("usage: boottrace boards\n\nList the board profiles in %s "
-		       "(set BOOTTRACE_BOARD_DIR to use another directory).\n",
-		       board_dir(dir, sizeof(dir)));
-		return 0;
-	}
-	if (argc > 1) {
-		fprintf(stderr, "usage: boottrace boards\n");
-		return BT_EXIT_USAGE;
-	}
+	if (argc > 1)
+		return cmd_parse_exit(strcmp(argv[1], "-h") && strcmp(argv[1], "--help") ? CMD_BAD : CMD_HELP, boards_usage);
 	bt_error_clear(&e);
 	printf("%-18s %-9s %-15s %-40s %s\n", "BOARD", "ARCH", "BOOTLOADER",
 	       "LIMITS (bytes incl. NUL)", "DESCRIPTION");

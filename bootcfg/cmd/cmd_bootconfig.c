@@ -39,7 +39,7 @@ static int usage(FILE *f)
 	return BT_EXIT_USAGE;
 }
 
-static int parse_args(int argc, char **argv, struct bc_args *a)
+static enum cmd_parse parse_args(int argc, char **argv, struct bc_args *a)
 {
 	static const struct option longopts[] = {
 		{ "apply", required_argument, NULL, 'a' },
@@ -67,26 +67,25 @@ static int parse_args(int argc, char **argv, struct bc_args *a)
 			a->force = 1;
 			break;
 		case 'h':
-			usage(stdout);
-			return BT_EXIT_OK + 100;	/* done, success */
+			return CMD_HELP;
 		default:
-			return usage(stderr);
+			return CMD_BAD;
 		}
 	}
 	if ((a->apply != NULL) + a->del + a->list > 1) {
 		bt_say("bootconfig", BT_SAY_ERROR, "give only one of -a, -d or -l");
-		return usage(stderr);
+		return CMD_BAD;
 	}
 	if (optind >= argc) {
 		bt_say("bootconfig", BT_SAY_ERROR, "no initrd is specified");
-		return usage(stderr);
+		return CMD_BAD;
 	}
 	if (optind + 1 < argc) {
 		bt_say("bootconfig", BT_SAY_ERROR, "unexpected argument '%s'", argv[optind + 1]);
-		return usage(stderr);
+		return CMD_BAD;
 	}
 	a->path = argv[optind];
-	return BT_EXIT_OK;
+	return CMD_RUN;
 }
 
 static int fail(const struct bt_error *e)
@@ -187,7 +186,7 @@ int cmd_bootconfig(int argc, char **argv)
 	int ret = parse_args(argc, argv, &a);
 
 	if (ret)
-		return ret == BT_EXIT_OK + 100 ? BT_EXIT_OK : ret;
+		return cmd_parse_exit(ret, usage);
 	if (a.apply)
 		return apply(&a);
 	if (a.del)

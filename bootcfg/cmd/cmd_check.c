@@ -64,7 +64,7 @@ static int check_number(const char *s, int *v)
 	return 0;
 }
 
-static int check_parse_args(int argc, char **argv, struct check_args *a)
+static enum cmd_parse check_parse_args(int argc, char **argv, struct check_args *a)
 {
 	static const struct option opts[] = {
 		{ "vmlinux", required_argument, NULL, O_VMLINUX },
@@ -93,8 +93,8 @@ static int check_parse_args(int argc, char **argv, struct check_args *a)
 		case O_DEPTH: bad |= check_number(optarg, &a->depth); break;
 		case O_THRESH: bad |= check_number(optarg, &a->threshold); break;
 		case 'f': a->format = optarg; break;
-		case 'h': return check_usage(stdout) == 0 ? 1 : -1;
-		default: return -1;
+		case 'h': return CMD_HELP;
+		default: return CMD_BAD;
 		}
 	}
 	if (optind < argc)
@@ -103,9 +103,9 @@ static int check_parse_args(int argc, char **argv, struct check_args *a)
 	    (a->in.vmlinux && a->in.sysmap) ||
 	    (strcmp(a->format, "text") && strcmp(a->format, "json"))) {
 		bt_say("boottrace check", BT_SAY_ERROR, "give one CONFIG or --callers FUNC, at most one of --vmlinux and --system-map, -f text or json, numbers for --depth and --threshold");
-		return -1;
+		return CMD_BAD;
 	}
-	return 0;
+	return CMD_RUN;
 }
 
 /* A config file against the loaded kernel: findings on stdout. */
@@ -135,7 +135,7 @@ int cmd_check(int argc, char **argv)
 	memset(&k, 0, sizeof(k));
 	ret = check_parse_args(argc, argv, &a);
 	if (ret)
-		return ret > 0 ? BT_EXIT_OK : check_usage(stderr);
+		return cmd_parse_exit(ret, check_usage);
 	ret = -1;
 	if (a.in.root && check_inputs_from_root(&a.in, &e))
 		goto out;

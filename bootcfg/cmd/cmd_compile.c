@@ -67,7 +67,7 @@ enum { O_KCONFIG = 256, O_BASE, O_BASE_FILE, O_KEEP, O_APPLY, O_DROP,
        O_WHO, O_CALLERS, O_PRINT, O_CHECK, O_VMLINUX, O_SYSMAP, O_MODULES,
        O_ROOT };
 
-static int compile_parse_args(int argc, char **argv, struct compile_args *a)
+static enum cmd_parse compile_parse_args(int argc, char **argv, struct compile_args *a)
 {
 	static const struct option opts[] = {
 		{ "target", required_argument, NULL, 't' },
@@ -102,7 +102,7 @@ static int compile_parse_args(int argc, char **argv, struct compile_args *a)
 		case 'k': a->kver = optarg; break;
 		case 'o': a->out = optarg; break;
 		case 'v': a->verbose = 1; break;
-		case 'h': return compile_usage(stdout) == 0 ? 1 : -1;
+		case 'h': return CMD_HELP;
 		case O_KCONFIG: a->kconfig = optarg; break;
 		case O_BASE: a->base = optarg; break;
 		case O_BASE_FILE: a->base_file = optarg; break;
@@ -117,7 +117,7 @@ static int compile_parse_args(int argc, char **argv, struct compile_args *a)
 		case O_SYSMAP: a->sysmap = optarg; break;
 		case O_MODULES: a->modules = optarg; break;
 		case O_ROOT: a->root = optarg; break;
-		default: return -1;
+		default: return CMD_BAD;
 		}
 	}
 	if (optind < argc)
@@ -129,9 +129,9 @@ static int compile_parse_args(int argc, char **argv, struct compile_args *a)
 	    (a->base && a->base_file) || ((a->callers || a->print_config) &&
 					   !a->who_calls)) {
 		bt_say("boottrace compile", BT_SAY_ERROR, "give one CONFIG or --who-calls (--callers and --print-config go with --who-calls; --base or --base-file, not both)");
-		return -1;
+		return CMD_BAD;
 	}
-	return 0;
+	return CMD_RUN;
 }
 
 /* --base-file: one line (newlines count as spaces, as for the kernel). */
@@ -209,7 +209,7 @@ int cmd_compile(int argc, char **argv)
 	bt_error_clear(&e);
 	ret = compile_parse_args(argc, argv, &a);
 	if (ret)
-		return ret > 0 ? BT_EXIT_OK : compile_usage(stderr);
+		return cmd_parse_exit(ret, compile_usage);
 	t = emit_find(a.target);
 	if (!t) {
 		bt_say("boottrace compile", BT_SAY_ERROR, "unknown target '%s' (see boottrace compile --help)", a.target);

@@ -53,6 +53,23 @@ static char *decompile_join(int argc, char **argv)
 	return s;
 }
 
+/*
+ * [-o OUT] then the line's words. Not getopt: a command line's own words
+ * ("--", "-") must reach the line untouched.
+ */
+static enum cmd_parse decompile_parse(int argc, char **argv, const char **out,
+				      int *first)
+{
+	*first = 1;
+	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")))
+		return CMD_HELP;
+	if (argc > 2 && !strcmp(argv[1], "-o")) {
+		*out = argv[2];
+		*first = 3;
+	}
+	return *first < argc ? CMD_RUN : CMD_BAD;
+}
+
 int cmd_decompile(int argc, char **argv)
 {
 	struct textbuf t = { 0 };
@@ -64,14 +81,9 @@ int cmd_decompile(int argc, char **argv)
 	int i = 1, ret;
 
 	bt_error_clear(&e);
-	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")))
-		return decompile_usage(stdout);
-	if (argc > 2 && !strcmp(argv[1], "-o")) {
-		out = argv[2];
-		i = 3;
-	}
-	if (i >= argc)
-		return decompile_usage(stderr);
+	ret = decompile_parse(argc, argv, &out, &i);
+	if (ret)
+		return cmd_parse_exit(ret, decompile_usage);
 	if (argc - i == 1 && (!strcmp(argv[i], "-") ||
 			      (!stat(argv[i], &st) && S_ISREG(st.st_mode))))
 		line = decompile_read(argv[i], &e);

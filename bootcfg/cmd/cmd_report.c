@@ -44,7 +44,7 @@ static int report_usage(FILE *f)
 	return f == stdout ? BT_EXIT_OK : BT_EXIT_USAGE;
 }
 
-static int parse_opts(int argc, char **argv, struct report_opts *o)
+static enum cmd_parse parse_opts(int argc, char **argv, struct report_opts *o)
 {
 	static const struct option longs[] = {
 		{ "format", required_argument, NULL, 'f' },
@@ -72,27 +72,22 @@ static int parse_opts(int argc, char **argv, struct report_opts *o)
 		case 'b':
 			o->boot = (int)strtol(optarg, &end, 10);
 			if (*end || o->boot < 1) {
-				fprintf(stderr, "boottrace report: error: --boot "
-					"takes a number from 1, not '%s'\n", optarg);
-				return -1;
+				bt_say("boottrace report", BT_SAY_ERROR, "--boot takes a number from 1, not '%s'", optarg);
+				return CMD_BAD;
 			}
 			break;
-		case 'h': return report_usage(stdout), 1;
-		default: return -1;
+		case 'h': return CMD_HELP;
+		default: return CMD_BAD;
 		}
 	}
 	if (optind != argc - 1 || (o->map && o->kallsyms) ||
 	    (strcmp(o->format, "text") && strcmp(o->format, "json") &&
 	     strcmp(o->format, "folded"))) {
-		fprintf(stderr, "boottrace report: error: %s\n",
-			optind != argc - 1 ? "one INPUT is needed" :
-			o->map && o->kallsyms ? "--system-map and --kallsyms "
-						"exclude each other" :
-			"-f takes text, json or folded");
-		return -1;
+		bt_say("boottrace report", BT_SAY_ERROR, "%s", optind != argc - 1 ? "one INPUT is needed" : o->map && o->kallsyms ? "--system-map and --kallsyms exclude each other" : "-f takes text, json or folded");
+		return CMD_BAD;
 	}
 	o->input = argv[optind];
-	return 0;
+	return CMD_RUN;
 }
 
 /* Symbols: the options first, else the snapshot's own kallsyms/modules. */
@@ -214,7 +209,7 @@ int cmd_report(int argc, char **argv)
 	int ret = parse_opts(argc, argv, &o);
 
 	if (ret)
-		return ret > 0 ? BT_EXIT_OK : report_usage(stderr);
+		return cmd_parse_exit(ret, report_usage);
 	bt_error_clear(&e);
 	ret = run(&o, &path, &e);
 	if (ret)

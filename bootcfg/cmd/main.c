@@ -63,6 +63,6 @@ int main(int argc, char **argv)
 	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
 		if (!strcmp(argv[1], verbs[i].name))
 			return verbs[i].run(argc - 1, argv + 1);
-	fprintf(stderr, "boottrace: error: unknown verb '%s'\n", argv[1]);
+	bt_say("boottrace", BT_SAY_ERROR, "unknown verb '%s'", argv[1]);
 	return usage(stderr);
 }

@@ -282,8 +282,7 @@ static int oct_add_word(const char *w, int endbootargs, struct words *out,
 		goto out;
 	}
 	if (verbose && strcmp(esc, w))
-		fprintf(stderr, "boottrace: '%s' written as '%s' for U-Boot's "
-			"parser\n", w, esc);
+		bt_say("boottrace", BT_SAY_PLAIN, "'%s' written as '%s' for U-Boot's parser", w, esc);
 	ret = words_add(out, esc) ? bt_error_set(e, BT_EXIT_ENV, NULL,
 						 "out of memory") : 0;
 out:
@@ -310,7 +309,7 @@ static void oct_tell_added(const struct words *args, const struct words *add)
 		name[n] = '\0';
 		j = words_find(args, name, 0);
 		if (j < 0 || (size_t)j >= dashes)
-			fprintf(stderr, "boottrace: added '%s'\n", add->v[i]);
+			bt_say("boottrace", BT_SAY_PLAIN, "added '%s'", add->v[i]);
 	}
 }
 
@@ -338,8 +337,7 @@ static int oct_check_uboot(const struct board *b, const char *line,
 				    "words from --base", len, b->name,
 				    b->uboot_cbsize - 1, b->uboot_cbsize);
 	if (verbose && (!b->uboot_max_words || !b->uboot_cbsize))
-		fprintf(stderr, "boottrace: board %s gives no uboot.cbsize or "
-			"uboot.max_words: U-Boot's limits are not checked\n",
+		bt_say("boottrace", BT_SAY_PLAIN, "board %s gives no uboot.cbsize or uboot.max_words: U-Boot's limits are not checked",
 			b->name);
 	return 0;
 }

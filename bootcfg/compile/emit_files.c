@@ -247,8 +247,7 @@ int emit_kernel_install(const struct emit_in *in, struct bt_error *e)
 			continue;
 		}
 		if (in->verbose)
-			fprintf(stderr, "boottrace: dropped '%s' (the bootloader "
-				"adds it)\n", base.v[i]);
+			bt_say("boottrace", BT_SAY_PLAIN, "dropped '%s' (the bootloader adds it)", base.v[i]);
 		words_remove(&base, i);
 	}
 	for (i = 0; i < in->kernel->n; i++)
@@ -291,9 +290,7 @@ int emit_rpi(const struct emit_in *in, struct bt_error *e)
 			    "words", e) || rpi_check_base(in->base, e))
 		return -1;
 	if (in->verbose && strcmp(in->board->bootloader, "rpi"))
-		fprintf(stderr, "boottrace: board %s is not a Raspberry Pi "
-			"profile: the firmware's 1024-byte limit is not checked "
-			"(use -b rpi4)\n", in->board->name);
+		bt_say("boottrace", BT_SAY_PLAIN, "board %s is not a Raspberry Pi profile: the firmware's 1024-byte limit is not checked (use -b rpi4)", in->board->name);
 	words_init(&base);
 	if (words_split(&base, in->base)) {
 		bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");

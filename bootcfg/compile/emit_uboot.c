@@ -108,12 +108,7 @@ static long emit_uboot_room(unsigned limit, size_t used)
 static void emit_uboot_keep_warning(const struct board *b, size_t expanded,
 				    size_t value_len)
 {
-	fprintf(stderr, "boottrace: warning: --keep-bootargs: the existing "
-		"${bootargs} comes first when the script runs and adds its "
-		"length to the limits: it must be at most %ld bytes for "
-		"U-Boot (CONFIG_SYS_CBSIZE %u, after ${bootargs} expansion) "
-		"and %ld bytes for the kernel (COMMAND_LINE_SIZE %u); a ' or "
-		"\\ in it is lost (hush parses it twice)\n",
+	bt_say("boottrace", BT_SAY_WARN, "--keep-bootargs: the existing ${bootargs} comes first when the script runs and adds its length to the limits: it must be at most %ld bytes for U-Boot (CONFIG_SYS_CBSIZE %u, after ${bootargs} expansion) and %ld bytes for the kernel (COMMAND_LINE_SIZE %u); a ' or \\ in it is lost (hush parses it twice)",
 		emit_uboot_room(b->uboot_cbsize, expanded + 1), b->uboot_cbsize,
 		emit_uboot_room(b->cmdline_max, value_len + 2), b->cmdline_max);
 }
