@@ -5,7 +5,7 @@
 
 #include "compile/emit.h"
 
-/* Parameters a compiled line owns (kernel-parameters.txt, DOMAIN.md). */
+/* Parameters a compiled line owns (docs/kernel-facts.md). */
 static const char *const emit_trace_params[] = {
 	"ftrace", "ftrace_filter", "ftrace_notrace", "ftrace_graph_filter",
 	"ftrace_graph_notrace", "ftrace_graph_max_depth", "trace_options",

@@ -8,7 +8,7 @@
  * Why the global tracer may move to kernel.*: trace_boot.c applies
  * ftrace.options before ftrace.tracer, and a tracer's own options (such as
  * func_stack_trace) exist only once it is current, so they are silently
- * lost (DOMAIN.md, silent failure #1). trace_options= is applied when
+ * lost (docs/kernel-facts.md 1). trace_options= is applied when
  * ftrace= sets the tracer, so both go to kernel.* together.
  */
 #include <stdlib.h>

@@ -194,8 +194,8 @@ static int route_check_inst(struct route *r, const struct plan_inst *in,
 
 /*
  * trace_options=stacktrace records stacks for events only; with the
- * function tracer and no event it does nothing (DOMAIN.md, silent
- * failure #3). A board whose ftrace stacks are all zero gets a warning.
+ * function tracer and no event it does nothing (docs/kernel-facts.md
+ * 3). A board whose ftrace stacks are all zero gets a warning.
  */
 static int route_check_stacks(struct route *r, const struct plan_inst *in,
 			      struct bt_error *e)

@@ -13,7 +13,7 @@ struct kfeat_info {
 	const char *text;
 };
 
-/* Versions from the kernel's history (DOMAIN.md; kernel-parameters.txt). */
+/* Versions from the kernel's history (docs/kernel-facts.md 13). */
 static const struct kfeat_info kfeats[KF_NFEAT] = {
 	[KF_BOOTCONFIG] = { KVER(5, 6), "5.6" },
 	[KF_BOOTTIME_TRACING] = { KVER(5, 6), "5.6" },

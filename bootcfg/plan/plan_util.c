@@ -81,7 +81,7 @@ const char *plan_nearest(const char *word, const char *const *cands)
 
 /*
  * Options that exist only while their tracer is current: set before the
- * tracer, they are silently lost (DOMAIN.md, silent failure #1).
+ * tracer, they are silently lost (docs/kernel-facts.md 1).
  */
 int plan_tracer_option(const char *opt)
 {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * boottrace report: the kernel's trace text -> per-function hits, caller
- * trees, parent chains and evidence checks (DESIGN.md, "Report").
+ * trees, parent chains and evidence checks (docs/architecture.md, "How report flows").
  *
  * Memory is bounded by what is distinct in a trace (names, tasks, stacks,
  * chains), never by its size: the trace is fed in chunks and nothing is

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * What `boottrace report` reads: a snapshot directory (DESIGN.md,
+ * What `boottrace report` reads: a snapshot directory (docs/report.md,
  * "Snapshot directory"), a bare trace file, or a serial-console log with
  * console-mode snapshots framed as in initramfs-hook/README.md:
  *

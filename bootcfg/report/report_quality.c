@@ -2,7 +2,7 @@
 /*
  * Evidence quality: what in a trace cannot be taken at face value, and
  * what the trace cannot answer at all. Each finding says what was seen,
- * with the numbers, and what to do (DOMAIN.md: trampolines, MIPS zero
+ * with the numbers, and what to do (docs/kernel-facts.md: trampolines, MIPS zero
  * frames, guess-unwinder stale frames, lost events, empty traces).
  */
 #include <stdarg.h>

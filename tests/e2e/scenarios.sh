@@ -202,8 +202,8 @@ else
 	t "S3: one boot, one complete snapshot" oneboot s3
 
 	# The seed's way in a bootconfig: ftrace.options is applied before the
-	# function tracer exists, so func_stack_trace is silently lost (DOMAIN.md
-	# item 4). compile does not pass it through: it routes the tracer, filter
+	# function tracer exists, so func_stack_trace is silently lost (docs/kernel-facts.md
+	# 1). compile does not pass it through: it routes the tracer, filter
 	# and option to kernel.* (the command line) and says why under -v.
 	cat >"$b/hand.bconf" <<'EOB'
 ftrace.tracer = function
