@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "check/check.h"
+#include "util/grow.h"
 
 static char *report_where(const struct plan *p, int node)
 {
@@ -34,16 +35,9 @@ void check_report_add(struct check_report *r, const struct plan *p, int node,
 	char msg[1024];
 	va_list ap;
 
-	if (r->n == r->cap) {
-		size_t cap = r->cap ? r->cap * 2 : 16;
-		struct check_finding *nf = realloc(r->f, cap * sizeof(*nf));
-
-		if (!nf) {
-			r->oom = 1;
-			return;
-		}
-		r->f = nf;
-		r->cap = cap;
+	if (BT_GROW(r->f, r->n + 1, r->cap) < 0) {
+		r->oom = 1;
+		return;
 	}
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);

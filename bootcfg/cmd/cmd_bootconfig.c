@@ -15,6 +15,7 @@
 #include "bconf.h"
 #include "cmd/commands.h"
 #include "initrd/initrd_bconf.h"
+#include "util/readfile.h"
 
 struct bc_args {
 	const char *apply;	/* -a CONF */
@@ -130,37 +131,17 @@ static int delete(const struct bc_args *a)
 	return initrd_bconf_delete(a->path, &e) ? fail(&e) : BT_EXIT_OK;
 }
 
-/* Read a whole config file; it is text up to its first NUL, as -a sees it. */
+/*
+ * A config file for -a: text up to its first NUL, as the kernel's tool
+ * sees it. One byte past the kernel's limit is enough for the parser to
+ * say "Config data is too big".
+ */
 static char *read_config(const char *path, size_t *len, struct bt_error *e)
 {
-	FILE *f = fopen(path, "rb");
-	size_t cap = 4096, n = 0, got;
-	char *buf = NULL, *nb;
+	char *buf = readfile(path, BCONF_DATA_MAX, 1, "a bootconfig", len, e);
 
-	if (!f) {
-		bt_error_errno(e, errno, path, "cannot open config");
-		return NULL;
-	}
-	for (;;) {
-		nb = realloc(buf, cap + 1);
-		if (!nb)
-			break;
-		buf = nb;
-		got = fread(buf + n, 1, cap - n, f);
-		n += got;
-		if (n < cap)
-			break;
-		cap *= 2;
-	}
-	if (!nb || ferror(f)) {
-		bt_error_errno(e, nb ? EIO : ENOMEM, path, "cannot read config");
-		free(buf);
-		fclose(f);
-		return NULL;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	*len = strlen(buf) + 1;
+	if (buf)
+		*len = strlen(buf) + 1;
 	return buf;
 }
 

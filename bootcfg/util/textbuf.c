@@ -4,27 +4,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/grow.h"
 #include "util/textbuf.h"
 
 static int textbuf_reserve(struct textbuf *t, size_t more)
 {
-	size_t cap;
-	char *ns;
 
 	if (t->failed)
 		return -1;
 	if (t->len + more + 1 <= t->cap)
 		return 0;
-	cap = t->cap ? t->cap : 256;
-	while (cap < t->len + more + 1)
-		cap *= 2;
-	ns = realloc(t->s, cap);
-	if (!ns) {
+	if (BT_GROW(t->s, t->len + more + 1, t->cap) < 0) {
 		t->failed = 1;
 		return -1;
 	}
-	t->s = ns;
-	t->cap = cap;
 	return 0;
 }
 
