@@ -226,21 +226,43 @@ static int ki_bootloader_word(const char *w)
 	return !strncmp(w, "BOOT_IMAGE=", 11) || !strncmp(w, "initrd=", 7);
 }
 
+/* --base as words, in @base (freed by the caller either way). */
+static int files_split_base(const struct emit_in *in, struct words *base,
+			    struct bt_error *e)
+{
+	words_init(base);
+	if (words_split(base, in->base))
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	return 0;
+}
+
+/*
+ * The plan's words merged into @base, checked against the kernel's limit
+ * (@what names the line in the message) and written.
+ */
+static int files_finish(const struct emit_in *in, struct words *base,
+			const char *what, struct bt_error *e)
+{
+	char *line = files_merge(in, base, e);
+	int ret = -1;
+
+	if (line && !emit_check_kernel_len(in->board, strlen(line), what, e))
+		ret = files_write_line(in, line, e);
+	free(line);
+	return ret;
+}
+
 int emit_kernel_install(const struct emit_in *in, struct bt_error *e)
 {
 	struct words base;
-	char *line = NULL;
 	size_t i;
 	int ret = -1;
 
 	if (files_need_base(in, "kernel-install",
 			    "/etc/kernel/cmdline, or /proc/cmdline", e))
 		return -1;
-	words_init(&base);
-	if (words_split(&base, in->base)) {
-		bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	if (files_split_base(in, &base, e))
 		goto out;
-	}
 	for (i = 0; i < base.n;) {
 		if (!ki_bootloader_word(base.v[i])) {
 			i++;
@@ -253,13 +275,8 @@ int emit_kernel_install(const struct emit_in *in, struct bt_error *e)
 	for (i = 0; i < in->kernel->n; i++)
 		if (ki_check_word(in->kernel->v[i], e))
 			goto out;
-	line = files_merge(in, &base, e);
-	if (!line || emit_check_kernel_len(in->board, strlen(line),
-					   "the /etc/kernel/cmdline line", e))
-		goto out;
-	ret = files_write_line(in, line, e);
+	ret = files_finish(in, &base, "the /etc/kernel/cmdline line", e);
 out:
-	free(line);
 	words_free(&base);
 	return ret;
 }
@@ -282,7 +299,6 @@ static int rpi_check_base(const char *base, struct bt_error *e)
 int emit_rpi(const struct emit_in *in, struct bt_error *e)
 {
 	struct words base;
-	char *line = NULL;
 	int ret = -1;
 
 	if (files_need_base(in, "rpi", "cmdline.txt on the boot partition, "
@@ -291,18 +307,8 @@ int emit_rpi(const struct emit_in *in, struct bt_error *e)
 		return -1;
 	if (in->verbose && strcmp(in->board->bootloader, "rpi"))
 		bt_say("boottrace", BT_SAY_PLAIN, "board %s is not a Raspberry Pi profile: the firmware's 1024-byte limit is not checked (use -b rpi4)", in->board->name);
-	words_init(&base);
-	if (words_split(&base, in->base)) {
-		bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
-		goto out;
-	}
-	line = files_merge(in, &base, e);
-	if (!line || emit_check_kernel_len(in->board, strlen(line),
-					   "the cmdline.txt line", e))
-		goto out;
-	ret = files_write_line(in, line, e);
-out:
-	free(line);
+	if (!files_split_base(in, &base, e))
+		ret = files_finish(in, &base, "the cmdline.txt line", e);
 	words_free(&base);
 	return ret;
 }
