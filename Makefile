@@ -35,7 +35,7 @@ SRC_util    := bt_error.c grow.c outfile.c readfile.c source.c textbuf.c
 SRC_kernel  := board.c kcaps.c words.c
 SRC_plan    := plan.c plan_check.c plan_kernel.c plan_util.c
 SRC_kimage  := check_callers.c check_callers_graph.c check_callers_insn.c check_callers_ko.c check_elf.c \
-	check_initcall.c check_modules.c check_sysmap.c check_tab.c
+	check_initcall.c check_modules.c check_sysmap.c check_tab.c sysmap.c
 SRC_check   := check_config.c check_report.c check_symbols.c
 SRC_initrd  := initrd.c initrd_kind.c
 SRC_compile := decompile.c emit_bootconfig.c emit_bootoct.c emit_cmdline.c emit_common.c \
