@@ -8,8 +8,6 @@
 #ifndef BT_CHECK_CALLERS_H
 #define BT_CHECK_CALLERS_H
 
-#include <capstone/capstone.h>
-#include <gelf.h>
 #include <stdio.h>
 
 #include "kimage/kimage.h"
@@ -23,7 +21,7 @@ struct check_graph {
 	struct check_edge *e;
 	size_t n, cap;
 	char **blobs;		/* names copied from module string tables */
-	size_t nblobs;
+	size_t nblobs, capblobs;
 	const struct check_tab *t;
 };
 
@@ -34,12 +32,6 @@ int check_callers_modules(struct check_graph *g, const char *dir,
 int check_callers_vmlinux(struct check_graph *g, const char *vmlinux,
 			  struct bt_error *e);
 void check_graph_free(struct check_graph *g);
-/* capstone for @eh's machine: 0, -1 unsupported machine, -2 capstone failed. */
-int check_insn_open(const GElf_Ehdr *eh, csh *h, int *x86);
-/* Is @mnemonic a direct call or jump (a tail call when it leaves the function)? */
-int check_insn_is_call(int x86, const char *mnemonic);
-int check_graph_add(struct check_graph *g, const char *caller,
-		    const char *callee, int mod);
 
 /*
  * Print FUNC's callers as a tree, @depth levels, with module names.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Call edges from vmlinux (check_callers.h): a final image has no
+ * Call edges from vmlinux (callers_int.h): a final image has no
  * relocations to read, so each function's code is disassembled with
  * capstone and every direct call or tail jump whose target starts a
  * function is an edge. x86_64 and MIPS (32/64, either endianness).
@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "kimage/check_callers.h"
+#include "kimage/callers_int.h"
 
 struct insn_fn {
 	uint64_t addr, size;
@@ -153,12 +153,9 @@ int check_callers_vmlinux(struct check_graph *g, const char *vmlinux,
 	}
 	r = check_insn_open(&eh, &h, &x86);
 	if (r) {
-		ret = r == -1 ? bt_error_set(e, BT_EXIT_INPUT, vmlinux, "callers in "
-					     "vmlinux: ELF machine %u is not "
-					     "supported (x86_64 and MIPS are)",
+		ret = r == -1 ? bt_error_set(e, BT_EXIT_INPUT, vmlinux, "callers in vmlinux: ELF machine %u is not supported (x86_64 and MIPS are)",
 					     eh.e_machine) :
-			bt_error_set(e, BT_EXIT_ENV, vmlinux, "capstone cannot "
-				     "open this architecture");
+			bt_error_set(e, BT_EXIT_ENV, vmlinux, "capstone cannot open this architecture");
 		goto out;
 	}
 	fn = insn_functions(g->t, &nfn);

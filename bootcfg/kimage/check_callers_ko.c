@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Call edges from modules (check_callers.h). A module is relocatable: every
+ * Call edges from modules (callers_int.h). A module is relocatable: every
  * call to another function, in the module or outside, is a relocation in a
  * code section, whatever the architecture (x86 PLT32, MIPS -mlong-calls
  * HI16/LO16 pairs, ...). The caller is the function whose range holds the
@@ -12,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kimage/check_callers.h"
+#include "kimage/callers_int.h"
+#include "util/grow.h"
 
 struct ko_fn {
 	uint64_t sec, addr, size;
@@ -29,7 +30,7 @@ struct ko_in {
 	struct ko_fn *fn;
 	size_t nfn;
 	struct ko_fn *roff;	/* relocated places in code: sec, addr */
-	size_t nroff;
+	size_t nroff, caproff;
 	int mod, next_mod;
 	const char *path;
 	struct bt_error *e;
@@ -82,8 +83,7 @@ static const struct ko_fn *ko_at(const struct ko_in *in, uint64_t sec, uint64_t 
 
 static int ko_bad(const struct ko_in *in, const char *what)
 {
-	return bt_error_set(in->e, BT_EXIT_INPUT, in->path, "malformed module: "
-			    "%s (%s)", what, elf_errmsg(-1));
+	return bt_error_set(in->e, BT_EXIT_INPUT, in->path, "malformed module: %s (%s)", what, elf_errmsg(-1));
 }
 
 static int ko_functions(struct ko_in *in)
@@ -136,14 +136,10 @@ static int ko_relocs(struct ko_in *in, Elf_Scn *scn, const GElf_Shdr *sh)
 		       in->eh.e_ident[EI_CLASS] == ELFCLASS64 &&
 		       in->eh.e_ident[EI_DATA] == ELFDATA2LSB;
 
-	struct ko_fn *nr;
-
 	if (!d)
 		return ko_bad(in, "unreadable relocations");
-	nr = realloc(in->roff, (in->nroff + n + 1) * sizeof(*nr));
-	if (!nr)
+	if (BT_GROW(in->roff, in->nroff + n + 1, in->caproff) < 0)
 		return bt_error_set(in->e, BT_EXIT_ENV, in->path, "out of memory");
-	in->roff = nr;
 	for (i = 0; i < n; i++) {
 		GElf_Rela r;
 		GElf_Rel rl;
@@ -258,16 +254,11 @@ static int ko_walk(struct ko_in *in)
 		return bt_error_set(in->e, BT_EXIT_ENV, in->path, "out of memory");
 	memcpy(str, sd->d_buf, sd->d_size);
 	str[sd->d_size] = '\0';
-	{
-		char **nb = realloc(in->g->blobs, (in->g->nblobs + 1) * sizeof(*nb));
-
-		if (!nb) {
-			free(str);
-			return bt_error_set(in->e, BT_EXIT_ENV, in->path, "out of memory");
-		}
-		in->g->blobs = nb;
-		nb[in->g->nblobs++] = str;
+	if (BT_GROW(in->g->blobs, in->g->nblobs + 1, in->g->capblobs) < 0) {
+		free(str);
+		return bt_error_set(in->e, BT_EXIT_ENV, in->path, "out of memory");
 	}
+	in->g->blobs[in->g->nblobs++] = str;
 	in->str = str;
 	in->strsz = sd->d_size;
 	if (ko_functions(in))

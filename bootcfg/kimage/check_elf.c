@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * A vmlinux or a module through libelf (check.h): its functions, the mcount
+ * A vmlinux or a module through libelf (kimage.h): its functions, the mcount
  * or patchable-entry sites that make them traceable, and its __initcall
  * symbols. Every size and index read from the file is checked against the
  * section that holds it: a malformed file is an error, never a crash.
@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "kimage/kimage.h"
+#include "util/grow.h"
 
 struct elf_in {
 	struct check_tab *t;
@@ -31,8 +32,7 @@ struct elf_in {
 static int elf_bad(struct elf_in *in, const char *what)
 {
 	return bt_error_set(in->e, BT_EXIT_INPUT, in->name,
-			    "malformed ELF file: %s (%s); expected a vmlinux "
-			    "or a kernel module", what, elf_errmsg(-1));
+			    "malformed ELF file: %s (%s); expected a vmlinux or a kernel module", what, elf_errmsg(-1));
 }
 
 static int elf_shdr(struct elf_in *in, size_t i, GElf_Shdr *sh)
@@ -195,6 +195,11 @@ struct elf_site {
 	uint64_t sec, off;
 };
 
+struct elf_sites {
+	struct elf_site *v;
+	size_t n, cap;
+};
+
 static int elf_cmp_site(const void *a, const void *b)
 {
 	const struct elf_site *x = a, *y = b;
@@ -207,20 +212,17 @@ static int elf_cmp_site(const void *a, const void *b)
 /* One relocation section against __mcount_loc: each entry is SYM+ADDEND. */
 static int elf_rel_sites(struct elf_in *in, size_t ri, const GElf_Shdr *rsh,
 			 const GElf_Shdr *msh, size_t mi, Elf_Data *symd,
-			 struct elf_site **v, size_t *nv)
+			 struct elf_sites *v)
 {
 	Elf_Data *rd = elf_getdata(elf_getscn(in->elf, ri), NULL);
 	Elf_Data *md = elf_rawdata(elf_getscn(in->elf, mi), NULL);
 	size_t n = rsh->sh_entsize ? rsh->sh_size / rsh->sh_entsize : 0, i;
 	size_t w = in->eh.e_ident[EI_CLASS] == ELFCLASS64 ? 8 : 4;
-	struct elf_site *nvv;
 
 	if (!rd || !symd)
 		return elf_bad(in, "unreadable relocations of __mcount_loc");
-	nvv = realloc(*v, (*nv + n + 1) * sizeof(**v));
-	if (!nvv)
+	if (BT_GROW(v->v, v->n + n + 1, v->cap) < 0)
 		return bt_error_set(in->e, BT_EXIT_ENV, in->name, "out of memory");
-	*v = nvv;
 	for (i = 0; i < n; i++) {
 		GElf_Rela ra;
 		GElf_Rel rl;
@@ -244,9 +246,8 @@ static int elf_rel_sites(struct elf_in *in, size_t ri, const GElf_Shdr *rsh,
 		}
 		if (!gelf_getsym(symd, (int)elf_rel_sym(in, ra.r_info), &s))
 			return elf_bad(in, "relocation against no symbol");
-		(*v)[*nv].sec = s.st_shndx;
-		(*v)[*nv].off = s.st_value + add;
-		(*nv)++;
+		v->v[v->n].sec = s.st_shndx;
+		v->v[v->n++].off = s.st_value + add;
 	}
 	return 0;
 }
@@ -261,8 +262,9 @@ static int elf_is_site_section(const char *name)
 static int elf_rel_all_sites(struct elf_in *in, size_t symidx)
 {
 	Elf_Data *symd = elf_getdata(elf_getscn(in->elf, symidx), NULL);
-	struct elf_site *v = NULL;
-	size_t nv = 0, i, j, str, found = 0;
+	struct elf_sites sv = { 0 };
+	struct elf_site *v;
+	size_t nv, i, j, str, found = 0;
 	GElf_Shdr rsh, msh;
 	uint64_t *sites;
 	int ret = 0;
@@ -276,8 +278,10 @@ static int elf_rel_all_sites(struct elf_in *in, size_t symidx)
 		    !elf_is_site_section(elf_strptr(in->elf, str, msh.sh_name)))
 			continue;
 		found = 1;
-		ret = elf_rel_sites(in, i, &rsh, &msh, rsh.sh_info, symd, &v, &nv);
+		ret = elf_rel_sites(in, i, &rsh, &msh, rsh.sh_info, symd, &sv);
 	}
+	v = sv.v;
+	nv = sv.n;
 	if (ret || !found) {
 		free(v);
 		return ret;
@@ -306,16 +310,13 @@ static int elf_walk(struct elf_in *in)
 	GElf_Shdr sh, symsh;
 
 	if (elf_kind(in->elf) != ELF_K_ELF)
-		return bt_error_set(in->e, BT_EXIT_INPUT, in->name, "not an ELF "
-				    "file: expected a vmlinux or a kernel module "
-				    "(.ko); give a System.map with --system-map");
+		return bt_error_set(in->e, BT_EXIT_INPUT, in->name, "not an ELF file: expected a vmlinux or a kernel module (.ko); give a System.map with --system-map");
 	if (!gelf_getehdr(in->elf, &in->eh) || elf_getshdrnum(in->elf, &in->shnum))
 		return elf_bad(in, "unreadable ELF header");
 	if (!elf_rawfile(in->elf, &fsize) || in->eh.e_shoff > fsize ||
 	    (fsize - in->eh.e_shoff) / (in->eh.e_shentsize ? in->eh.e_shentsize : 1) <
 	    in->shnum)
-		return elf_bad(in, "the section headers lie past the end of the "
-			       "file (truncated?)");
+		return elf_bad(in, "the section headers lie past the end of the file (truncated?)");
 	if (in->eh.e_type != ET_EXEC && in->eh.e_type != ET_REL &&
 	    in->eh.e_type != ET_DYN)
 		return elf_bad(in, "neither an executable nor a relocatable object");
@@ -326,10 +327,7 @@ static int elf_walk(struct elf_in *in)
 			break;
 		}
 	if (!symidx)
-		return bt_error_set(in->e, BT_EXIT_INPUT, in->name, "no symbol "
-				    "table: this file is stripped (use the "
-				    "vmlinux from the build or the -dbg "
-				    "package, or --system-map)");
+		return bt_error_set(in->e, BT_EXIT_INPUT, in->name, "no symbol table: this file is stripped (use the vmlinux from the build or the -dbg package, or --system-map)");
 	in->first = in->t->n ? in->t->n : 1;
 	if (elf_section_flags(in) || elf_symbols(in, symidx, &symsh))
 		return -1;
@@ -347,13 +345,11 @@ int check_load_elf(struct check_tab *t, const char *path, int mod,
 	elf_version(EV_CURRENT);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return bt_error_errno(e, errno, path, "cannot open (expected a "
-				      "vmlinux or a kernel module)");
+		return bt_error_errno(e, errno, path, "cannot open (expected a vmlinux or a kernel module)");
 	in.elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (!in.elf) {
 		close(fd);
-		return bt_error_set(e, BT_EXIT_INPUT, path, "cannot read as ELF "
-				    "(expected a vmlinux or a kernel module): %s",
+		return bt_error_set(e, BT_EXIT_INPUT, path, "cannot read as ELF (expected a vmlinux or a kernel module): %s",
 				    elf_errmsg(-1));
 	}
 	ret = elf_walk(&in);
@@ -372,8 +368,7 @@ int check_load_elf_mem(struct check_tab *t, char *buf, size_t len,
 	elf_version(EV_CURRENT);
 	in.elf = elf_memory(buf, len);
 	if (!in.elf)
-		return bt_error_set(e, BT_EXIT_INPUT, name, "cannot read as "
-				    "ELF: %s", elf_errmsg(-1));
+		return bt_error_set(e, BT_EXIT_INPUT, name, "cannot read as ELF: %s", elf_errmsg(-1));
 	ret = elf_walk(&in);
 	free(in.secfl);
 	elf_end(in.elf);

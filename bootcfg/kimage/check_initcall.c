@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Where a built-in init function is registered (check.h). The kernel names
+ * Where a built-in init function is registered (kimage.h). The kernel names
  * each initcall entry after its function and level (include/linux/init.h):
  *   __initcall__kmod_MOD__COUNTER_LINE_FN<ID>   (5.13+, __initcall_id)
  *   __initcall_FN<ID>                            (older kernels)

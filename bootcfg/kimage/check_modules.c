@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Modules under a directory (check.h): *.ko read in place by libelf, and
+ * Modules under a directory (kimage.h): *.ko read in place by libelf, and
  * *.ko.xz (liblzma), *.ko.zst (libzstd), *.ko.gz (zlib) unpacked in memory,
  * as the kernel's MODULE_COMPRESS_* options write them.
  */
@@ -15,6 +15,7 @@
 #include <zstd.h>
 
 #include "kimage/kimage.h"
+#include "util/grow.h"
 #include "util/readfile.h"
 
 /* The biggest module unpacked: far above any real one, below a bomb. */
@@ -44,24 +45,17 @@ static enum modz mod_kind(const char *name)
 static int mod_grow(unsigned char **out, size_t *cap, const char *path,
 		    struct bt_error *e)
 {
-	size_t nc = *cap ? *cap * 2 : (size_t)1 << 20;
-	unsigned char *n;
-
 	if (*cap >= MOD_MAX)
-		return bt_error_set(e, BT_EXIT_INPUT, path, "unpacks to more than "
-				    "%zu MB: not a kernel module", MOD_MAX >> 20);
-	n = realloc(*out, nc);
-	if (!n)
+		return bt_error_set(e, BT_EXIT_INPUT, path, "unpacks to more than %zu MB: not a kernel module", MOD_MAX >> 20);
+	/* doubling from 1 MB: a module's size is not known before it is unpacked */
+	if (BT_GROW(*out, *cap ? *cap * 2 : (size_t)1 << 20, *cap) < 0)
 		return bt_error_set(e, BT_EXIT_ENV, path, "out of memory");
-	*out = n;
-	*cap = nc;
 	return 0;
 }
 
 static int mod_bad(const char *path, const char *fmt, struct bt_error *e)
 {
-	return bt_error_set(e, BT_EXIT_INPUT, path, "cannot unpack: not a valid "
-			    "%s stream (expected a compressed kernel module)", fmt);
+	return bt_error_set(e, BT_EXIT_INPUT, path, "cannot unpack: not a valid %s stream (expected a compressed kernel module)", fmt);
 }
 
 static int mod_unxz(const unsigned char *in, size_t len, unsigned char **out,
@@ -207,8 +201,7 @@ static int mod_walk(const char *dir, int depth, size_t *count,
 	int ret = 0;
 
 	if (!d)
-		return bt_error_errno(e, errno, dir, "cannot open directory (expected "
-				      "a modules tree such as /lib/modules/VERSION)");
+		return bt_error_errno(e, errno, dir, "cannot open directory (expected a modules tree such as /lib/modules/VERSION)");
 	while (!ret && (de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue;
@@ -240,9 +233,7 @@ int check_modules_walk(const char *dir, check_module_fn fn, void *ctx,
 	if (mod_walk(dir, 0, &count, fn, ctx, e))
 		return -1;
 	if (!count)
-		return bt_error_set(e, BT_EXIT_INPUT, dir, "no *.ko, *.ko.xz, "
-				    "*.ko.zst or *.ko.gz under this directory: "
-				    "expected a modules tree");
+		return bt_error_set(e, BT_EXIT_INPUT, dir, "no *.ko, *.ko.xz, *.ko.zst or *.ko.gz under this directory: expected a modules tree");
 	return 0;
 }
 

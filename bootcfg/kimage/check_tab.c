@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The symbol table of the kernel and its modules (check.h): one array, a
+ * The symbol table of the kernel and its modules (kimage.h): one array, a
  * name index whose key folds case and compiler suffixes (so that exact
  * names, clones like foo.isra.0 and case slips are found in one bucket),
  * and the mapping of mcount sites to the functions that hold them.
@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "kimage/kimage.h"
+#include "util/grow.h"
 
 void check_tab_free(struct check_tab *t)
 {
@@ -29,16 +30,9 @@ void check_tab_free(struct check_tab *t)
 
 int check_tab_keep(struct check_tab *t, char *blob)
 {
-	if (t->nblobs == t->capblobs) {
-		size_t cap = t->capblobs ? t->capblobs * 2 : 16;
-		char **nb = realloc(t->blobs, cap * sizeof(*nb));
-
-		if (!nb) {
-			free(blob);
-			return -1;
-		}
-		t->blobs = nb;
-		t->capblobs = cap;
+	if (BT_GROW(t->blobs, t->nblobs + 1, t->capblobs) < 0) {
+		free(blob);
+		return -1;
 	}
 	t->blobs[t->nblobs++] = blob;
 	return 0;
@@ -51,15 +45,8 @@ int check_tab_add(struct check_tab *t, const char *name, uint64_t addr,
 
 	if (!t->n)
 		t->n = 1;	/* slot 0 ends bucket chains */
-	if (t->n >= t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 4096;
-		struct check_sym *ns = realloc(t->sym, cap * sizeof(*ns));
-
-		if (!ns)
-			return -1;
-		t->sym = ns;
-		t->cap = cap;
-	}
+	if (BT_GROW(t->sym, t->n + 1, t->cap) < 0)
+		return -1;
 	s = &t->sym[t->n++];
 	s->name = name;
 	s->addr = addr;
@@ -69,15 +56,8 @@ int check_tab_add(struct check_tab *t, const char *name, uint64_t addr,
 	s->flags = flags;
 	s->next = 0;
 	if (!strncmp(name, "__initcall", 10)) {
-		if (t->ninitcalls == t->capinit) {
-			size_t cap = t->capinit ? t->capinit * 2 : 1024;
-			const char **ni = realloc(t->initcalls, cap * sizeof(*ni));
-
-			if (!ni)
-				return -1;
-			t->initcalls = ni;
-			t->capinit = cap;
-		}
+		if (BT_GROW(t->initcalls, t->ninitcalls + 1, t->capinit) < 0)
+			return -1;
 		t->initcalls[t->ninitcalls++] = name;
 	}
 	return 0;
@@ -85,13 +65,10 @@ int check_tab_add(struct check_tab *t, const char *name, uint64_t addr,
 
 int check_tab_module(struct check_tab *t, const char *name)
 {
-	char **nm = realloc(t->mods, (t->nmods + 1) * sizeof(*nm));
-
-	if (!nm)
+	if (BT_GROW(t->mods, t->nmods + 1, t->capmods) < 0)
 		return -1;
-	t->mods = nm;
-	nm[t->nmods] = strdup(name);
-	if (!nm[t->nmods])
+	t->mods[t->nmods] = strdup(name);
+	if (!t->mods[t->nmods])
 		return -1;
 	return (int)t->nmods++;
 }

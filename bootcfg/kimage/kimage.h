@@ -36,7 +36,7 @@ struct check_tab {
 	struct check_sym *sym;	/* sym[0] is unused: 0 ends a bucket chain */
 	size_t n, cap;
 	char **mods;		/* module names ("bonding") */
-	size_t nmods;
+	size_t nmods, capmods;
 	enum check_trace core_trace;	/* vmlinux __mcount_loc read */
 	int mods_trace;		/* modules' __mcount_loc read */
 	const char **initcalls;	/* __initcall* symbol names */

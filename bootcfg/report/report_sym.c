@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Raw frame addresses -> symbols: System.map or /proc/kallsyms text
- * ("ADDR TYPE NAME [module]") and /proc/modules for module bases
+ * (kimage/sysmap.h) and /proc/modules for module bases
  * ("NAME SIZE REFS DEPS STATE ADDR"). Only text symbols are kept; lookup
  * is a binary search for the last symbol at or below the address.
  */
@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kimage/sysmap.h"
 #include "report/report.h"
+#include "util/grow.h"
 
 static int by_addr(const void *x, const void *y)
 {
@@ -24,15 +26,8 @@ static int syms_push(struct rp_syms *s, uint64_t addr, uint64_t size,
 	struct rp_sym *v;
 	uint32_t id;
 
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 1024;
-
-		v = realloc(s->v, cap * sizeof(*v));
-		if (!v)
-			return -1;
-		s->v = v;
-		s->cap = cap;
-	}
+	if (BT_GROW(s->v, s->n + 1, s->cap) < 0)
+		return -1;
 	id = rp_intern(&s->names, name, len);
 	if (id == RP_NONE)
 		return -1;
@@ -44,24 +39,19 @@ static int syms_push(struct rp_syms *s, uint64_t addr, uint64_t size,
 	return 0;
 }
 
-/* One "ADDR TYPE NAME[\t[mod]]" line; non-text symbols are skipped. */
-static int syms_line(struct rp_syms *s, const char *line)
+/*
+ * A System.map or kallsyms line (kimage/sysmap.c reads them): only text
+ * symbols name code. Malformed lines are passed over, and so are zero
+ * addresses (kallsyms read without root).
+ */
+static int syms_line(void *ctx, const struct kimage_sysmap_line *l)
 {
-	char *end;
-	unsigned long long a = strtoull(line, &end, 16);
-	const char *n, *ne;
-	char type;
+	struct rp_syms *s = ctx;
 
-	if (end == line || *end != ' ' || !end[1] || end[2] != ' ')
+	if (l->bad || !l->addr ||
+	    (l->type != 't' && l->type != 'T' && l->type != 'W' && l->type != 'w'))
 		return 0;
-	type = end[1];
-	if (type != 't' && type != 'T' && type != 'W' && type != 'w')
-		return 0;
-	n = end + 3;
-	ne = n + strcspn(n, " \t\r\n");
-	if (ne == n || !a)
-		return 0;
-	return syms_push(s, a, 0, n, (size_t)(ne - n), 0);
+	return syms_push(s, l->addr, 0, l->name, l->namelen, 0);
 }
 
 /* Calls @fn on each line of @text (NUL-terminated copy in @buf). */
@@ -89,14 +79,10 @@ int rp_syms_load(struct rp_syms *s, const char *text, const char *name,
 {
 	size_t before = s->n;
 
-	if (each_line(s, text, syms_line))
+	if (kimage_sysmap_each(text, strlen(text), syms_line, s))
 		return bt_error_set(e, BT_EXIT_ENV, name, "out of memory");
 	if (s->n == before)
-		return bt_error_set(e, BT_EXIT_INPUT, name,
-				    "no text symbols (expected System.map or "
-				    "/proc/kallsyms lines \"ADDR t NAME\"; "
-				    "kallsyms read without root shows zero "
-				    "addresses)");
+		return bt_error_set(e, BT_EXIT_INPUT, name, "no text symbols (expected System.map or /proc/kallsyms lines \"ADDR t NAME\"; kallsyms read without root shows zero addresses)");
 	qsort(s->v, s->n, sizeof(*s->v), by_addr);
 	return 0;
 }

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The one reader of System.map and /proc/kallsyms text: "ADDR TYPE NAME",
+ * kallsyms adding "\t[module]". It splits lines and fields only; what a
+ * symbol means is the caller's (check_sysmap.c fills the check table,
+ * report/report_sym.c names raw frame addresses).
+ */
+#ifndef BT_KIMAGE_SYSMAP_H
+#define BT_KIMAGE_SYSMAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct kimage_sysmap_line {
+	int lineno;		/* from 1 */
+	const char *bad;	/* why this is no symbol line, or NULL */
+	uint64_t addr;
+	char type;		/* 't', 'T', 'd', ... */
+	const char *name;	/* @namelen bytes, not NUL-terminated */
+	size_t namelen;
+	const char *mod;	/* inside the brackets, @modlen bytes; NULL: none */
+	size_t modlen;
+};
+
+/*
+ * Nonzero ends the walk. The fields point into the text; the walk has
+ * left the line when @fn is called, so @fn may write into it.
+ */
+typedef int (*kimage_sysmap_fn)(void *ctx, const struct kimage_sysmap_line *l);
+
+/*
+ * Call @fn for each line of @text (@len bytes) that is not blank, with
+ * the fields or (for a malformed line) @bad set. 0 after the last line,
+ * else @fn's nonzero return.
+ */
+int kimage_sysmap_each(const char *text, size_t len, kimage_sysmap_fn fn,
+		       void *ctx);
+
+#endif /* BT_KIMAGE_SYSMAP_H */
