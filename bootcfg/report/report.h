@@ -399,13 +399,14 @@ const char *rp_lex(struct report *r, const char *p, const char *end,
 		   int eof, int *oom);
 /* Count @n events, in order; -1: out of memory. */
 int rp_count(struct report *r, const struct rp_ev *ev, uint32_t n);
-/* The current batch is full: count it, or hand it on; -1: out of memory. */
-int rp_flush(struct report *r);
 
+/*
+ * The next event of the current batch. A line makes one event at most,
+ * and report_feed empties a full batch before it lexes the next line, so
+ * there is always room: the lexer never calls back into the feeding.
+ */
 static inline struct rp_ev *rp_emit(struct report *r)
 {
-	if (r->cur->n == RP_BATCH && rp_flush(r))
-		return NULL;
 	return &r->cur->ev[r->cur->n++];
 }
 

@@ -94,6 +94,18 @@ static int pipe_push(struct report *r)
 	return failed ? -1 : 0;
 }
 
+/* Count the current batch, or hand it on; -1: out of memory. */
+static int feed_flush(struct report *r)
+{
+	int ret;
+
+	if (r->pipe)
+		return pipe_push(r);
+	ret = rp_count(r, r->cur->ev, r->cur->n);
+	r->cur->n = 0;
+	return ret;
+}
+
 static void pipe_free(struct rp_pipe *pp)
 {
 	unsigned i;
@@ -122,7 +134,7 @@ static int pipe_start(struct report *r)
 	for (i = 0; i < RP_RING; i++)
 		if (!(pp->ring[i] = malloc(sizeof(*pp->ring[i]))))
 			goto fail;
-	if (rp_flush(r))	/* what was lexed before: counted here */
+	if (feed_flush(r))	/* what was lexed before: counted here */
 		goto fail;
 	pp->r = r;
 	pthread_mutex_init(&pp->mu, NULL);
@@ -171,17 +183,6 @@ static int pipe_stop(struct report *r)
 	return failed ? -1 : 0;
 }
 
-int rp_flush(struct report *r)
-{
-	int ret;
-
-	if (r->pipe)
-		return pipe_push(r);
-	ret = rp_count(r, r->cur->ev, r->cur->n);
-	r->cur->n = 0;
-	return ret;
-}
-
 long report_feed(struct report *r, const char *p, size_t len, int eof)
 {
 	const char *s = p, *end = p + len, *n;
@@ -192,6 +193,10 @@ long report_feed(struct report *r, const char *p, size_t len, int eof)
 		return -1;
 	}
 	while (s < end) {
+		if (r->cur->n == RP_BATCH && feed_flush(r)) {
+			oom = 1;
+			break;
+		}
 		n = rp_lex(r, s, end, eof, &oom);
 		/* a block longer than a whole read: take it as it is */
 		if (!n && !oom && s == p && len >= RP_READ)
@@ -200,7 +205,7 @@ long report_feed(struct report *r, const char *p, size_t len, int eof)
 			break;
 		s = n;
 	}
-	if (oom || (!r->pipe && r->cur->n && rp_flush(r))) {
+	if (oom || (!r->pipe && r->cur->n && feed_flush(r))) {
 		r->oom = 1;
 		return -1;
 	}

@@ -109,8 +109,9 @@ static int hit(struct report *r, struct rp_line *l)
 	}
 	task = l->task_id != RP_NONE ? l->task_id :
 	       rp_intern(&r->tasks, l->task, l->task_len);
-	if (id == RP_NONE || task == RP_NONE || !(ev = rp_emit(r)))
+	if (id == RP_NONE || task == RP_NONE)
 		return -1;
+	ev = rp_emit(r);
 	ev->kind = l->kind == RP_EVENT ? RP_EV_EVENT : RP_EV_FUNC;
 	ev->fn = id;
 	ev->other = parent;
@@ -153,8 +154,9 @@ static int stack(struct report *r, const struct rp_line *l, const char *p,
 		    rp_stack_guessed(&r->stacks, p, id))
 			return -1;
 	}
-	if (id == RP_NONE || !(ev = rp_emit(r)))
+	if (id == RP_NONE)
 		return -1;
+	ev = rp_emit(r);
 	ev->kind = RP_EV_STACK;
 	ev->fn = pd->fn;
 	ev->other = id;
