@@ -43,7 +43,7 @@ SRC_compile := decompile.c emit_bootconfig.c emit_bootoct.c emit_cmdline.c emit_
 	route_clock.c route_cmdline.c route_common.c whocalls.c whocalls_callers.c
 SRC_report  := report_agg.c report_chain.c report_console.c report_feed.c report_folded.c \
 	report_input.c report_json.c report_lex.c report_parse.c report_quality.c \
-	report_stacks.c report_sym.c report_table.c report_text.c report_tree.c
+	report_snap.c report_stacks.c report_sym.c report_table.c report_text.c report_tree.c
 SRC_cmd     := cmd_boards.c cmd_bootconfig.c cmd_check.c cmd_compile.c cmd_decompile.c \
 	cmd_report.c
 

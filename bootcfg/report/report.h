@@ -432,7 +432,7 @@ int report_feed_fd(struct report *r, int fd, const char *pre, size_t npre,
 enum rp_phase rp_phase_of(const struct report *r, const uint32_t *frame,
 			  uint32_t n, const char *task);
 
-/* ---- a snapshot's other files (report_input.c) ------------------------ */
+/* ---- the input (report_input.c, report_console.c, report_snap.c) ----- */
 
 struct rp_snap {
 	char *tracer, *filter, *options, *cmdline, *tracing_on, *release;
@@ -473,6 +473,8 @@ void rp_snap_keep(struct rp_snap *s, const char *rel, char *text);
  */
 int rp_input_open(const char *input, int boot, struct rp_snap *snap,
 		  const char **kind, char **trace_path, struct bt_error *e);
+/* 1 if [p, p + len) holds the start of a console-mode snapshot. */
+int rp_console_holds(const char *p, size_t len);
 /* Rebuild snapshot @boot of a console log held in [p, p + len). */
 int rp_console_extract(const char *p, size_t len, int boot,
 		       struct rp_snap *snap, const char *name,

@@ -94,6 +94,11 @@ static void cf_close(struct cfile *f, struct rp_snap *s)
 	f->buf = NULL;
 }
 
+int rp_console_holds(const char *p, size_t len)
+{
+	return memmem(p, len, BEGIN, sizeof(BEGIN) - 1) != NULL;
+}
+
 /* The start of snapshot @boot (1-based; 0: the last); counts them all. */
 static const char *find_boot(const char *p, const char *end, int boot,
 			     int *nboots, int *which)
