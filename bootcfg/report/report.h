@@ -399,6 +399,9 @@ const char *rp_lex(struct report *r, const char *p, const char *end,
 		   int eof, int *oom);
 /* Count @n events, in order; -1: out of memory. */
 int rp_count(struct report *r, const struct rp_ev *ev, uint32_t n);
+/* Free the lexer's tables (report_lex.c), the counters' (report_agg.c). */
+void rp_lex_free(struct report *r);
+void rp_count_free(struct report *r);
 
 /*
  * The next event of the current batch. A line makes one event at most,
@@ -533,7 +536,6 @@ uint32_t rp_culprit_start(const struct report *r, const uint32_t *path,
 /* The task with most hits on stack/chain @id of @tab ("" if none). */
 const char *rp_top_task(const struct report *r, const struct rp_pairs *tab,
 			uint32_t id);
-uint32_t *rp_top_tasks(const struct rp_pairs *tab, uint32_t nid);
 /* Functions in report order (by first hit), filtered by name if @only. */
 uint32_t *rp_fn_order(const struct report *r, const char *only, uint32_t *n);
 

@@ -39,6 +39,22 @@ struct rp_pipe {
 	struct report *r;
 };
 
+void report_init(struct report *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->hdr.ncpu = -1;
+}
+
+void report_free(struct report *r)
+{
+	rp_lex_free(r);
+	rp_count_free(r);
+	free(r->top_stack_task);	/* rp_check's */
+	free(r->top_chain_task);
+	free(r->batch);
+	memset(r, 0, sizeof(*r));
+}
+
 static int batch_ready(struct report *r)
 {
 	if (!r->batch && !(r->batch = malloc(sizeof(*r->batch))))

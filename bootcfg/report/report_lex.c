@@ -423,3 +423,15 @@ const char *rp_lex(struct report *r, const char *p, const char *end,
 	}
 	return nl ? nl + 1 : end;
 }
+
+void rp_lex_free(struct report *r)
+{
+	rp_intern_free(&r->names);
+	rp_intern_free(&r->tasks);
+	rp_intern_free(&r->bodies);
+	free(r->body_fn);
+	free(r->body_parent);
+	rp_stacks_free(&r->stacks);
+	free(r->pend);
+	free(r->prefix);
+}

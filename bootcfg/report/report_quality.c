@@ -429,6 +429,35 @@ static void meta_findings(const struct rp_snap *snap, struct rp_findings *q)
 	}
 }
 
+/* For each id of @tab's first column, the task with the most hits: one
+ * pass, so outputs need not search the table per stack. */
+static uint32_t *top_tasks(const struct rp_pairs *tab, uint32_t nid)
+{
+	uint32_t *top = malloc((nid ? nid : 1) * sizeof(*top));
+	uint64_t *best = calloc(nid ? nid : 1, sizeof(*best));
+	size_t i;
+
+	if (!top || !best) {
+		free(top);
+		free(best);
+		return NULL;
+	}
+	memset(top, 0xff, (nid ? nid : 1) * sizeof(*top));
+	for (i = 0; i < tab->cap; i++) {
+		const struct rp_count *c = &tab->slot[i];
+		uint32_t a;
+
+		if (!c->key || (a = rp_key_a(c)) >= nid)
+			continue;
+		if (c->n > best[a] || (c->n == best[a] && rp_key_b(c) < top[a])) {
+			best[a] = c->n;
+			top[a] = rp_key_b(c);
+		}
+	}
+	free(best);
+	return top;
+}
+
 int rp_check(struct report *r, const struct rp_syms *syms,
 	     const struct rp_snap *snap, struct rp_findings *q)
 {
@@ -437,8 +466,8 @@ int rp_check(struct report *r, const struct rp_syms *syms,
 		return -1;
 	free(r->top_stack_task);
 	free(r->top_chain_task);
-	r->top_stack_task = rp_top_tasks(&r->stack_task, r->stacks.n);
-	r->top_chain_task = rp_top_tasks(&r->chain_task, r->chains.n);
+	r->top_stack_task = top_tasks(&r->stack_task, r->stacks.n);
+	r->top_chain_task = top_tasks(&r->chain_task, r->chains.n);
 	if (!r->top_stack_task || !r->top_chain_task)
 		return -1;
 	/* the outputs ask per function: sorted once, searched each time */

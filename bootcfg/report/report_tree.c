@@ -165,35 +165,6 @@ const char *rp_top_task(const struct report *r, const struct rp_pairs *tab,
 	return top && top[id] != RP_NONE ? rp_str(&r->tasks, top[id]) : "";
 }
 
-/* For each id of @tab's first column, the task with the most hits: one
- * pass, so outputs need not search the table per stack. */
-uint32_t *rp_top_tasks(const struct rp_pairs *tab, uint32_t nid)
-{
-	uint32_t *top = malloc((nid ? nid : 1) * sizeof(*top));
-	uint64_t *best = calloc(nid ? nid : 1, sizeof(*best));
-	size_t i;
-
-	if (!top || !best) {
-		free(top);
-		free(best);
-		return NULL;
-	}
-	memset(top, 0xff, (nid ? nid : 1) * sizeof(*top));
-	for (i = 0; i < tab->cap; i++) {
-		const struct rp_count *c = &tab->slot[i];
-		uint32_t a;
-
-		if (!c->key || (a = rp_key_a(c)) >= nid)
-			continue;
-		if (c->n > best[a] || (c->n == best[a] && rp_key_b(c) < top[a])) {
-			best[a] = c->n;
-			top[a] = rp_key_b(c);
-		}
-	}
-	free(best);
-	return top;
-}
-
 static int by_first(const void *x, const void *y, void *arg)
 {
 	const struct report *r = arg;
