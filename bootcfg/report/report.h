@@ -25,8 +25,9 @@
 struct rp_intern {
 	char *arena;
 	size_t alen, acap;
-	uint32_t *off, *len;
-	uint32_t n, cap;
+	struct rp_istr { uint32_t off, len; } *str;
+	uint32_t n;
+	size_t cap;
 	uint32_t *slot;		/* id + 1, 0 = empty */
 	uint32_t nslot;		/* power of two */
 };
@@ -35,7 +36,7 @@ uint32_t rp_intern(struct rp_intern *t, const char *s, size_t len);
 uint32_t rp_intern_find(const struct rp_intern *t, const char *s, size_t len);
 static inline const char *rp_str(const struct rp_intern *t, uint32_t id)
 {
-	return t->arena + t->off[id];
+	return t->arena + t->str[id].off;
 }
 void rp_intern_free(struct rp_intern *t);
 
@@ -244,7 +245,8 @@ struct rp_stack {
 
 struct rp_stacks {
 	struct rp_stack *s;
-	uint32_t n, cap;
+	uint32_t n;
+	size_t cap;
 	uint32_t *slot;		/* id + 1 */
 	uint32_t nslot;
 	uint32_t *guess;	/* RP_GUESS_LEN-byte prefix hash -> id + 1 */
@@ -285,7 +287,8 @@ struct rp_chain_node {
 
 struct rp_chains {
 	struct rp_chain_node *node;
-	uint32_t n, cap;
+	uint32_t n;
+	size_t cap;
 	struct rp_pairs trie;	/* (up + 1, fn) -> node id in .n */
 	struct rp_pairs last;	/* (pid, fn) -> node id of its latest hit */
 };
@@ -336,11 +339,12 @@ struct report {
 	struct rp_intern names;		/* functions, frames, events */
 	struct rp_intern tasks;		/* "comm-pid" */
 	struct rp_intern bodies;	/* "func <-parent" of function lines */
-	uint32_t *body_fn, *body_parent;	/* body id -> name ids */
-	uint32_t nbody, capbody;
+	struct rp_body { uint32_t fn, parent; } *body;	/* body id -> name ids */
+	uint32_t nbody;
+	size_t capbody;
 	struct rp_stacks stacks;
 	struct rp_pending *pend;
-	uint32_t npend;
+	size_t npend;
 	struct rp_header hdr;
 	struct rp_skipped skip;
 	uint64_t lines, bytes, entries;
@@ -357,9 +361,10 @@ struct report {
 	 * lexer's fields cost a tenth of the time).
 	 */
 	_Alignas(64) struct rp_fn *fn;
-	uint32_t nfn, capfn;
+	uint32_t nfn;
+	size_t capfn;
 	uint32_t *fn_of;		/* name id -> fn index + 1 */
-	uint32_t cap_of;
+	size_t cap_of;
 	struct rp_pairs fn_task, fn_stack, fn_chain, fn_parent;
 	struct rp_pairs stack_task, chain_task;	/* who ran each path */
 	struct rp_chains chains;
@@ -515,7 +520,8 @@ struct rp_tnode {
 
 struct rp_tree {
 	struct rp_tnode *v;
-	uint32_t n, cap;
+	uint32_t n;
+	size_t cap;
 	uint64_t paths;
 };
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/grow.h"
 #include "report/report.h"
 
 /* The counters' tables; the lexer's are rp_lex_free's. */
@@ -31,28 +32,16 @@ static struct rp_fn *fn_get(struct report *r, uint32_t id)
 	struct rp_fn *f;
 
 	if (id >= r->cap_of) {
-		uint32_t cap = r->cap_of ? r->cap_of : 256, *o;
+		size_t had = r->cap_of;
 
-		while (cap <= id)
-			cap *= 2;
-		o = realloc(r->fn_of, cap * sizeof(*o));
-		if (!o)
+		if (BT_GROW(r->fn_of, (size_t)id + 1, r->cap_of))
 			return NULL;
-		memset(o + r->cap_of, 0, (cap - r->cap_of) * sizeof(*o));
-		r->fn_of = o;
-		r->cap_of = cap;
+		memset(r->fn_of + had, 0, (r->cap_of - had) * sizeof(*r->fn_of));
 	}
 	if (r->fn_of[id])
 		return &r->fn[r->fn_of[id] - 1];
-	if (r->nfn == r->capfn) {
-		uint32_t cap = r->capfn ? r->capfn * 2 : 64;
-
-		f = realloc(r->fn, cap * sizeof(*f));
-		if (!f)
-			return NULL;
-		r->fn = f;
-		r->capfn = cap;
-	}
+	if (BT_GROW(r->fn, (size_t)r->nfn + 1, r->capfn))
+		return NULL;
 	f = &r->fn[r->nfn];
 	memset(f, 0, sizeof(*f));
 	f->name = id;

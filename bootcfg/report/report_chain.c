@@ -8,6 +8,7 @@
  */
 #include <stdlib.h>
 
+#include "util/grow.h"
 #include "report/report.h"
 
 static uint32_t chain_node(struct rp_chains *c, uint32_t up, uint32_t fn,
@@ -18,15 +19,8 @@ static uint32_t chain_node(struct rp_chains *c, uint32_t up, uint32_t fn,
 
 	if (t)
 		return (uint32_t)t->last;
-	if (c->n == c->cap) {
-		uint32_t cap = c->cap ? c->cap * 2 : 256;
-
-		n = realloc(c->node, cap * sizeof(*n));
-		if (!n)
-			return RP_NONE;
-		c->node = n;
-		c->cap = cap;
-	}
+	if (BT_GROW(c->node, (size_t)c->n + 1, c->cap))
+		return RP_NONE;
 	if (!rp_pairs_add(&c->trie, up + 1, fn, c->n))
 		return RP_NONE;
 	n = &c->node[c->n];

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/grow.h"
 #include "report/report.h"
 
 #define BEGIN "=== boottrace snapshot begin "
@@ -32,17 +33,8 @@ static int starts(const char *p, const char *end, const char *s)
 
 static int cf_put(struct cfile *f, const char *p, size_t n)
 {
-	if (f->len + n + 1 > f->cap) {
-		size_t cap = f->cap ? f->cap * 2 : 4096;
-		char *b;
-
-		while (cap < f->len + n + 1)
-			cap *= 2;
-		if (!(b = realloc(f->buf, cap)))
-			return -1;
-		f->buf = b;
-		f->cap = cap;
-	}
+	if (BT_GROW(f->buf, f->len + n + 1, f->cap))
+		return -1;
 	memcpy(f->buf + f->len, p, n);
 	f->len += n;
 	f->buf[f->len] = '\0';

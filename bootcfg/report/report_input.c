@@ -175,7 +175,9 @@ static int bare(const char *input, struct rp_snap *snap, const char **kind,
 
 /*
  * The rest of a stream after the *@len bytes in *@buf (of *@cap), up to
- * @max bytes in all (a longer stream: *@len > max). Grows by doubling.
+ * @max bytes in all (a longer stream: *@len > max). Grows by doubling,
+ * but not past @max + 2: BT_GROW (util/grow.h) has no bound and would
+ * take twice the memory of a log near it.
  */
 static int read_rest(int fd, char **buf, size_t *cap, size_t *len, size_t max)
 {

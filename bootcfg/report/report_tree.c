@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/grow.h"
 #include "report/report.h"
 
 #define SKIP (RP_FR_TRAMP | RP_FR_ZERO | RP_FR_STALE)
@@ -84,15 +85,8 @@ static uint32_t tree_child(struct rp_tree *t, uint32_t parent, uint32_t name)
 	for (; c != RP_NONE; c = t->v[c].next)
 		if (t->v[c].name == name)
 			return c;
-	if (t->n == t->cap) {
-		uint32_t cap = t->cap ? t->cap * 2 : 64;
-
-		v = realloc(t->v, cap * sizeof(*v));
-		if (!v)
-			return RP_NONE;
-		t->v = v;
-		t->cap = cap;
-	}
+	if (BT_GROW(t->v, (size_t)t->n + 1, t->cap))
+		return RP_NONE;
 	id = t->n++;
 	v = &t->v[id];
 	v->name = name;
