@@ -122,8 +122,7 @@ int rp_console_extract(const char *p, size_t len, int boot,
 	s->console = 1;
 	if (!q)
 		return bt_error_set(e, BT_EXIT_INPUT, name,
-				    "the log holds %d boottrace snapshot(s); "
-				    "--boot %d does not exist", s->nboots, boot);
+				    "the log holds %d boottrace snapshot(s); --boot %d does not exist", s->nboots, boot);
 	s->boot = which;
 	nl = memchr(q, '\n', (size_t)(end - q));
 	le = nl ? nl : end;
@@ -156,8 +155,7 @@ int rp_console_extract(const char *p, size_t len, int boot,
 	}
 	if (!s->trace)
 		return bt_error_set(e, BT_EXIT_INPUT, name,
-				    "snapshot %d (%s) of the console log has no "
-				    "'trace' file", which, s->boot_id);
+				    "snapshot %d (%s) of the console log has no 'trace' file", which, s->boot_id);
 	return 0;
 oom:
 	free(f.buf);

@@ -303,11 +303,7 @@ static int feed_windows(struct report *r, int fd, size_t size, size_t page,
 		munmap(m, len);
 		if (used == -2)
 			return bt_error_set(e, BT_EXIT_INPUT, name,
-					    "the file shrank while it was read "
-					    "(%zu bytes when opened; a page after "
-					    "byte %zu was gone): it is being "
-					    "rewritten; report on a copy that is "
-					    "not", size, pos);
+					    "the file shrank while it was read (%zu bytes when opened; a page after byte %zu was gone): it is being rewritten; report on a copy that is not", size, pos);
 		if (used < 0)
 			return feed_oom(r, name, e);
 		if (!used && !eof)	/* report_feed takes a window whole */

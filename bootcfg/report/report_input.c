@@ -148,9 +148,7 @@ static int not_text(const char *input, const char *head, size_t len,
 	if (!is_binary(head, len))
 		return 0;
 	return bt_error_set(e, BT_EXIT_INPUT, input,
-			    "binary data (NUL bytes in the first %zu bytes): "
-			    "not the text of a tracefs 'trace' file "
-			    "(trace_pipe_raw needs trace-cmd)", len);
+			    "binary data (NUL bytes in the first %zu bytes): not the text of a tracefs 'trace' file (trace_pipe_raw needs trace-cmd)", len);
 }
 
 /*
@@ -229,8 +227,7 @@ static int stream_open(const char *input, int fd, int boot,
 					      "cannot read the input");
 		if (len > CONSOLE_MAX)
 			return bt_error_set(e, BT_EXIT_INPUT, input,
-					    "more than %u bytes: not a console "
-					    "log", CONSOLE_MAX);
+					    "more than %u bytes: not a console log", CONSOLE_MAX);
 	}
 	snap->head_len = len;
 	if (!rp_console_holds(snap->head, len))
@@ -266,11 +263,7 @@ int rp_input_open(const char *input, int boot, struct rp_snap *snap,
 			return -1;
 		if (access(path, R_OK))
 			return bt_error_set(e, BT_EXIT_INPUT, input,
-					    "no readable 'trace' file: not a "
-					    "snapshot directory (the hook writes "
-					    "/run/boottrace/<boot-id>/trace); give "
-					    "the snapshot directory, a trace file "
-					    "or a console log");
+					    "no readable 'trace' file: not a snapshot directory (the hook writes /run/boottrace/<boot-id>/trace); give the snapshot directory, a trace file or a console log");
 		*kind = "snapshot";
 		snap_dir(input, snap);
 		*trace_path = strdup(path);
