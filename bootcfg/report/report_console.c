@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "util/grow.h"
-#include "report/report.h"
+#include "report/report_int.h"
 
 #define BEGIN "=== boottrace snapshot begin "
 #define SNAP_END "=== boottrace snapshot end "

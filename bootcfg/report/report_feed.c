@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "report/report.h"
+#include "report/report_int.h"
 
 #define RP_READ (1u << 20)
 
@@ -53,6 +53,32 @@ void report_free(struct report *r)
 	free(r->top_chain_task);
 	free(r->batch);
 	memset(r, 0, sizeof(*r));
+}
+
+struct report *report_new(void)
+{
+	struct report *r = aligned_alloc(_Alignof(struct report), sizeof(*r));
+
+	if (r)
+		report_init(r);
+	return r;
+}
+
+void report_delete(struct report *r)
+{
+	if (!r)
+		return;
+	report_free(r);
+	free(r);
+}
+
+int report_not_trace(const struct report *r, uint64_t *lines,
+		     uint64_t *first_bad)
+{
+	*lines = r->lines;
+	*first_bad = r->skip.first_line;
+	return !r->entries && !r->hdr.tracer[0] && !r->hdr.have_entries &&
+	       r->skip.lines;
 }
 
 static int batch_ready(struct report *r)

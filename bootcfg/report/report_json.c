@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
+#include "report/report_int.h"
 
 #define RP_SCHEMA_VERSION 1
 #define PATH_MAX_FRAMES 256

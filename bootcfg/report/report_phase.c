@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "report/report.h"
+#include "report/report_int.h"
 
 const char *rp_phase_name(enum rp_phase ph)
 {

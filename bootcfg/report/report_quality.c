@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
+#include "report/report_int.h"
 
 static const char *const tramp_names[] = {
 	"ftrace_trampoline", "ftrace_caller", "ftrace_regs_caller",

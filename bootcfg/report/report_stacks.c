@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "util/grow.h"
-#include "report/report.h"
+#include "report/report_int.h"
 
 static int stacks_grow_slots(struct rp_stacks *st)
 {

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "util/grow.h"
-#include "report/report.h"
+#include "report/report_int.h"
 
 #define SKIP (RP_FR_TRAMP | RP_FR_ZERO | RP_FR_STALE)
 
