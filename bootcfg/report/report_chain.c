@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Parent chains: the function tracer's "<-parent" column is right even
- * where stack unwinding is not (MIPS, DOMAIN.md 8-10). A hit of F with
- * parent P on a task, preceded on the same task by a hit of P, links
- * P -> F; chains are nodes of a trie of (caller node, function), so memory
- * grows with the distinct chains, not with the hits.
+ * where stack unwinding is not (MIPS; docs/report.md, "Evidence lines").
+ * A hit of F with parent P on a task, preceded on the same task by a hit
+ * of P, links P -> F; chains are nodes of a trie of (caller node,
+ * function), so memory grows with the distinct chains, not with the hits.
  */
 #include <stdlib.h>
 

@@ -1,8 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Console-mode snapshots: rebuild the files of one snapshot from a serial
- * log (framing in initramfs-hook/README.md and report_input.c). A log may
- * hold several boots; the last one is the default.
+ * log, framed as in initramfs-hook/README.md:
+ *
+ *   === boottrace snapshot begin <boot-id> ===
+ *   --- boottrace file REL size=N eol=0|1 enc=text md5=... ---
+ *   |one line of the file
+ *   --- boottrace end REL ---
+ *   === boottrace snapshot end <boot-id> ===
+ *
+ * Kernel messages may land between the lines of a file on a console, so
+ * only "|" lines are content; "\r" of serial consoles is dropped. A log
+ * may hold several boots; the last one is the default.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,8 +4,8 @@
  * large file is mapped a window at a time and, with a second CPU, its
  * events are counted on a thread of their own while the lexer reads on:
  * the counting is a third of the work, so the report then takes about as
- * long as the lexing alone. Neither touches the other's tables (report.h,
- * "struct report" and "events").
+ * long as the lexing alone. Neither touches the other's tables
+ * (report_int.h, "struct report" and "events").
  */
 #include <errno.h>
 #include <pthread.h>

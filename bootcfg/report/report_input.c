@@ -1,17 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * What `boottrace report` reads: a snapshot directory (DESIGN.md,
- * "Snapshot directory"), a bare trace file, or a serial-console log with
- * console-mode snapshots framed as in initramfs-hook/README.md:
- *
- *   === boottrace snapshot begin <boot-id> ===
- *   --- boottrace file REL size=N eol=0|1 enc=text md5=... ---
- *   |one line of the file
- *   --- boottrace end REL ---
- *   === boottrace snapshot end <boot-id> ===
- *
- * Kernel messages may land between the lines of a file on a console, so
- * only "|" lines are content; "\r" of serial consoles is dropped.
+ * What `boottrace report` reads: a snapshot directory
+ * (initramfs-hook/README.md, "Snapshot directory"), a bare trace file, or
+ * a serial-console log with console-mode snapshots (report_console.c); a
+ * trace or a console log may come on a pipe or on standard input.
  */
 #include <dirent.h>
 #include <errno.h>

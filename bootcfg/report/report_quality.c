@@ -2,8 +2,9 @@
 /*
  * Evidence quality: what in a trace cannot be taken at face value, and
  * what the trace cannot answer at all. Each finding says what was seen,
- * with the numbers, and what to do (DOMAIN.md: trampolines, MIPS zero
- * frames, guess-unwinder stale frames, lost events, empty traces).
+ * with the numbers, and what to do (docs/report.md, "Evidence lines":
+ * trampolines, MIPS zero frames, guess-unwinder stale frames, lost
+ * events, empty traces).
  */
 #include <stdarg.h>
 #include <stdlib.h>
