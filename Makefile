@@ -42,8 +42,8 @@ SRC_compile := compile.c decompile.c emit_bootconfig.c emit_bootoct.c emit_cmdli
 	emit_files.c emit_targets.c emit_uboot.c emit_uboot_image.c route_bconf.c \
 	route_clock.c route_cmdline.c route_common.c whocalls.c whocalls_callers.c
 SRC_report  := report_agg.c report_chain.c report_console.c report_feed.c report_folded.c \
-	report_input.c report_json.c report_lex.c report_parse.c report_quality.c \
-	report_stacks.c report_sym.c report_table.c report_text.c report_tree.c
+	report_input.c report_json.c report_lex.c report_parse.c report_phase.c \
+	report_quality.c report_snap.c report_stacks.c report_sym.c report_table.c report_text.c report_tree.c
 SRC_cmd     := cmd_boards.c cmd_bootconfig.c cmd_check.c cmd_compile.c cmd_decompile.c cmd_usage.c \
 	cmd_report.c
 
@@ -112,7 +112,7 @@ $(B)/unit-asan/%: tests/unit/%.c $(PARSER_SRC:%.c=$(B)/asan/%.o) $(BOOTCFG_SRC:%
 	$(CC) $(BT_CFLAGS) -MF $(B)/dep/unit-asan/$*.d -O1 -g $(SAN) -Itests/unit -o $@ $< $(filter %.o,$^) -lcmocka $(LIBS)
 
 # The report's unit test with TSan: its counting thread against its lexer.
-REPORT_SRC := $(SRC_report:%=bootcfg/report/%) bootcfg/util/bt_error.c bootcfg/util/readfile.c
+REPORT_SRC := $(SRC_report:%=bootcfg/report/%) bootcfg/kimage/sysmap.c bootcfg/util/bt_error.c bootcfg/util/grow.c bootcfg/util/readfile.c
 $(B)/unit-tsan/test_report_parse: tests/unit/test_report_parse.c $(REPORT_SRC:%.c=$(B)/tsan/%.o) tests/unit/unit.h
 	@mkdir -p $(dir $@)
 	@mkdir -p $(B)/dep/unit-tsan

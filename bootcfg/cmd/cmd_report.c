@@ -152,42 +152,41 @@ static int feed(struct report *r, const char *path, const struct rp_snap *snap,
 	return ret;
 }
 
-/* Not a trace at all: nothing parsed, and something was skipped. */
-static int not_trace(const struct report *r, const char *kind)
-{
-	return !r->entries && !r->hdr.tracer[0] && !r->hdr.have_entries &&
-	       r->skip.lines && strcmp(kind, "console");
-}
-
 /* *@path: the trace's path, which @e may name: the caller frees it. */
 static int run(const struct report_opts *o, char **path, struct bt_error *e)
 {
 	struct rp_findings q;
 	struct rp_snap snap;
 	struct rp_syms syms = { 0 };
-	struct report r;
+	struct report *r = report_new();
 	struct rp_out out;
 	const char *kind = "trace";
+	uint64_t lines, first_bad;
 	int have = 0, ret = -1;
 
-	report_init(&r);
-	if (rp_input_open(o->input, o->boot, &snap, &kind, path, e) ||
-	    load_syms(o, &snap, &syms, &have, e) ||
-	    feed(&r, *path, &snap, o->input, e))
-		goto out;
-	if (not_trace(&r, kind)) {
-		bt_error_set(e, BT_EXIT_INPUT, o->input,
-			     "no trace line in %llu lines (first unreadable at "
-			     "line %llu): not the kernel's trace text",
-			     (unsigned long long)r.lines,
-			     (unsigned long long)r.skip.first_line);
-		goto out;
-	}
-	if (rp_check(&r, have ? &syms : NULL, &snap, &q)) {
+	memset(&snap, 0, sizeof(snap));
+	if (!r) {
 		bt_error_set(e, BT_EXIT_ENV, o->input, "out of memory");
 		goto out;
 	}
-	out = (struct rp_out){ &r, &q, &snap, o->input, kind, o->only };
+	if (rp_input_open(o->input, o->boot, &snap, &kind, path, e) ||
+	    load_syms(o, &snap, &syms, &have, e) ||
+	    feed(r, *path, &snap, o->input, e))
+		goto out;
+	/* Not a trace at all: nothing parsed, and something was skipped. */
+	if (report_not_trace(r, &lines, &first_bad) && strcmp(kind, "console")) {
+		bt_error_set(e, BT_EXIT_INPUT, o->input,
+			     "no trace line in %llu lines (first unreadable at "
+			     "line %llu): not the kernel's trace text",
+			     (unsigned long long)lines,
+			     (unsigned long long)first_bad);
+		goto out;
+	}
+	if (rp_check(r, have ? &syms : NULL, &snap, &q)) {
+		bt_error_set(e, BT_EXIT_ENV, o->input, "out of memory");
+		goto out;
+	}
+	out = (struct rp_out){ r, &q, &snap, o->input, kind, o->only };
 	ret = !strcmp(o->format, "json") ? rp_print_json(&out, stdout) :
 	      !strcmp(o->format, "folded") ? rp_print_folded(&out, stdout) :
 					      rp_print_text(&out, stdout);
@@ -197,7 +196,7 @@ static int run(const struct report_opts *o, char **path, struct bt_error *e)
 out:
 	rp_syms_free(&syms);
 	rp_snap_free(&snap);
-	report_free(&r);
+	report_delete(r);
 	return ret;
 }
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * boottrace report: the kernel's trace text -> per-function hits, caller
- * trees, parent chains and evidence checks (docs/architecture.md, "How report flows").
+ * boottrace report, what a verb needs: open an input, feed its trace,
+ * check the evidence, print a format (docs/report.md). The pipeline
+ * inside, input -> lex -> count -> outputs, is report_int.h's.
  *
  * Memory is bounded by what is distinct in a trace (names, tasks, stacks,
  * chains), never by its size: the trace is fed in chunks and nothing is
@@ -13,20 +14,20 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "util/bt_error.h"
 
 #define RP_NONE UINT32_MAX
 
-/* ---- tables (report_table.c) ------------------------------------------ */
+/* ---- interned strings (report_table.c): the symbol table's names ------ */
 
 /* Strings interned to dense ids; each copy is NUL-terminated. */
 struct rp_intern {
 	char *arena;
 	size_t alen, acap;
-	uint32_t *off, *len;
-	uint32_t n, cap;
+	struct rp_istr { uint32_t off, len; } *str;
+	uint32_t n;
+	size_t cap;
 	uint32_t *slot;		/* id + 1, 0 = empty */
 	uint32_t nslot;		/* power of two */
 };
@@ -35,112 +36,9 @@ uint32_t rp_intern(struct rp_intern *t, const char *s, size_t len);
 uint32_t rp_intern_find(const struct rp_intern *t, const char *s, size_t len);
 static inline const char *rp_str(const struct rp_intern *t, uint32_t id)
 {
-	return t->arena + t->off[id];
+	return t->arena + t->str[id].off;
 }
 void rp_intern_free(struct rp_intern *t);
-
-/* Counters keyed by a pair of ids: (function, task), (function, stack)... */
-struct rp_count {
-	uint64_t key;		/* (a << 32 | b) + 1, 0 = empty */
-	uint64_t n;
-	uint64_t first, last;	/* timestamps, ns (or raw counter) */
-};
-
-struct rp_pairs {
-	struct rp_count *slot;
-	size_t cap, used;
-	/* rp_pairs_index: the used entries sorted by (a, count desc, ...) */
-	struct rp_count **by_a;
-	size_t nby_a;
-};
-
-/* The slot a key starts probing at (report_table.c's hash, inlined). */
-static inline size_t rp_pairs_start(uint64_t key, size_t cap)
-{
-	uint64_t h = key * 0x9e3779b97f4a7c15ULL;
-
-	h ^= h >> 31;
-	h *= 0xbf58476d1ce4e5b9ULL;
-	h ^= h >> 29;
-	return (size_t)h & (cap - 1);
-}
-
-/* The table must grow first (report_table.c). */
-struct rp_count *rp_pairs_add_slow(struct rp_pairs *p, uint32_t a,
-				   uint32_t b, uint64_t ts);
-
-/*
- * Count one more (a, b) at @ts; NULL when out of memory. Inline: a
- * trace line counts six or eight pairs, and the call cost as much as
- * the probe.
- */
-static inline struct rp_count *rp_pairs_add(struct rp_pairs *p, uint32_t a,
-					    uint32_t b, uint64_t ts)
-{
-	uint64_t key = ((uint64_t)a << 32 | b) + 1;
-	struct rp_count *c;
-	size_t i;
-
-	if ((p->used + 1) * 2 > p->cap)
-		return rp_pairs_add_slow(p, a, b, ts);
-	for (i = rp_pairs_start(key, p->cap);; i = (i + 1) & (p->cap - 1)) {
-		c = &p->slot[i];
-		if (c->key == key)
-			break;
-		if (!c->key) {
-			c->key = key;
-			c->first = ts;
-			p->used++;
-			break;
-		}
-	}
-	c->n++;
-	c->last = ts;
-	return c;
-}
-static inline uint32_t rp_key_a(const struct rp_count *c)
-{
-	return (uint32_t)((c->key - 1) >> 32);
-}
-static inline uint32_t rp_key_b(const struct rp_count *c)
-{
-	return (uint32_t)(c->key - 1);
-}
-/* The entry (a, b) or NULL. */
-struct rp_count *rp_pairs_find(const struct rp_pairs *p, uint32_t a,
-			       uint32_t b);
-/*
- * Sort the used entries once, by a, then count (desc): rp_pairs_of is
- * then a binary search, not a scan of the table per function. Call it
- * when the counting is over (rp_pairs_add drops the index). -1: no memory.
- */
-int rp_pairs_index(struct rp_pairs *p);
-/* The used entries whose a == @a, sorted by count (desc); malloc'd. */
-struct rp_count **rp_pairs_of(const struct rp_pairs *p, uint32_t a,
-			      size_t *n);
-void rp_pairs_free(struct rp_pairs *p);
-
-uint64_t rp_hash(const void *p, size_t len);
-
-/*
- * A slot key of @nwords eight-byte words at @p, for the direct-mapped
- * memos (line prefixes, stack guesses): each word rotated by its own
- * amount and folded, one multiply. Weaker than rp_hash, three times
- * cheaper; a collision there only costs a miss, as the memos compare the
- * bytes themselves.
- */
-static inline uint64_t rp_fold(const char *p, unsigned nwords)
-{
-	uint64_t h = 0, w;
-	unsigned i;
-
-	for (i = 0; i < nwords; i++) {
-		memcpy(&w, p + 8 * i, 8);
-		h ^= (w << (7 * i % 64)) | (w >> ((64 - 7 * i % 64) % 64));
-	}
-	h *= 0x9e3779b97f4a7c15ULL;
-	return h ^ h >> 29;
-}
 
 /* ---- symbols for raw frame addresses (report_sym.c) ------------------ */
 
@@ -168,249 +66,13 @@ int rp_syms_lookup(const struct rp_syms *s, uint64_t addr, char *out,
 		   size_t cap);
 void rp_syms_free(struct rp_syms *s);
 
-/* ---- one line of trace text (report_parse.c) -------------------------- */
+/* ---- the report (report_feed.c) -------------------------------------- */
 
-enum rp_kind {
-	RP_BLANK,
-	RP_COMMENT,	/* "# ..." header and column legends */
-	RP_FUNC,	/* function tracer: "func <-parent" */
-	RP_STACK,	/* "<stack trace>" (a block of frames follows) */
-	RP_USTACK,	/* "<user stack trace>" */
-	RP_EVENT,	/* "name: fields" (tracepoints, kprobes, markers) */
-	RP_FRAME,	/* " => frame" */
-	RP_CPUSTART,	/* "##### CPU N buffer started ####" */
-	RP_BAD,		/* not trace text */
-};
+struct report;
 
-struct rp_line {
-	enum rp_kind kind;
-	const char *task;	/* "comm-pid", trimmed */
-	size_t task_len;
-	int pid, cpu;
-	uint64_t ts;		/* ns, or the raw clock when ts_raw */
-	int ts_raw;
-	int flags_w;		/* irq-info width: 4 (4.x), 5 (5.x+), 0 none */
-	const char *a, *b;	/* FUNC: func / parent; EVENT: name / body; */
-	size_t a_len, b_len;	/* FRAME: a = frame text */
-	const char *ts_at;	/* default layout: where the time starts */
-	uint32_t task_id;	/* the interned task when known, else RP_NONE */
-};
-
-/* Classify and split the line [p, end) (no newline). Never allocates. */
-void rp_parse_line(const char *p, const char *end, struct rp_line *l);
-/*
- * The rest of a default-layout line from its time (l->ts_at of an earlier
- * line with the same prefix): time and body into @l. 0 if it is not
- * "TIME: BODY" (then parse the whole line).
- */
-int rp_parse_rest(const char *p, const char *end, struct rp_line *l);
-/* Strip "+0x1a/0x80" and " [module]" from a symbol; returns the length. */
-size_t rp_sym_len(const char *s, size_t len);
-
-/* ---- aggregation (report_lex.c, report_agg.c, report_stacks.c,
- *      report_chain.c, report_feed.c) ------------------------------------ */
-
-enum rp_phase {
-	RP_PH_UNKNOWN,
-	RP_PH_INITCALL,	/* built-in initcall, before /init */
-	RP_PH_MODULE,	/* module init, loaded by a task */
-	RP_PH_SYSCALL,	/* a userspace task's system call */
-	RP_PH_KTHREAD,	/* kernel thread / workqueue */
-	RP_PH_IRQ,	/* interrupt context */
-	RP_PH_N
-};
-const char *rp_phase_name(enum rp_phase ph);
-
-enum rp_frame_flag {
-	RP_FR_TRAMP = 1,	/* ftrace trampoline / caller stub */
-	RP_FR_ZERO = 2,		/* address 0 */
-	RP_FR_RAW = 4,		/* unresolved hex address */
-	RP_FR_SELF = 8,		/* the traced function itself */
-	RP_FR_STALE = 16,	/* duplicate that cannot be a call chain */
-};
-
-struct rp_stack {
-	uint64_t hash;
-	uint32_t raw_off, raw_len;	/* the block's text, for exact compare */
-	uint32_t nframes;
-	uint32_t *frame;	/* name ids, innermost first */
-	uint8_t *flag;		/* rp_frame_flag per frame */
-	uint8_t checked;	/* quality flags computed */
-	uint8_t useless;	/* nothing but trampolines and zeros */
-	uint8_t stale;
-	uint8_t phase;
-	uint32_t lines;		/* frame lines in the text */
-};
-
-struct rp_stacks {
-	struct rp_stack *s;
-	uint32_t n, cap;
-	uint32_t *slot;		/* id + 1 */
-	uint32_t nslot;
-	uint32_t *guess;	/* RP_GUESS_LEN-byte prefix hash -> id + 1 */
-	uint32_t nguess;
-	char *raw;
-	size_t rlen, rcap;
-};
-
-/* Intern the frame block [p, end) (" => ..." lines); RP_NONE = no memory. */
-uint32_t rp_stack_intern(struct rp_stacks *st, struct rp_intern *names,
-			 const char *p, const char *end);
-
-/*
- * The bytes of a block's start that pick the stack to try first: long
- * enough to get past the frames most stacks share (the trampoline, the
- * traced function, its caller).
- */
-#define RP_GUESS_LEN 128
-/*
- * The stack last seen starting with the RP_GUESS_LEN bytes at @p (the
- * buffer holds at least that many), or RP_NONE. Only a guess: the caller
- * compares the whole text.
- */
-uint32_t rp_stack_guess(const struct rp_stacks *st, const char *p);
-/* After a block at @p was interned as @id: guess it next time. */
-int rp_stack_guessed(struct rp_stacks *st, const char *p, uint32_t id);
-void rp_stacks_free(struct rp_stacks *st);
-
-/* Parent chains: a trie of (parent node, function) (report_chain.c). */
-struct rp_chain_node {
-	uint32_t up;		/* RP_NONE at a root */
-	uint32_t fn;		/* name id */
-	uint8_t linked;		/* reached from a real earlier hit of up */
-	uint8_t depth;
-};
-
-#define RP_CHAIN_MAX 32	/* deeper chains restart (recursion, loops) */
-
-struct rp_chains {
-	struct rp_chain_node *node;
-	uint32_t n, cap;
-	struct rp_pairs trie;	/* (up + 1, fn) -> node id in .n */
-	struct rp_pairs last;	/* (pid, fn) -> node id of its latest hit */
-};
-
-/* Chain node for a hit of @fn with parent @parent on @pid. */
-uint32_t rp_chain_hit(struct rp_chains *c, uint32_t pid, uint32_t fn,
-		      uint32_t parent);
-void rp_chains_free(struct rp_chains *c);
-
-struct rp_fn {
-	uint32_t name;
-	uint8_t is_event;
-	uint64_t hits, first, last;
-	uint64_t with_stack;
-};
-
-/* The hit waiting for its "<stack trace>" block, per CPU. */
-struct rp_pending {
-	int pid;
-	uint32_t fn, task;
-	uint64_t ts;
-	int live;
-};
-
-struct rp_header {
-	int have_entries;
-	uint64_t in_buffer, written;
-	int ncpu;
-	char tracer[32];
-	int latency;		/* latency-format columns seen */
-	int old_layout;		/* 4.x flags column (4 characters) */
-};
-
-struct rp_skipped {
-	uint64_t lines;		/* not trace text */
-	uint64_t first_line;	/* line number of the first one */
-	uint64_t orphan_stacks;	/* stack blocks with no hit before them */
-	uint64_t truncated;	/* last line cut (no newline) */
-	uint64_t binary;	/* lines with NUL or control bytes */
-	uint64_t user_stacks;
-};
-
-struct report {
-	/*
-	 * The lexer's (report_lex.c): the text's interned names, tasks,
-	 * bodies and stacks, what waits per CPU, what was seen and skipped.
-	 */
-	struct rp_intern names;		/* functions, frames, events */
-	struct rp_intern tasks;		/* "comm-pid" */
-	struct rp_intern bodies;	/* "func <-parent" of function lines */
-	uint32_t *body_fn, *body_parent;	/* body id -> name ids */
-	uint32_t nbody, capbody;
-	struct rp_stacks stacks;
-	struct rp_pending *pend;
-	uint32_t npend;
-	struct rp_header hdr;
-	struct rp_skipped skip;
-	uint64_t lines, bytes, entries;
-	uint64_t cpu_started;		/* "CPU N buffer started" markers */
-	struct rp_prefix *prefix;	/* line prefixes already parsed */
-	int ts_raw;
-	/* The batch the lexer fills, and the way to the counters (report_feed.c) */
-	struct rp_batch *cur, *batch;
-	struct rp_pipe *pipe;
-	/*
-	 * The counters' (report_agg.c), from the lexer's events only: they
-	 * may run on a thread of their own while the lexer reads on, so they
-	 * start and end on cache lines of their own (sharing one with the
-	 * lexer's fields cost a tenth of the time).
-	 */
-	_Alignas(64) struct rp_fn *fn;
-	uint32_t nfn, capfn;
-	uint32_t *fn_of;		/* name id -> fn index + 1 */
-	uint32_t cap_of;
-	struct rp_pairs fn_task, fn_stack, fn_chain, fn_parent;
-	struct rp_pairs stack_task, chain_task;	/* who ran each path */
-	struct rp_chains chains;
-	_Alignas(64) int oom;
-	uint32_t *top_stack_task, *top_chain_task;	/* by rp_check */
-};
-
-/*
- * Events: what the lexer (report_lex.c, the text and the interned tables)
- * hands the counters (report_agg.c, the per-function tables), in trace
- * order. The two share nothing else, so the counters may run on a thread
- * of their own.
- */
-enum rp_ev_kind { RP_EV_FUNC, RP_EV_EVENT, RP_EV_STACK };
-
-struct rp_ev {
-	uint32_t kind;
-	uint32_t fn;	/* name id; STACK: of the hit the block belongs to */
-	uint32_t other;	/* FUNC, EVENT: parent name id or RP_NONE; STACK: stack id */
-	uint32_t task;
-	uint32_t pid;
-	uint64_t ts;
-};
-
-#define RP_BATCH 4096
-
-struct rp_batch {
-	uint32_t n;
-	struct rp_ev ev[RP_BATCH];
-};
-
-/*
- * One line, or a "<stack trace>" line and its frames, at @p: its end, or
- * NULL when the text may go on past @end (unless @eof). *@oom on failure.
- */
-const char *rp_lex(struct report *r, const char *p, const char *end,
-		   int eof, int *oom);
-/* Count @n events, in order; -1: out of memory. */
-int rp_count(struct report *r, const struct rp_ev *ev, uint32_t n);
-/* The current batch is full: count it, or hand it on; -1: out of memory. */
-int rp_flush(struct report *r);
-
-static inline struct rp_ev *rp_emit(struct report *r)
-{
-	if (r->cur->n == RP_BATCH && rp_flush(r))
-		return NULL;
-	return &r->cur->ev[r->cur->n++];
-}
-
-void report_init(struct report *r);
-void report_free(struct report *r);
+/* An empty report; NULL: out of memory. */
+struct report *report_new(void);
+void report_delete(struct report *r);
 /*
  * Consume whole lines (and whole stack blocks) from [p, p + len); returns
  * the bytes used, counted. With @eof everything is used, a last line
@@ -426,12 +88,14 @@ long report_feed(struct report *r, const char *p, size_t len, int eof);
  */
 int report_feed_fd(struct report *r, int fd, const char *pre, size_t npre,
 		   const char *name, struct bt_error *e);
+/*
+ * 1 when nothing of the input was trace text and something was skipped:
+ * *@lines read, the first unreadable one at *@first_bad.
+ */
+int report_not_trace(const struct report *r, uint64_t *lines,
+		     uint64_t *first_bad);
 
-/* Phase of a frame list (outermost last) and its task's comm. */
-enum rp_phase rp_phase_of(const struct report *r, const uint32_t *frame,
-			  uint32_t n, const char *task);
-
-/* ---- a snapshot's other files (report_input.c) ------------------------ */
+/* ---- the input (report_input.c, report_snap.c) ---------------------- */
 
 struct rp_snap {
 	char *tracer, *filter, *options, *cmdline, *tracing_on, *release;
@@ -459,8 +123,6 @@ struct rp_snap {
 };
 
 void rp_snap_free(struct rp_snap *s);
-/* Keep file @rel of a snapshot if the report uses it; takes @text. */
-void rp_snap_keep(struct rp_snap *s, const char *rel, char *text);
 
 /*
  * Open @input: a snapshot directory (its trace is *@trace_path, the other
@@ -472,10 +134,6 @@ void rp_snap_keep(struct rp_snap *s, const char *rel, char *text);
  */
 int rp_input_open(const char *input, int boot, struct rp_snap *snap,
 		  const char **kind, char **trace_path, struct bt_error *e);
-/* Rebuild snapshot @boot of a console log held in [p, p + len). */
-int rp_console_extract(const char *p, size_t len, int boot,
-		       struct rp_snap *snap, const char *name,
-		       struct bt_error *e);
 
 /* ---- evidence checks (report_quality.c) -------------------------------- */
 
@@ -498,41 +156,6 @@ struct rp_findings {
  */
 int rp_check(struct report *r, const struct rp_syms *syms,
 	     const struct rp_snap *snap, struct rp_findings *out);
-
-/* ---- caller trees (report_tree.c) ------------------------------------- */
-
-struct rp_tnode {
-	uint32_t name;		/* name id (RP_NONE: the root) */
-	uint64_t count, self;
-	uint32_t child, next;	/* first child, next sibling: RP_NONE */
-};
-
-struct rp_tree {
-	struct rp_tnode *v;
-	uint32_t n, cap;
-	uint64_t paths;
-};
-
-/* The callers of @fn in its stacks, outermost frame at the root; @fn is the
- * leaf of every path. Trampolines, zeros and stale frames are left out. */
-int rp_tree_build(const struct report *r, uint32_t fn, struct rp_tree *t);
-void rp_tree_free(struct rp_tree *t);
-/* The caller path of stack @id for @fn, outermost first; returns count. */
-uint32_t rp_stack_path(const struct report *r, uint32_t stack, uint32_t fn,
-		       uint32_t *out, uint32_t cap);
-/* A chain node's functions, outermost first; returns count. */
-uint32_t rp_chain_path(const struct report *r, uint32_t node, uint32_t *out,
-		       uint32_t cap);
-/* Index in @path where the culprit part starts (after the last entry
- * point such as do_one_initcall or do_syscall_64). */
-uint32_t rp_culprit_start(const struct report *r, const uint32_t *path,
-			  uint32_t n);
-/* The task with most hits on stack/chain @id of @tab ("" if none). */
-const char *rp_top_task(const struct report *r, const struct rp_pairs *tab,
-			uint32_t id);
-uint32_t *rp_top_tasks(const struct rp_pairs *tab, uint32_t nid);
-/* Functions in report order (by first hit), filtered by name if @only. */
-uint32_t *rp_fn_order(const struct report *r, const char *only, uint32_t *n);
 
 /* ---- outputs (report_text.c, report_json.c, report_folded.c) ---------- */
 

@@ -9,18 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
+#include "util/grow.h"
+#include "report/report_int.h"
 
-void report_init(struct report *r)
+/* The counters' tables; the lexer's are rp_lex_free's. */
+void rp_count_free(struct report *r)
 {
-	memset(r, 0, sizeof(*r));
-	r->hdr.ncpu = -1;
-}
-
-void report_free(struct report *r)
-{
-	rp_intern_free(&r->names);
-	rp_intern_free(&r->tasks);
 	free(r->fn);
 	free(r->fn_of);
 	rp_pairs_free(&r->fn_task);
@@ -29,84 +23,7 @@ void report_free(struct report *r)
 	rp_pairs_free(&r->fn_parent);
 	rp_pairs_free(&r->stack_task);
 	rp_pairs_free(&r->chain_task);
-	free(r->top_stack_task);
-	free(r->top_chain_task);
-	rp_stacks_free(&r->stacks);
 	rp_chains_free(&r->chains);
-	free(r->pend);
-	free(r->prefix);
-	rp_intern_free(&r->bodies);
-	free(r->body_fn);
-	free(r->body_parent);
-	free(r->batch);
-	memset(r, 0, sizeof(*r));
-}
-
-const char *rp_phase_name(enum rp_phase ph)
-{
-	static const char *const name[RP_PH_N] = {
-		"unknown", "initcall", "module-load", "syscall", "kthread",
-		"irq",
-	};
-
-	return ph < RP_PH_N ? name[ph] : "unknown";
-}
-
-static int name_is(const struct report *r, uint32_t id, const char *s)
-{
-	return !strcmp(rp_str(&r->names, id), s);
-}
-
-static int comm_is(const char *task, const char *prefix)
-{
-	return !strncmp(task, prefix, strlen(prefix));
-}
-
-enum rp_phase rp_phase_of(const struct report *r, const uint32_t *frame,
-			  uint32_t n, const char *task)
-{
-	int initcall = 0;
-	uint32_t i;
-
-	for (i = 0; i < n; i++) {
-		if (frame[i] == RP_NONE)
-			continue;
-		if (name_is(r, frame[i], "do_init_module") ||
-		    name_is(r, frame[i], "load_module") ||
-		    name_is(r, frame[i], "__do_sys_finit_module") ||
-		    name_is(r, frame[i], "__do_sys_init_module"))
-			return RP_PH_MODULE;
-		if (name_is(r, frame[i], "kernel_init_freeable") ||
-		    name_is(r, frame[i], "do_initcalls") ||
-		    name_is(r, frame[i], "do_basic_setup"))
-			return RP_PH_INITCALL;
-		if (name_is(r, frame[i], "do_one_initcall"))
-			initcall = 1;
-	}
-	if (initcall)	/* no deeper frame: who ran it decides */
-		return task && comm_is(task, "swapper") ? RP_PH_INITCALL :
-							   RP_PH_MODULE;
-	for (i = 0; i < n; i++) {
-		const char *f;
-
-		if (frame[i] == RP_NONE)
-			continue;
-		f = rp_str(&r->names, frame[i]);
-		if (!strncmp(f, "do_syscall", 10) ||
-		    !strncmp(f, "entry_SYSCALL", 13) || !strcmp(f, "syscall_common") ||
-		    !strncmp(f, "el0_svc", 7) || !strcmp(f, "handle_sys"))
-			return RP_PH_SYSCALL;
-		if (!strcmp(f, "worker_thread") || !strcmp(f, "kthread"))
-			return RP_PH_KTHREAD;
-		if (!strncmp(f, "asm_common_interrupt", 20) ||
-		    !strcmp(f, "irq_exit_rcu") || !strcmp(f, "__do_softirq"))
-			return RP_PH_IRQ;
-	}
-	if (task && comm_is(task, "swapper"))
-		return RP_PH_INITCALL;
-	if (task && (comm_is(task, "kworker") || comm_is(task, "ksoftirqd")))
-		return RP_PH_KTHREAD;
-	return RP_PH_UNKNOWN;
 }
 
 /* The function record of name @id, created on first sight. */
@@ -115,28 +32,16 @@ static struct rp_fn *fn_get(struct report *r, uint32_t id)
 	struct rp_fn *f;
 
 	if (id >= r->cap_of) {
-		uint32_t cap = r->cap_of ? r->cap_of : 256, *o;
+		size_t had = r->cap_of;
 
-		while (cap <= id)
-			cap *= 2;
-		o = realloc(r->fn_of, cap * sizeof(*o));
-		if (!o)
+		if (BT_GROW(r->fn_of, (size_t)id + 1, r->cap_of))
 			return NULL;
-		memset(o + r->cap_of, 0, (cap - r->cap_of) * sizeof(*o));
-		r->fn_of = o;
-		r->cap_of = cap;
+		memset(r->fn_of + had, 0, (r->cap_of - had) * sizeof(*r->fn_of));
 	}
 	if (r->fn_of[id])
 		return &r->fn[r->fn_of[id] - 1];
-	if (r->nfn == r->capfn) {
-		uint32_t cap = r->capfn ? r->capfn * 2 : 64;
-
-		f = realloc(r->fn, cap * sizeof(*f));
-		if (!f)
-			return NULL;
-		r->fn = f;
-		r->capfn = cap;
-	}
+	if (BT_GROW(r->fn, (size_t)r->nfn + 1, r->capfn))
+		return NULL;
 	f = &r->fn[r->nfn];
 	memset(f, 0, sizeof(*f));
 	f->name = id;

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Parent chains: the function tracer's "<-parent" column is right even
- * where stack unwinding is not (MIPS, docs/kernel-facts.md 8-10). A hit of F with
- * parent P on a task, preceded on the same task by a hit of P, links
- * P -> F; chains are nodes of a trie of (caller node, function), so memory
- * grows with the distinct chains, not with the hits.
+ * where stack unwinding is not (MIPS; docs/kernel-facts.md 8-10).
+ * A hit of F with parent P on a task, preceded on the same task by a hit
+ * of P, links P -> F; chains are nodes of a trie of (caller node,
+ * function), so memory grows with the distinct chains, not with the hits.
  */
 #include <stdlib.h>
 
-#include "report/report.h"
+#include "util/grow.h"
+#include "report/report_int.h"
 
 static uint32_t chain_node(struct rp_chains *c, uint32_t up, uint32_t fn,
 			   int linked)
@@ -18,15 +19,8 @@ static uint32_t chain_node(struct rp_chains *c, uint32_t up, uint32_t fn,
 
 	if (t)
 		return (uint32_t)t->last;
-	if (c->n == c->cap) {
-		uint32_t cap = c->cap ? c->cap * 2 : 256;
-
-		n = realloc(c->node, cap * sizeof(*n));
-		if (!n)
-			return RP_NONE;
-		c->node = n;
-		c->cap = cap;
-	}
+	if (BT_GROW(c->node, (size_t)c->n + 1, c->cap))
+		return RP_NONE;
 	if (!rp_pairs_add(&c->trie, up + 1, fn, c->n))
 		return RP_NONE;
 	n = &c->node[c->n];

@@ -1,14 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Console-mode snapshots: rebuild the files of one snapshot from a serial
- * log (framing in initramfs-hook/README.md and report_input.c). A log may
- * hold several boots; the last one is the default.
+ * log, framed as in initramfs-hook/README.md:
+ *
+ *   === boottrace snapshot begin <boot-id> ===
+ *   --- boottrace file REL size=N eol=0|1 enc=text md5=... ---
+ *   |one line of the file
+ *   --- boottrace end REL ---
+ *   === boottrace snapshot end <boot-id> ===
+ *
+ * Kernel messages may land between the lines of a file on a console, so
+ * only "|" lines are content; "\r" of serial consoles is dropped. A log
+ * may hold several boots; the last one is the default.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
+#include "util/grow.h"
+#include "report/report_int.h"
 
 #define BEGIN "=== boottrace snapshot begin "
 #define SNAP_END "=== boottrace snapshot end "
@@ -32,17 +42,8 @@ static int starts(const char *p, const char *end, const char *s)
 
 static int cf_put(struct cfile *f, const char *p, size_t n)
 {
-	if (f->len + n + 1 > f->cap) {
-		size_t cap = f->cap ? f->cap * 2 : 4096;
-		char *b;
-
-		while (cap < f->len + n + 1)
-			cap *= 2;
-		if (!(b = realloc(f->buf, cap)))
-			return -1;
-		f->buf = b;
-		f->cap = cap;
-	}
+	if (BT_GROW(f->buf, f->len + n + 1, f->cap))
+		return -1;
 	memcpy(f->buf + f->len, p, n);
 	f->len += n;
 	f->buf[f->len] = '\0';
@@ -94,6 +95,11 @@ static void cf_close(struct cfile *f, struct rp_snap *s)
 	f->buf = NULL;
 }
 
+int rp_console_holds(const char *p, size_t len)
+{
+	return memmem(p, len, BEGIN, sizeof(BEGIN) - 1) != NULL;
+}
+
 /* The start of snapshot @boot (1-based; 0: the last); counts them all. */
 static const char *find_boot(const char *p, const char *end, int boot,
 			     int *nboots, int *which)
@@ -125,8 +131,7 @@ int rp_console_extract(const char *p, size_t len, int boot,
 	s->console = 1;
 	if (!q)
 		return bt_error_set(e, BT_EXIT_INPUT, name,
-				    "the log holds %d boottrace snapshot(s); "
-				    "--boot %d does not exist", s->nboots, boot);
+				    "the log holds %d boottrace snapshot(s); --boot %d does not exist", s->nboots, boot);
 	s->boot = which;
 	nl = memchr(q, '\n', (size_t)(end - q));
 	le = nl ? nl : end;
@@ -159,8 +164,7 @@ int rp_console_extract(const char *p, size_t len, int boot,
 	}
 	if (!s->trace)
 		return bt_error_set(e, BT_EXIT_INPUT, name,
-				    "snapshot %d (%s) of the console log has no "
-				    "'trace' file", which, s->boot_id);
+				    "snapshot %d (%s) of the console log has no 'trace' file", which, s->boot_id);
 	return 0;
 oom:
 	free(f.buf);

@@ -4,8 +4,8 @@
  * large file is mapped a window at a time and, with a second CPU, its
  * events are counted on a thread of their own while the lexer reads on:
  * the counting is a third of the work, so the report then takes about as
- * long as the lexing alone. Neither touches the other's tables (report.h,
- * "struct report" and "events").
+ * long as the lexing alone. Neither touches the other's tables
+ * (report_int.h, "struct report" and "events").
  */
 #include <errno.h>
 #include <pthread.h>
@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "report/report.h"
+#include "report/report_int.h"
 
 #define RP_READ (1u << 20)
 
@@ -38,6 +38,48 @@ struct rp_pipe {
 	int done, failed;
 	struct report *r;
 };
+
+void report_init(struct report *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->hdr.ncpu = -1;
+}
+
+void report_free(struct report *r)
+{
+	rp_lex_free(r);
+	rp_count_free(r);
+	free(r->top_stack_task);	/* rp_check's */
+	free(r->top_chain_task);
+	free(r->batch);
+	memset(r, 0, sizeof(*r));
+}
+
+struct report *report_new(void)
+{
+	struct report *r = aligned_alloc(_Alignof(struct report), sizeof(*r));
+
+	if (r)
+		report_init(r);
+	return r;
+}
+
+void report_delete(struct report *r)
+{
+	if (!r)
+		return;
+	report_free(r);
+	free(r);
+}
+
+int report_not_trace(const struct report *r, uint64_t *lines,
+		     uint64_t *first_bad)
+{
+	*lines = r->lines;
+	*first_bad = r->skip.first_line;
+	return !r->entries && !r->hdr.tracer[0] && !r->hdr.have_entries &&
+	       r->skip.lines;
+}
 
 static int batch_ready(struct report *r)
 {
@@ -94,6 +136,18 @@ static int pipe_push(struct report *r)
 	return failed ? -1 : 0;
 }
 
+/* Count the current batch, or hand it on; -1: out of memory. */
+static int feed_flush(struct report *r)
+{
+	int ret;
+
+	if (r->pipe)
+		return pipe_push(r);
+	ret = rp_count(r, r->cur->ev, r->cur->n);
+	r->cur->n = 0;
+	return ret;
+}
+
 static void pipe_free(struct rp_pipe *pp)
 {
 	unsigned i;
@@ -122,7 +176,7 @@ static int pipe_start(struct report *r)
 	for (i = 0; i < RP_RING; i++)
 		if (!(pp->ring[i] = malloc(sizeof(*pp->ring[i]))))
 			goto fail;
-	if (rp_flush(r))	/* what was lexed before: counted here */
+	if (feed_flush(r))	/* what was lexed before: counted here */
 		goto fail;
 	pp->r = r;
 	pthread_mutex_init(&pp->mu, NULL);
@@ -171,17 +225,6 @@ static int pipe_stop(struct report *r)
 	return failed ? -1 : 0;
 }
 
-int rp_flush(struct report *r)
-{
-	int ret;
-
-	if (r->pipe)
-		return pipe_push(r);
-	ret = rp_count(r, r->cur->ev, r->cur->n);
-	r->cur->n = 0;
-	return ret;
-}
-
 long report_feed(struct report *r, const char *p, size_t len, int eof)
 {
 	const char *s = p, *end = p + len, *n;
@@ -192,6 +235,10 @@ long report_feed(struct report *r, const char *p, size_t len, int eof)
 		return -1;
 	}
 	while (s < end) {
+		if (r->cur->n == RP_BATCH && feed_flush(r)) {
+			oom = 1;
+			break;
+		}
 		n = rp_lex(r, s, end, eof, &oom);
 		/* a block longer than a whole read: take it as it is */
 		if (!n && !oom && s == p && len >= RP_READ)
@@ -200,7 +247,7 @@ long report_feed(struct report *r, const char *p, size_t len, int eof)
 			break;
 		s = n;
 	}
-	if (oom || (!r->pipe && r->cur->n && rp_flush(r))) {
+	if (oom || (!r->pipe && r->cur->n && feed_flush(r))) {
 		r->oom = 1;
 		return -1;
 	}
@@ -282,11 +329,7 @@ static int feed_windows(struct report *r, int fd, size_t size, size_t page,
 		munmap(m, len);
 		if (used == -2)
 			return bt_error_set(e, BT_EXIT_INPUT, name,
-					    "the file shrank while it was read "
-					    "(%zu bytes when opened; a page after "
-					    "byte %zu was gone): it is being "
-					    "rewritten; report on a copy that is "
-					    "not", size, pos);
+					    "the file shrank while it was read (%zu bytes when opened; a page after byte %zu was gone): it is being rewritten; report on a copy that is not", size, pos);
 		if (used < 0)
 			return feed_oom(r, name, e);
 		if (!used && !eof)	/* report_feed takes a window whole */

@@ -7,7 +7,7 @@
  */
 #include <stdlib.h>
 
-#include "report/report.h"
+#include "report/report_int.h"
 
 #define PATH_MAX_FRAMES 256
 

@@ -1,17 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * What `boottrace report` reads: a snapshot directory (docs/report.md,
- * "Snapshot directory"), a bare trace file, or a serial-console log with
- * console-mode snapshots framed as in initramfs-hook/README.md:
- *
- *   === boottrace snapshot begin <boot-id> ===
- *   --- boottrace file REL size=N eol=0|1 enc=text md5=... ---
- *   |one line of the file
- *   --- boottrace end REL ---
- *   === boottrace snapshot end <boot-id> ===
- *
- * Kernel messages may land between the lines of a file on a console, so
- * only "|" lines are content; "\r" of serial consoles is dropped.
+ * What `boottrace report` reads: a snapshot directory
+ * (initramfs-hook/README.md, "Snapshot directory"), a bare trace file, or
+ * a serial-console log with console-mode snapshots (report_console.c); a
+ * trace or a console log may come on a pipe or on standard input.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -22,124 +14,10 @@
 #include <unistd.h>
 
 #include "util/readfile.h"
-#include "report/report.h"
+#include "report/report_int.h"
 
 #define SMALL_MAX (16u << 20)
 #define CONSOLE_MAX (1024u << 20)
-#define BEGIN "=== boottrace snapshot begin "
-#define FILE_MARK "--- boottrace file "
-#define END_MARK "--- boottrace end "
-#define SNAP_END "=== boottrace snapshot end "
-
-void rp_snap_free(struct rp_snap *s)
-{
-	free(s->tracer);
-	free(s->filter);
-	free(s->options);
-	free(s->cmdline);
-	free(s->tracing_on);
-	free(s->release);
-	free(s->buffer_kb);
-	free(s->kallsyms);
-	free(s->modules);
-	free(s->meta);
-	free(s->trace);
-	free(s->dir);
-	free(s->head);
-	if (s->stream && s->stream_fd > 0)
-		close(s->stream_fd);
-	memset(s, 0, sizeof(*s));
-}
-
-static void trim(char *s)
-{
-	size_t n = strlen(s);
-
-	while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' '))
-		s[--n] = '\0';
-}
-
-/* "overrun: 3" and "dropped events: 0" lines of per_cpu/cpuN/stats. */
-static void add_stats(struct rp_snap *s, const char *text)
-{
-	const char *p;
-	unsigned long long v;
-
-	s->have_stats = 1;
-	if ((p = strstr(text, "\noverrun: ")) && sscanf(p + 10, "%llu", &v) == 1)
-		s->overrun += v;
-	else if (!strncmp(text, "overrun: ", 9) && sscanf(text + 9, "%llu", &v) == 1)
-		s->overrun += v;
-	if ((p = strstr(text, "dropped events: ")) &&
-	    sscanf(p + 16, "%llu", &v) == 1)
-		s->dropped += v;
-}
-
-/*
- * late_trace_init() printed that it switched the clock, which resets the
- * buffer (kernel/trace/trace.c): keep the printk time of that line.
- */
-static void find_clock_reset(struct rp_snap *s, const char *dmesg)
-{
-	static const char msg[] = "Unstable clock detected, switching default tracing clock";
-	const char *p = strstr(dmesg, msg), *line, *open, *close;
-
-	if (!p)
-		return;
-	for (line = p; line > dmesg && line[-1] != '\n'; line--)
-		;
-	open = memchr(line, '[', (size_t)(p - line));
-	close = open ? memchr(open, ']', (size_t)(p - open)) : NULL;
-	if (!close) {
-		snprintf(s->clock_reset, sizeof(s->clock_reset), "?");
-		return;
-	}
-	for (open++; *open == ' '; open++)
-		;
-	snprintf(s->clock_reset, sizeof(s->clock_reset), "%.*s",
-		 (int)(close - open), open);
-}
-
-void rp_snap_keep(struct rp_snap *s, const char *rel, char *text)
-{
-	char **slot = NULL;
-	int small = 1;
-
-	if (!strcmp(rel, "tracer"))
-		slot = &s->tracer;
-	else if (!strcmp(rel, "set_ftrace_filter"))
-		slot = &s->filter;
-	else if (!strcmp(rel, "trace_options"))
-		slot = &s->options;
-	else if (!strcmp(rel, "cmdline"))
-		slot = &s->cmdline;
-	else if (!strcmp(rel, "tracing_on"))
-		slot = &s->tracing_on;
-	else if (!strcmp(rel, "release"))
-		slot = &s->release;
-	else if (!strcmp(rel, "buffer_size_kb"))
-		slot = &s->buffer_kb;
-	else if (!strcmp(rel, "modules"))
-		slot = &s->modules, small = 0;
-	else if (!strcmp(rel, "meta"))
-		slot = &s->meta, small = 0;
-	else if (!strcmp(rel, "kallsyms") || !strcmp(rel, "raw/kallsyms") ||
-		 !strcmp(rel, "kallsyms-head"))
-		slot = &s->kallsyms, small = 0;
-	else if (!strcmp(rel, "COMPLETE"))
-		s->complete = 1;
-	else if (!strncmp(rel, "per_cpu/cpu", 11) && strstr(rel, "/stats"))
-		add_stats(s, text);
-	else if (!strcmp(rel, "dmesg"))
-		find_clock_reset(s, text);
-	if (slot && !*slot) {
-		if (small)
-			trim(text);
-		*slot = text;
-		return;
-	}
-	free(text);
-}
 
 static char *read_small(const char *dir, const char *rel)
 {
@@ -262,9 +140,7 @@ static int not_text(const char *input, const char *head, size_t len,
 	if (!is_binary(head, len))
 		return 0;
 	return bt_error_set(e, BT_EXIT_INPUT, input,
-			    "binary data (NUL bytes in the first %zu bytes): "
-			    "not the text of a tracefs 'trace' file "
-			    "(trace_pipe_raw needs trace-cmd)", len);
+			    "binary data (NUL bytes in the first %zu bytes): not the text of a tracefs 'trace' file (trace_pipe_raw needs trace-cmd)", len);
 }
 
 /*
@@ -273,7 +149,7 @@ static int not_text(const char *input, const char *head, size_t len,
  */
 static int may_be_console(const char *head, size_t len)
 {
-	return memmem(head, len, BEGIN, sizeof(BEGIN) - 1) ||
+	return rp_console_holds(head, len) ||
 	       (len && head[0] != '#' && head[0] != ' ');
 }
 
@@ -289,7 +165,9 @@ static int bare(const char *input, struct rp_snap *snap, const char **kind,
 
 /*
  * The rest of a stream after the *@len bytes in *@buf (of *@cap), up to
- * @max bytes in all (a longer stream: *@len > max). Grows by doubling.
+ * @max bytes in all (a longer stream: *@len > max). Grows by doubling,
+ * but not past @max + 2: BT_GROW (util/grow.h) has no bound and would
+ * take twice the memory of a log near it.
  */
 static int read_rest(int fd, char **buf, size_t *cap, size_t *len, size_t max)
 {
@@ -341,11 +219,10 @@ static int stream_open(const char *input, int fd, int boot,
 					      "cannot read the input");
 		if (len > CONSOLE_MAX)
 			return bt_error_set(e, BT_EXIT_INPUT, input,
-					    "more than %u bytes: not a console "
-					    "log", CONSOLE_MAX);
+					    "more than %u bytes: not a console log", CONSOLE_MAX);
 	}
 	snap->head_len = len;
-	if (!memmem(snap->head, len, BEGIN, sizeof(BEGIN) - 1))
+	if (!rp_console_holds(snap->head, len))
 		return bare(input, snap, kind, trace_path, e);
 	*kind = "console";
 	ret = rp_console_extract(snap->head, len, boot, snap, input, e);
@@ -378,11 +255,7 @@ int rp_input_open(const char *input, int boot, struct rp_snap *snap,
 			return -1;
 		if (access(path, R_OK))
 			return bt_error_set(e, BT_EXIT_INPUT, input,
-					    "no readable 'trace' file: not a "
-					    "snapshot directory (the hook writes "
-					    "/run/boottrace/<boot-id>/trace); give "
-					    "the snapshot directory, a trace file "
-					    "or a console log");
+					    "no readable 'trace' file: not a snapshot directory (the hook writes /run/boottrace/<boot-id>/trace); give the snapshot directory, a trace file or a console log");
 		*kind = "snapshot";
 		snap_dir(input, snap);
 		*trace_path = strdup(path);
@@ -403,7 +276,7 @@ int rp_input_open(const char *input, int boot, struct rp_snap *snap,
 	text = readfile(input, CONSOLE_MAX, 0, "a console log", &len, e);
 	if (!text)
 		return -1;
-	if (memmem(text, len, BEGIN, sizeof(BEGIN) - 1)) {
+	if (rp_console_holds(text, len)) {
 		*kind = "console";
 		ret = rp_console_extract(text, len, boot, snap, input, e);
 		free(text);

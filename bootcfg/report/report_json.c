@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
+#include "report/report_int.h"
 
 #define RP_SCHEMA_VERSION 1
 #define PATH_MAX_FRAMES 256
@@ -116,8 +116,7 @@ static void jstacks(const struct report *r, uint32_t fn, FILE *f)
 		int first = 1;
 
 		len = rp_stack_path(r, rp_key_b(v[i]), fn, path, PATH_MAX_FRAMES);
-		fprintf(f, "%s\n        {\"count\": %llu, \"usable\": %s, "
-			   "\"phase\": \"%s\", \"task\": ",
+		fprintf(f, "%s\n        {\"count\": %llu, \"usable\": %s, \"phase\": \"%s\", \"task\": ",
 			i ? "," : "", (unsigned long long)v[i]->n,
 			s->useless ? "false" : "true",
 			s->useless ? "unknown" :
@@ -157,8 +156,7 @@ static void jchains(const struct report *r, uint32_t fn, FILE *f)
 		const char *task = rp_top_task(r, &r->chain_task, node);
 
 		len = rp_chain_path(r, node, path, PATH_MAX_FRAMES);
-		fprintf(f, "%s\n        {\"count\": %llu, \"phase\": \"%s\", "
-			   "\"task\": ", i ? "," : "",
+		fprintf(f, "%s\n        {\"count\": %llu, \"phase\": \"%s\", \"task\": ", i ? "," : "",
 			(unsigned long long)v[i]->n,
 			rp_phase_name(rp_phase_of(r, path, len, task)));
 		js(task, f);
@@ -226,8 +224,7 @@ static void jfn(const struct report *r, const struct rp_fn *fn, int comma,
 {
 	fputs(comma ? ",\n    {\n      \"name\": " : "\n    {\n      \"name\": ", f);
 	js(rp_str(&r->names, fn->name), f);
-	fprintf(f, ",\n      \"kind\": \"%s\",\n      \"hits\": %llu,\n"
-		   "      \"hits_with_stack\": %llu,\n      \"first\": ",
+	fprintf(f, ",\n      \"kind\": \"%s\",\n      \"hits\": %llu,\n      \"hits_with_stack\": %llu,\n      \"first\": ",
 		fn->is_event ? "event" : "function", (unsigned long long)fn->hits,
 		(unsigned long long)fn->with_stack);
 	jts(r, fn->first, f);
@@ -255,8 +252,7 @@ static void jhead(const struct rp_out *o, FILE *f)
 	const struct report *r = o->r;
 	const struct rp_snap *s = o->snap;
 
-	fprintf(f, "{\n  \"schema\": \"boottrace-report\",\n  \"version\": %d,\n"
-		   "  \"input\": {\"path\": ", RP_SCHEMA_VERSION);
+	fprintf(f, "{\n  \"schema\": \"boottrace-report\",\n  \"version\": %d,\n  \"input\": {\"path\": ", RP_SCHEMA_VERSION);
 	js(o->input, f);
 	fprintf(f, ", \"kind\": \"%s\", \"boot_id\": ", o->kind);
 	if (s && s->boot_id[0])
@@ -282,13 +278,10 @@ static void jhead(const struct rp_out *o, FILE *f)
 	jnum_or_null(r->hdr.have_entries, r->hdr.written, f);
 	fputs(", \"cpus\": ", f);
 	jnum_or_null(r->hdr.ncpu > 0, (uint64_t)r->hdr.ncpu, f);
-	fprintf(f, ", \"clock\": \"%s\", \"layout\": \"%s\", "
-		   "\"distinct_stacks\": %u},\n",
+	fprintf(f, ", \"clock\": \"%s\", \"layout\": \"%s\", \"distinct_stacks\": %u},\n",
 		r->ts_raw ? "counter" : "seconds",
 		r->hdr.old_layout ? "4.x" : "default", r->stacks.n);
-	fprintf(f, "  \"skipped\": {\"lines\": %llu, \"first_line\": %llu, "
-		   "\"truncated\": %llu, \"orphan_stacks\": %llu, "
-		   "\"user_stacks\": %llu},\n",
+	fprintf(f, "  \"skipped\": {\"lines\": %llu, \"first_line\": %llu, \"truncated\": %llu, \"orphan_stacks\": %llu, \"user_stacks\": %llu},\n",
 		(unsigned long long)r->skip.lines,
 		(unsigned long long)r->skip.first_line,
 		(unsigned long long)r->skip.truncated,
@@ -313,8 +306,7 @@ int rp_print_json(const struct rp_out *o, FILE *f)
 	free(order);
 	fputs("  \"findings\": [", f);
 	for (k = 0; k < o->q->n; k++) {
-		fprintf(f, "%s\n    {\"code\": \"%s\", \"severity\": \"%s\", "
-			   "\"text\": ", k ? "," : "", o->q->v[k].code,
+		fprintf(f, "%s\n    {\"code\": \"%s\", \"severity\": \"%s\", \"text\": ", k ? "," : "", o->q->v[k].code,
 			o->q->v[k].warn ? "warning" : "info");
 		js(o->q->v[k].text, f);
 		fputc('}', f);

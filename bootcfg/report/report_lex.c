@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
+#include "util/grow.h"
+#include "report/report_int.h"
 
 #define RP_BLOCK_MAX (1u << 20)	/* a longer stack block is cut */
 
@@ -17,18 +18,12 @@ static struct rp_pending *pending(struct report *r, int cpu)
 {
 	if (cpu < 0 || cpu > 65535)
 		return NULL;
-	if ((uint32_t)cpu >= r->npend) {
-		uint32_t n = r->npend ? r->npend : 8;
-		struct rp_pending *p;
+	if ((size_t)cpu >= r->npend) {
+		size_t had = r->npend;
 
-		while (n <= (uint32_t)cpu)
-			n *= 2;
-		p = realloc(r->pend, n * sizeof(*p));
-		if (!p)
+		if (BT_GROW(r->pend, (size_t)cpu + 1, r->npend))
 			return NULL;
-		memset(p + r->npend, 0, (n - r->npend) * sizeof(*p));
-		r->pend = p;
-		r->npend = n;
+		memset(r->pend + had, 0, (r->npend - had) * sizeof(*r->pend));
 	}
 	return &r->pend[cpu];
 }
@@ -68,28 +63,18 @@ static int fn_body(struct report *r, const struct rp_line *l, uint32_t *fn,
 	if (b == RP_NONE)
 		return -1;
 	if (b >= r->nbody) {	/* new: ids are handed out in order */
-		if (b >= r->capbody) {
-			uint32_t cap = r->capbody ? r->capbody * 2 : 256;
-			uint32_t *f = realloc(r->body_fn, cap * sizeof(*f));
-
-			if (!f)
-				return -1;
-			r->body_fn = f;
-			if (!(f = realloc(r->body_parent, cap * sizeof(*f))))
-				return -1;
-			r->body_parent = f;
-			r->capbody = cap;
-		}
-		r->body_fn[b] = line_name(r, l->a, l->a_len);
-		r->body_parent[b] = l->b_len ? line_name(r, l->b, l->b_len) :
+		if (BT_GROW(r->body, (size_t)b + 1, r->capbody))
+			return -1;
+		r->body[b].fn = line_name(r, l->a, l->a_len);
+		r->body[b].parent = l->b_len ? line_name(r, l->b, l->b_len) :
 					       RP_NONE;
-		if (r->body_fn[b] == RP_NONE ||
-		    (l->b_len && r->body_parent[b] == RP_NONE))
+		if (r->body[b].fn == RP_NONE ||
+		    (l->b_len && r->body[b].parent == RP_NONE))
 			return -1;	/* not kept: r->nbody stays */
 		r->nbody = b + 1;
 	}
-	*fn = r->body_fn[b];
-	*parent = r->body_parent[b];
+	*fn = r->body[b].fn;
+	*parent = r->body[b].parent;
 	return 0;
 }
 
@@ -109,8 +94,9 @@ static int hit(struct report *r, struct rp_line *l)
 	}
 	task = l->task_id != RP_NONE ? l->task_id :
 	       rp_intern(&r->tasks, l->task, l->task_len);
-	if (id == RP_NONE || task == RP_NONE || !(ev = rp_emit(r)))
+	if (id == RP_NONE || task == RP_NONE)
 		return -1;
+	ev = rp_emit(r);
 	ev->kind = l->kind == RP_EVENT ? RP_EV_EVENT : RP_EV_FUNC;
 	ev->fn = id;
 	ev->other = parent;
@@ -153,8 +139,9 @@ static int stack(struct report *r, const struct rp_line *l, const char *p,
 		    rp_stack_guessed(&r->stacks, p, id))
 			return -1;
 	}
-	if (id == RP_NONE || !(ev = rp_emit(r)))
+	if (id == RP_NONE)
 		return -1;
+	ev = rp_emit(r);
 	ev->kind = RP_EV_STACK;
 	ev->fn = pd->fn;
 	ev->other = id;
@@ -420,4 +407,15 @@ const char *rp_lex(struct report *r, const char *p, const char *end,
 		break;
 	}
 	return nl ? nl + 1 : end;
+}
+
+void rp_lex_free(struct report *r)
+{
+	rp_intern_free(&r->names);
+	rp_intern_free(&r->tasks);
+	rp_intern_free(&r->bodies);
+	free(r->body);
+	rp_stacks_free(&r->stacks);
+	free(r->pend);
+	free(r->prefix);
 }

@@ -14,7 +14,7 @@
  */
 #include <string.h>
 
-#include "report/report.h"
+#include "report/report_int.h"
 
 static int is_digit(char c)
 {

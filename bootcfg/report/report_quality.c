@@ -2,14 +2,15 @@
 /*
  * Evidence quality: what in a trace cannot be taken at face value, and
  * what the trace cannot answer at all. Each finding says what was seen,
- * with the numbers, and what to do (docs/kernel-facts.md: trampolines, MIPS zero
- * frames, guess-unwinder stale frames, lost events, empty traces).
+ * with the numbers, and what to do (docs/report.md, "Evidence lines":
+ * trampolines, MIPS zero frames, guess-unwinder stale frames, lost
+ * events, empty traces).
  */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
+#include "report/report_int.h"
 
 static const char *const tramp_names[] = {
 	"ftrace_trampoline", "ftrace_caller", "ftrace_regs_caller",
@@ -211,39 +212,23 @@ static void stack_findings(const struct report *r, struct rp_findings *q)
 
 	if (q->tramp)
 		add(q, "trampoline", 0,
-		    "%u of %u distinct stacks carry an ftrace trampoline frame "
-		    "(%s): it is the tracer's own call stub, labelled and left "
-		    "out of the callers", q->tramp, n, first_tramp(r));
+		    "%u of %u distinct stacks carry an ftrace trampoline frame (%s): it is the tracer's own call stub, labelled and left out of the callers", q->tramp, n, first_tramp(r));
 	if (q->useless)
 		add(q, "zero-frames", 1,
-		    "%u of %u distinct stacks have no usable frame (all zero "
-		    "or trampoline, e.g. \"=> ftrace_graph_call => 0\": "
-		    "func_stack_trace cannot unwind on this kernel, as on "
-		    "MIPS); use parent-chain mode: the chains below are "
-		    "stitched from the function tracer's <-parent column; add "
-		    "the callers to the filter (boottrace.arm= for module "
-		    "functions) to lengthen them", q->useless, n);
+		    "%u of %u distinct stacks have no usable frame (all zero or trampoline, e.g. \"=> ftrace_graph_call => 0\": func_stack_trace cannot unwind on this kernel, as on MIPS); use parent-chain mode: the chains below are stitched from the function tracer's <-parent column; add the callers to the filter (boottrace.arm= for module functions) to lengthen them", q->useless, n);
 	else if (q->zero)
 		add(q, "zero-frames", 1,
-		    "%u of %u distinct stacks contain zero-address frames "
-		    "(the unwinder stopped): those frames are left out",
+		    "%u of %u distinct stacks contain zero-address frames (the unwinder stopped): those frames are left out",
 		    q->zero, n);
 	if (q->stale)
 		add(q, "stale-frames", 1,
-		    "%u of %u distinct stacks repeat a function out of call "
-		    "order: stale frames from a guess unwinder "
-		    "(CONFIG_UNWINDER_GUESS); they are marked and left out; "
-		    "build with CONFIG_UNWINDER_ORC or "
-		    "CONFIG_UNWINDER_FRAME_POINTER for exact stacks",
+		    "%u of %u distinct stacks repeat a function out of call order: stale frames from a guess unwinder (CONFIG_UNWINDER_GUESS); they are marked and left out; build with CONFIG_UNWINDER_ORC or CONFIG_UNWINDER_FRAME_POINTER for exact stacks",
 		    q->stale, n);
 	if (q->raw)
 		add(q, "raw-frames", 1,
-		    "%u distinct stacks have raw addresses with no symbol: "
-		    "pass --kallsyms (the snapshot's kallsyms) or --system-map "
-		    "with --modules to name them", q->raw);
+		    "%u distinct stacks have raw addresses with no symbol: pass --kallsyms (the snapshot's kallsyms) or --system-map with --modules to name them", q->raw);
 	if (q->resolved)
-		add(q, "resolved", 0, "%u raw frame addresses were resolved "
-		    "with the symbol table", q->resolved);
+		add(q, "resolved", 0, "%u raw frame addresses were resolved with the symbol table", q->resolved);
 }
 
 static int word_in(const char *text, const char *word)
@@ -267,9 +252,7 @@ static void lost_findings(const struct report *r, const struct rp_snap *snap,
 
 	if (h->have_entries && h->in_buffer < h->written)
 		add(q, "lost-events", 1,
-		    "events lost: entries-in-buffer %llu < entries-written "
-		    "%llu (%llu overwritten%s%s); raise trace_buf_size= "
-		    "(ftrace.buffer_size) or narrow the filter",
+		    "events lost: entries-in-buffer %llu < entries-written %llu (%llu overwritten%s%s); raise trace_buf_size= (ftrace.buffer_size) or narrow the filter",
 		    (unsigned long long)h->in_buffer,
 		    (unsigned long long)h->written,
 		    (unsigned long long)(h->written - h->in_buffer),
@@ -277,14 +260,12 @@ static void lost_findings(const struct report *r, const struct rp_snap *snap,
 		    snap && snap->buffer_kb ? snap->buffer_kb : "");
 	if (snap && snap->have_stats && (snap->overrun || snap->dropped))
 		add(q, "lost-events", 1,
-		    "per-CPU stats: %llu events overrun, %llu dropped: the "
-		    "oldest events of the boot are gone",
+		    "per-CPU stats: %llu events overrun, %llu dropped: the oldest events of the boot are gone",
 		    (unsigned long long)snap->overrun,
 		    (unsigned long long)snap->dropped);
 	if (r->cpu_started)
 		add(q, "cpu-buffer-started", 1,
-		    "%llu \"CPU N buffer started\" markers: events before them "
-		    "were lost on those CPUs",
+		    "%llu \"CPU N buffer started\" markers: events before them were lost on those CPUs",
 		    (unsigned long long)r->cpu_started);
 }
 
@@ -317,30 +298,18 @@ static void empty_findings(const struct report *r, const struct rp_snap *snap,
 		return;
 	if (want_fn && (!*tracer || !strncmp(tracer, "nop", 3)))
 		add(q, "empty-trace", 1,
-		    "the trace is empty and the tracer is \"nop\" although the "
-		    "command line sets one: the tracer was not applied (name "
-		    "wrong, CONFIG_FUNCTION_TRACER off, or ftrace.* keys without "
-		    "CONFIG_BOOTTIME_TRACING)");
+		    "the trace is empty and the tracer is \"nop\" although the command line sets one: the tracer was not applied (name wrong, CONFIG_FUNCTION_TRACER off, or ftrace.* keys without CONFIG_BOOTTIME_TRACING)");
 	else if (was_off(snap))
 		add(q, "empty-trace", 1,
-		    "the trace is empty and tracing_on is 0: tracing was "
-		    "stopped before anything was recorded (traceoff trigger, "
-		    "tracing_on=0 or traceoff_on_warning)");
+		    "the trace is empty and tracing_on is 0: tracing was stopped before anything was recorded (traceoff trigger, tracing_on=0 or traceoff_on_warning)");
 	else if (*tracer && strncmp(tracer, "nop", 3) && snap &&
 		 snap->clock_reset[0])
 		add(q, "empty-trace", 1,
-		    "the trace is empty although tracer \"%s\" is set: the "
-		    "kernel emptied it at %s s when it switched the trace clock "
-		    "(above), and nothing matching the filter ran after that",
+		    "the trace is empty although tracer \"%s\" is set: the kernel emptied it at %s s when it switched the trace clock (above), and nothing matching the filter ran after that",
 		    tracer, snap->clock_reset);
 	else if (*tracer && strncmp(tracer, "nop", 3))
 		add(q, "empty-trace", 1,
-		    "the trace is empty although tracer \"%s\" is set: the "
-		    "filter matched nothing that ran before the snapshot "
-		    "(set_ftrace_filter: %s), or a module function was filtered "
-		    "from the command line, which the kernel drops at boot "
-		    "(write it to set_ftrace_filter before the module loads: "
-		    "boottrace.arm=)", tracer,
+		    "the trace is empty although tracer \"%s\" is set: the filter matched nothing that ran before the snapshot (set_ftrace_filter: %s), or a module function was filtered from the command line, which the kernel drops at boot (write it to set_ftrace_filter before the module loads: boottrace.arm=)", tracer,
 		    snap && snap->filter ? snap->filter : "not in the input");
 	else
 		add(q, "empty-trace", 1,
@@ -357,15 +326,11 @@ static void option_findings(const struct report *r, const struct rp_snap *snap,
 	if (word_in(cmd, "func_stack_trace") && snap->options &&
 	    word_in(snap->options, "nofunc_stack_trace"))
 		add(q, "option-not-applied", 1,
-		    "func_stack_trace was asked for but trace_options shows "
-		    "nofunc_stack_trace: boot-time ftrace.options are applied "
-		    "before the tracer exists; use kernel.trace_options (the "
-		    "command line) instead");
+		    "func_stack_trace was asked for but trace_options shows nofunc_stack_trace: boot-time ftrace.options are applied before the tracer exists; use kernel.trace_options (the command line) instead");
 	else if (word_in(cmd, "stacktrace") && !word_in(cmd, "func_stack_trace") &&
 		 !r->stacks.n && !strcmp(r->hdr.tracer, "function"))
 		add(q, "option-not-applied", 1,
-		    "trace_options=stacktrace records stacks for events only; "
-		    "the function tracer needs func_stack_trace");
+		    "trace_options=stacktrace records stacks for events only; the function tracer needs func_stack_trace");
 }
 
 /*
@@ -378,12 +343,7 @@ static void clock_findings(const struct rp_snap *snap, struct rp_findings *q)
 	if (!snap || !snap->clock_reset[0])
 		return;
 	add(q, "clock-reset", 1,
-	    "the kernel switched the trace clock to \"global\" at %s s (dmesg: "
-	    "\"Unstable clock detected\") and emptied the trace buffer: "
-	    "everything traced before then, built-in initcalls included, is "
-	    "gone; put trace_clock=global on the command line (boottrace "
-	    "compile adds it on x86), a bootconfig ftrace.trace_clock does not "
-	    "prevent it", snap->clock_reset);
+	    "the kernel switched the trace clock to \"global\" at %s s (dmesg: \"Unstable clock detected\") and emptied the trace buffer: everything traced before then, built-in initcalls included, is gone; put trace_clock=global on the command line (boottrace compile adds it on x86), a bootconfig ftrace.trace_clock does not prevent it", snap->clock_reset);
 }
 
 static void skip_findings(const struct report *r, struct rp_findings *q)
@@ -392,18 +352,15 @@ static void skip_findings(const struct report *r, struct rp_findings *q)
 
 	if (s->lines)
 		add(q, "skipped-lines", 1,
-		    "skipped %llu line(s) that are not trace text (first at "
-		    "line %llu%s)", (unsigned long long)s->lines,
+		    "skipped %llu line(s) that are not trace text (first at line %llu%s)", (unsigned long long)s->lines,
 		    (unsigned long long)s->first_line,
 		    s->binary ? "; some hold binary bytes" : "");
 	if (s->truncated)
 		add(q, "truncated", 1,
-		    "the last line has no newline: the trace was cut short "
-		    "(snapshot interrupted or console log truncated)");
+		    "the last line has no newline: the trace was cut short (snapshot interrupted or console log truncated)");
 	if (s->orphan_stacks)
 		add(q, "orphan-stacks", 1,
-		    "%llu stack block(s) had no hit before them on their CPU "
-		    "and task (the buffer started mid-event) and were skipped",
+		    "%llu stack block(s) had no hit before them on their CPU and task (the buffer started mid-event) and were skipped",
 		    (unsigned long long)s->orphan_stacks);
 	if (s->user_stacks)
 		add(q, "user-stacks", 0, "%llu user stack block(s) ignored",
@@ -429,6 +386,35 @@ static void meta_findings(const struct rp_snap *snap, struct rp_findings *q)
 	}
 }
 
+/* For each id of @tab's first column, the task with the most hits: one
+ * pass, so outputs need not search the table per stack. */
+static uint32_t *top_tasks(const struct rp_pairs *tab, uint32_t nid)
+{
+	uint32_t *top = malloc((nid ? nid : 1) * sizeof(*top));
+	uint64_t *best = calloc(nid ? nid : 1, sizeof(*best));
+	size_t i;
+
+	if (!top || !best) {
+		free(top);
+		free(best);
+		return NULL;
+	}
+	memset(top, 0xff, (nid ? nid : 1) * sizeof(*top));
+	for (i = 0; i < tab->cap; i++) {
+		const struct rp_count *c = &tab->slot[i];
+		uint32_t a;
+
+		if (!c->key || (a = rp_key_a(c)) >= nid)
+			continue;
+		if (c->n > best[a] || (c->n == best[a] && rp_key_b(c) < top[a])) {
+			best[a] = c->n;
+			top[a] = rp_key_b(c);
+		}
+	}
+	free(best);
+	return top;
+}
+
 int rp_check(struct report *r, const struct rp_syms *syms,
 	     const struct rp_snap *snap, struct rp_findings *q)
 {
@@ -437,8 +423,8 @@ int rp_check(struct report *r, const struct rp_syms *syms,
 		return -1;
 	free(r->top_stack_task);
 	free(r->top_chain_task);
-	r->top_stack_task = rp_top_tasks(&r->stack_task, r->stacks.n);
-	r->top_chain_task = rp_top_tasks(&r->chain_task, r->chains.n);
+	r->top_stack_task = top_tasks(&r->stack_task, r->stacks.n);
+	r->top_chain_task = top_tasks(&r->chain_task, r->chains.n);
 	if (!r->top_stack_task || !r->top_chain_task)
 		return -1;
 	/* the outputs ask per function: sorted once, searched each time */
@@ -447,12 +433,10 @@ int rp_check(struct report *r, const struct rp_syms *syms,
 		return -1;
 	if (snap && snap->console && snap->nboots > 1)
 		add(q, "console-boots", 0,
-		    "the console log holds %d snapshots; this is number %d "
-		    "(--boot N picks another)", snap->nboots, snap->boot);
+		    "the console log holds %d snapshots; this is number %d (--boot N picks another)", snap->nboots, snap->boot);
 	if (snap && !snap->complete)
 		add(q, "incomplete-snapshot", 1,
-		    "the snapshot has no COMPLETE marker: the copy was "
-		    "interrupted, so files may be partial");
+		    "the snapshot has no COMPLETE marker: the copy was interrupted, so files may be partial");
 	meta_findings(snap, q);
 	clock_findings(snap, q);
 	stack_findings(r, q);

@@ -8,7 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
+#include "util/grow.h"
+#include "report/report_int.h"
 
 static int stacks_grow_slots(struct rp_stacks *st)
 {
@@ -31,17 +32,9 @@ static int stacks_grow_slots(struct rp_stacks *st)
 
 static int stacks_keep_raw(struct rp_stacks *st, const char *p, size_t len)
 {
-	if (st->rlen + len > st->rcap) {
-		size_t cap = st->rcap ? st->rcap * 2 : 65536;
-		char *r;
-
-		while (cap < st->rlen + len)
-			cap *= 2;
-		if (cap > UINT32_MAX || !(r = realloc(st->raw, cap)))
-			return -1;
-		st->raw = r;
-		st->rcap = cap;
-	}
+	/* a stack is found by its offset in the copy, a uint32_t */
+	if (st->rlen + len > UINT32_MAX || BT_GROW(st->raw, st->rlen + len, st->rcap))
+		return -1;
 	memcpy(st->raw + st->rlen, p, len);
 	st->rlen += len;
 	return 0;
@@ -108,15 +101,8 @@ uint32_t rp_stack_intern(struct rp_stacks *st, struct rp_intern *names,
 			return id - 1;
 		i = (i + 1) & (st->nslot - 1);
 	}
-	if (st->n == st->cap) {
-		uint32_t cap = st->cap ? st->cap * 2 : 256;
-
-		s = realloc(st->s, cap * sizeof(*s));
-		if (!s)
-			return RP_NONE;
-		st->s = s;
-		st->cap = cap;
-	}
+	if (BT_GROW(st->s, (size_t)st->n + 1, st->cap))
+		return RP_NONE;
 	s = &st->s[st->n];
 	memset(s, 0, sizeof(*s));
 	s->hash = h;

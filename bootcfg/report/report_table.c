@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
+#include "util/grow.h"
+#include "report/report_int.h"
 
 #define K1 0x9e3779b97f4a7c15ULL
 #define K2 0xbf58476d1ce4e5b9ULL
@@ -68,7 +69,7 @@ static int intern_grow_slots(struct rp_intern *t)
 	if (!s)
 		return -1;
 	for (id = 0; id < t->n; id++) {
-		i = (uint32_t)rp_hash(t->arena + t->off[id], t->len[id]) & (n - 1);
+		i = (uint32_t)rp_hash(t->arena + t->str[id].off, t->str[id].len) & (n - 1);
 		while (s[i])
 			i = (i + 1) & (n - 1);
 		s[i] = id + 1;
@@ -86,7 +87,7 @@ static uint32_t *intern_probe(const struct rp_intern *t, const char *s,
 
 	while ((id = t->slot[i])) {
 		id--;
-		if (t->len[id] == len && !memcmp(t->arena + t->off[id], s, len))
+		if (t->str[id].len == len && !memcmp(t->arena + t->str[id].off, s, len))
 			break;
 		i = (i + 1) & (t->nslot - 1);
 	}
@@ -105,30 +106,11 @@ uint32_t rp_intern_find(const struct rp_intern *t, const char *s, size_t len)
 
 static int intern_room(struct rp_intern *t, size_t len)
 {
-	if (t->n == t->cap) {
-		uint32_t cap = t->cap ? t->cap * 2 : 256;
-		uint32_t *o = realloc(t->off, cap * sizeof(*o));
-
-		if (!o)
-			return -1;
-		t->off = o;
-		o = realloc(t->len, cap * sizeof(*o));
-		if (!o)
-			return -1;
-		t->len = o;
-		t->cap = cap;
-	}
-	if (t->alen + len + 1 > t->acap) {
-		size_t cap = t->acap ? t->acap * 2 : 4096;
-		char *a;
-
-		while (cap < t->alen + len + 1)
-			cap *= 2;
-		if (cap > UINT32_MAX || !(a = realloc(t->arena, cap)))
-			return -1;
-		t->arena = a;
-		t->acap = cap;
-	}
+	/* a string is found by its offset in the arena, a uint32_t */
+	if (BT_GROW(t->str, (size_t)t->n + 1, t->cap) ||
+	    t->alen + len + 1 > UINT32_MAX ||
+	    BT_GROW(t->arena, t->alen + len + 1, t->acap))
+		return -1;
 	return 0;
 }
 
@@ -145,8 +127,8 @@ uint32_t rp_intern(struct rp_intern *t, const char *s, size_t len)
 		return RP_NONE;
 	memcpy(t->arena + t->alen, s, len);
 	t->arena[t->alen + len] = '\0';
-	t->off[t->n] = (uint32_t)t->alen;
-	t->len[t->n] = (uint32_t)len;
+	t->str[t->n].off = (uint32_t)t->alen;
+	t->str[t->n].len = (uint32_t)len;
 	t->alen += len + 1;
 	*slot = ++t->n;
 	return t->n - 1;
@@ -155,8 +137,7 @@ uint32_t rp_intern(struct rp_intern *t, const char *s, size_t len)
 void rp_intern_free(struct rp_intern *t)
 {
 	free(t->arena);
-	free(t->off);
-	free(t->len);
+	free(t->str);
 	free(t->slot);
 	memset(t, 0, sizeof(*t));
 }

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
+#include "report/report_int.h"
 
 #define PATH_MAX_FRAMES 256
 
@@ -97,8 +97,7 @@ static void put_chains(const struct report *r, uint32_t fn, FILE *f)
 
 	if (!v)
 		return;
-	fprintf(f, "  parent chains (stitched from the <-parent column, "
-		   "outermost first):\n");
+	fprintf(f, "  parent chains (stitched from the <-parent column, outermost first):\n");
 	for (i = 0; i < n && i < 16; i++) {
 		len = rp_chain_path(r, rp_key_b(v[i]), path, PATH_MAX_FRAMES);
 		fprintf(f, "    %8llu  ", (unsigned long long)v[i]->n);
@@ -179,8 +178,7 @@ static void put_fn(const struct rp_out *o, const struct rp_fn *fn, FILE *f)
 	put_list(&r->fn_task, &r->tasks, fn->name, "tasks", f);
 	put_list(&r->fn_parent, &r->names, fn->name, "parents", f);
 	if (!rp_tree_build(r, fn->name, &t) && t.paths) {
-		fprintf(f, "  callers (%llu of %llu hits with a usable stack, "
-			   "outermost first):\n",
+		fprintf(f, "  callers (%llu of %llu hits with a usable stack, outermost first):\n",
 			(unsigned long long)t.v[0].count,
 			(unsigned long long)fn->hits);
 		put_tree(r, &t, 0, 0, f);

@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
+#include "util/grow.h"
+#include "report/report_int.h"
 
 #define SKIP (RP_FR_TRAMP | RP_FR_ZERO | RP_FR_STALE)
 
@@ -84,15 +85,8 @@ static uint32_t tree_child(struct rp_tree *t, uint32_t parent, uint32_t name)
 	for (; c != RP_NONE; c = t->v[c].next)
 		if (t->v[c].name == name)
 			return c;
-	if (t->n == t->cap) {
-		uint32_t cap = t->cap ? t->cap * 2 : 64;
-
-		v = realloc(t->v, cap * sizeof(*v));
-		if (!v)
-			return RP_NONE;
-		t->v = v;
-		t->cap = cap;
-	}
+	if (BT_GROW(t->v, (size_t)t->n + 1, t->cap))
+		return RP_NONE;
 	id = t->n++;
 	v = &t->v[id];
 	v->name = name;
@@ -163,35 +157,6 @@ const char *rp_top_task(const struct report *r, const struct rp_pairs *tab,
 						      r->top_chain_task;
 
 	return top && top[id] != RP_NONE ? rp_str(&r->tasks, top[id]) : "";
-}
-
-/* For each id of @tab's first column, the task with the most hits: one
- * pass, so outputs need not search the table per stack. */
-uint32_t *rp_top_tasks(const struct rp_pairs *tab, uint32_t nid)
-{
-	uint32_t *top = malloc((nid ? nid : 1) * sizeof(*top));
-	uint64_t *best = calloc(nid ? nid : 1, sizeof(*best));
-	size_t i;
-
-	if (!top || !best) {
-		free(top);
-		free(best);
-		return NULL;
-	}
-	memset(top, 0xff, (nid ? nid : 1) * sizeof(*top));
-	for (i = 0; i < tab->cap; i++) {
-		const struct rp_count *c = &tab->slot[i];
-		uint32_t a;
-
-		if (!c->key || (a = rp_key_a(c)) >= nid)
-			continue;
-		if (c->n > best[a] || (c->n == best[a] && rp_key_b(c) < top[a])) {
-			best[a] = c->n;
-			top[a] = rp_key_b(c);
-		}
-	}
-	free(best);
-	return top;
 }
 
 static int by_first(const void *x, const void *y, void *arg)
