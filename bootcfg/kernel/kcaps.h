@@ -13,6 +13,7 @@
 
 /* A kernel's features; the version each one needs is in kcaps.c. */
 enum kfeat {
+	KF_BASE,		/* in every kernel boottrace targets */
 	KF_BOOTCONFIG,		/* bootconfig in the initrd (5.6) */
 	KF_BOOTTIME_TRACING,	/* ftrace.* keys applied (5.6) */
 	KF_BCONF_OVERRIDE,	/* ':=' (5.9) */
