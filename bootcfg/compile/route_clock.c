@@ -89,14 +89,8 @@ enum route_clock_form route_clock(const struct route *r, struct plan_val *out)
 void route_clock_note(const struct route *r, enum route_clock_form f)
 {
 	if (f == RC_ADDED)
-		route_note(r, "trace_clock=global added (%s): where sched_clock "
-			   "is unstable the kernel switches the trace clock at "
-			   "late_initcall_sync and empties the buffer, losing "
-			   "what built-in initcalls did; trace_clock= on the "
-			   "command line prevents it", route_clock_why(r));
+		route_note(r, "trace_clock=global added (%s): where sched_clock is unstable the kernel switches the trace clock at late_initcall_sync and empties the buffer, losing what built-in initcalls did; trace_clock= on the command line prevents it", route_clock_why(r));
 	else if (f == RC_CMDLINE)
-		route_note(r, "trace_clock stays on the command line (%s): only "
-			   "trace_clock= stops the kernel from switching the "
-			   "clock and emptying the buffer at late_initcall_sync",
+		route_note(r, "trace_clock stays on the command line (%s): only trace_clock= stops the kernel from switching the clock and emptying the buffer at late_initcall_sync",
 			   route_clock_why(r));
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "compile/route.h"
+#include "kernel/params.h"
 
 void route_init(struct route *r, const struct plan *p, const struct kcaps *k,
 		const struct board *b, const struct route_opts *o)
@@ -92,8 +93,7 @@ int route_refuse(struct route *r, int node, struct bt_error *e,
 		route_warn(r, node, "dropped (--allow-drop): %s", msg);
 		return 0;
 	}
-	return plan_error(r->plan, node, e, "%s (or --allow-drop to go on "
-			  "without it)", msg);
+	return plan_error(r->plan, node, e, "%s (or --allow-drop to go on without it)", msg);
 }
 
 int route_need(struct route *r, enum kfeat f, int node, const char *what,
@@ -101,8 +101,7 @@ int route_need(struct route *r, enum kfeat f, int node, const char *what,
 {
 	if (kcaps_has(r->kcaps, f) != 0)
 		return 1;
-	return route_refuse(r, node, e, "%s needs kernel %s or later; the "
-			    "target is %s", what, kcaps_since(f),
+	return route_refuse(r, node, e, "%s needs kernel %s or later; the target is %s", what, kcaps_since(f),
 			    kcaps_name(r->kcaps)) ? -1 : 0;
 }
 
@@ -182,7 +181,7 @@ static int route_check_inst(struct route *r, const struct plan_inst *in,
 		return -1;
 	if (in->alloc_snapshot.text &&
 	    route_need_opt(r, KO_TRACER_SNAPSHOT, in->alloc_snapshot.node,
-			   "alloc_snapshot", e))
+			   kparam_name(KP_ALLOC_SNAPSHOT), e))
 		return -1;
 	for (i = 0; i < in->nev; i++)
 		if (in->ev[i].hist != BCONF_NONE &&
@@ -209,16 +208,10 @@ static int route_check_stacks(struct route *r, const struct plan_inst *in,
 		if (!strcmp(o->text, "stacktrace") && !events && in->tracer.text &&
 		    (!strcmp(in->tracer.text, "function") ||
 		     !strcmp(in->tracer.text, "function_graph")))
-			return route_refuse(r, o->node, e, "option 'stacktrace' "
-					    "records stacks for trace events only; "
-					    "for the %s tracer it does nothing: "
-					    "use func_stack_trace", in->tracer.text);
+			return route_refuse(r, o->node, e, "option 'stacktrace' records stacks for trace events only; for the %s tracer it does nothing: use func_stack_trace", in->tracer.text);
 		if (!strcmp(o->text, "func_stack_trace") &&
 		    r->board && r->board->ftrace_stack_zero)
-			route_warn(r, o->node, "on board %s func_stack_trace "
-				   "prints only zero frames; the <-parent "
-				   "column is right there: see compile "
-				   "--who-calls (parent-chain mode)",
+			route_warn(r, o->node, "on board %s func_stack_trace prints only zero frames; the <-parent column is right there: see compile --who-calls (parent-chain mode)",
 				   r->board->name);
 	}
 	return 0;
