@@ -112,8 +112,8 @@ static int dk_tracing(struct dk_entry *en, const struct bconf_arg *a)
 
 	if (en->map.repeat == KPR_REPLACE) {
 		if (en->nvals || en->bare)
-			fprintf(stderr, "boottrace: note: %s= appears again; the kernel keeps only the last one, so the earlier is left out\n",
-				a->param);
+			bt_say("boottrace", BT_SAY_NOTE, "%s= appears again; the kernel keeps only the last one, so the earlier is left out",
+			       a->param);
 		dk_clear_vals(en);
 	}
 	en->bare = !a->val;

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What every emitter shares: which words are ours, merging, the kernel's limit. */
-#include <stdio.h>
 #include <string.h>
 
 #include "compile/emit.h"
@@ -56,13 +55,13 @@ int emit_merge(const struct words *base, const struct words *add,
 			if (j >= 0 && !used[j]) {
 				used[j] = 1;
 				if (verbose && strcmp(w, add->v[j]))
-					fprintf(stderr, "boottrace: replaced '%s' with '%s'\n",
-						w, add->v[j]);
+					bt_say("boottrace", BT_SAY_PLAIN, "replaced '%s' with '%s'",
+					       w, add->v[j]);
 				if (words_add(out, add->v[j]))
 					goto oom;
 			} else if (verbose) {
-				fprintf(stderr, "boottrace: dropped '%s' (%s)\n", w,
-					j >= 0 ? "a repeat" : "not in this plan");
+				bt_say("boottrace", BT_SAY_PLAIN, "dropped '%s' (%s)", w,
+				       j >= 0 ? "a repeat" : "not in this plan");
 			}
 			continue;
 		}

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What every route shares: notes, refusals, kernel checks (route.h). */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,11 +33,9 @@ void route_note(const struct route *r, const char *fmt, ...)
 
 	if (!r->opts->verbose)
 		return;
-	fputs("route: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	bt_vsay("route", BT_SAY_PLAIN, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 void route_note_word(const struct route *r, int node, const char *param,
@@ -50,32 +49,26 @@ void route_note_word(const struct route *r, int node, const char *param,
 		return;
 	bconf_compose_key(s->bc, BCONF_NONE, node, key, sizeof(key));
 	source_locate(s, bconf_pos(s->bc, node), &line, &col);
-	fprintf(stderr, "route: %s (%s:%d:%d) -> %s%s%s\n", key, s->path, line,
-		col, param, val ? "=" : "", val ? val : "");
+	bt_say("route", BT_SAY_PLAIN, "%s (%s:%d:%d) -> %s%s%s", key, s->path,
+	       line, col, param, val ? "=" : "", val ? val : "");
 }
 
-static void route_vwarn(const struct route *r, int node, const char *what,
-			const char *fmt, va_list ap)
+/* "FILE:LINE:COL: warning: TEXT", or "FILE: warning: TEXT" without a place. */
+void route_warn(const struct route *r, int node, const char *fmt, ...)
 {
 	const struct source *s = r->plan->src;
+	char where[PATH_MAX + 32];
 	int line = 0, col = 0;
+	va_list ap;
 
 	if (node != BCONF_NONE)
 		source_locate(s, bconf_pos(s->bc, node), &line, &col);
 	if (line)
-		fprintf(stderr, "%s:%d:%d: %s: ", s->path, line, col, what);
+		snprintf(where, sizeof(where), "%s:%d:%d", s->path, line, col);
 	else
-		fprintf(stderr, "%s: %s: ", s->path, what);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-}
-
-void route_warn(const struct route *r, int node, const char *fmt, ...)
-{
-	va_list ap;
-
+		snprintf(where, sizeof(where), "%s", s->path);
 	va_start(ap, fmt);
-	route_vwarn(r, node, "warning", fmt, ap);
+	bt_vsay(where, BT_SAY_WARN, fmt, ap);
 	va_end(ap);
 }
 
