@@ -22,6 +22,7 @@ struct dk_map {
 };
 
 static const struct dk_map dk_arm = { "boottrace.arm", 1, KPR_REPLACE };
+
 /* One config key and its values, in order of first appearance. */
 struct dk_entry {
 	char *key;
@@ -105,7 +106,7 @@ static void dk_clear_vals(struct dk_entry *en)
 	en->nvals = 0;
 }
 
-/* A tracing parameter: the kernel keeps only its last occurrence. */
+/* A tracing parameter: where a repeat replaces, only the last one counts. */
 static int dk_tracing(struct dk_entry *en, const struct bconf_arg *a)
 {
 	const char *v = a->val ? a->val : "", *c;
