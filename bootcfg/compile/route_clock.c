@@ -3,7 +3,7 @@
  * Where the global trace clock goes, and when boottrace adds one.
  *
  * On architectures with HAVE_UNSTABLE_SCHED_CLOCK (x86, ia64, parisc),
- * late_trace_init() (late_initcall_sync, kernel/trace/trace.c of 6.1)
+ * late_trace_init() (late_initcall_sync in 6.1; docs/kernel-facts.md 12)
  * switches the global buffer to the "global" clock when sched_clock turned
  * out unstable and no trace_clock= was given, and tracing_set_clock()
  * resets the buffer on the way: everything built-in initcalls were traced

@@ -29,6 +29,10 @@ static const struct kfeat_info kfeats[KF_NFEAT] = {
 	[KF_TRACE_TRIGGER] = { KVER(6, 2), "6.2" },
 	[KF_TRACE_INSTANCE] = { KVER(6, 3), "6.3" },
 	[KF_INIT_TRACING] = { KVER(4, 13), "4.13" },
+	[KF_TRACE_OPTIONS] = { KVER(3, 8), "3.8" },
+	[KF_TRACE_EVENT] = { KVER(3, 19), "3.19" },
+	[KF_TP_PRINTK] = { KVER(3, 19), "3.19" },
+	[KF_FGRAPH_MAX_DEPTH] = { KVER(4, 11), "4.11" },
 };
 
 static const char *const kopt_names[KO_NOPT] = {

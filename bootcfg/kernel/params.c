@@ -1,23 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The legacy tracing parameters (params.h). Handlers, buffers and repeats
- * as in linux 6.1: kernel/trace/trace.c (ftrace=, trace_options= and
- * trace_clock= into MAX_TRACER_SIZE, 100 bytes; the flags and
- * trace_buf_size= parsed at once), kernel/trace/ftrace.c (the function and
- * graph filters into FTRACE_FILTER_SIZE, which is COMMAND_LINE_SIZE),
- * kernel/trace/trace_events.c (trace_event=), kernel/trace/trace_kprobe.c
- * (kprobe_event=), kernel/trace/trace_stack.c (stacktrace and
- * stacktrace_filter=, one handler); trace_trigger= (6.2, strlcpy into a
- * COMMAND_LINE_SIZE buffer) and trace_instance= (6.3, each one appended to
- * a COMMAND_LINE_SIZE buffer) came later. Every copy is a strlcpy of the
- * whole value, so a repeat replaces, except for trace_instance=.
+ * The legacy tracing parameters (params.h), as read in linux-source-6.1
+ * (docs/kernel-facts.md 6, 7 and 13): ftrace=, trace_options= and
+ * trace_clock= are copied into 100-byte buffers, the filter lists,
+ * trace_event=, kprobe_event= and stacktrace_filter= into ones of
+ * COMMAND_LINE_SIZE; the flags and numbers are parsed at once. Every copy
+ * takes the whole value, so a repeat replaces. Of the later ones,
+ * trace_trigger= (6.2) is copied the same way, while trace_instance= (6.3)
+ * appends each occurrence: one instance per word.
  */
 #include <string.h>
 
 #include "kernel/params.h"
 #include "kernel/words.h"
 
-#define MAX_TRACER_SIZE 100	/* kernel/trace/trace.c */
+#define MAX_TRACER_SIZE 100	/* the kernel's name for it */
 
 static const struct kparam_info kparams[KP_N] = {
 	[KP_FTRACE] = { "ftrace", KF_BASE, KPV_WORD, MAX_TRACER_SIZE,
@@ -26,9 +23,9 @@ static const struct kparam_info kparams[KP_N] = {
 			       KPR_REPLACE, "ftrace.ftrace.filters", KP_FTRACE_FILTER },
 	[KP_FTRACE_NOTRACE] = { "ftrace_notrace", KF_BASE, KPV_LIST, KP_BUF_CMDLINE,
 				KPR_REPLACE, "ftrace.ftrace.notraces", KP_FTRACE_NOTRACE },
-	[KP_TRACE_OPTIONS] = { "trace_options", KF_BASE, KPV_LIST, MAX_TRACER_SIZE,
+	[KP_TRACE_OPTIONS] = { "trace_options", KF_TRACE_OPTIONS, KPV_LIST, MAX_TRACER_SIZE,
 			       KPR_REPLACE, "ftrace.options", KP_TRACE_OPTIONS },
-	[KP_TRACE_EVENT] = { "trace_event", KF_BASE, KPV_LIST, KP_BUF_CMDLINE,
+	[KP_TRACE_EVENT] = { "trace_event", KF_TRACE_EVENT, KPV_LIST, KP_BUF_CMDLINE,
 			     KPR_REPLACE, "ftrace.events", KP_TRACE_EVENT },
 	[KP_TRACE_CLOCK] = { "trace_clock", KF_BASE, KPV_WORD, MAX_TRACER_SIZE,
 			     KPR_REPLACE, "ftrace.trace_clock", KP_TRACE_CLOCK },
@@ -42,11 +39,11 @@ static const struct kparam_info kparams[KP_N] = {
 	[KP_FTRACE_GRAPH_NOTRACE] = { "ftrace_graph_notrace", KF_BASE, KPV_LIST,
 				      KP_BUF_CMDLINE, KPR_REPLACE,
 				      "ftrace.fgraph.notraces", KP_FTRACE_GRAPH_NOTRACE },
-	[KP_FTRACE_GRAPH_MAX_DEPTH] = { "ftrace_graph_max_depth", KF_BASE,
+	[KP_FTRACE_GRAPH_MAX_DEPTH] = { "ftrace_graph_max_depth", KF_FGRAPH_MAX_DEPTH,
 					KPV_NUMBER, 0, KPR_REPLACE,
 					"ftrace.fgraph.max_depth",
 					KP_FTRACE_GRAPH_MAX_DEPTH },
-	[KP_TP_PRINTK] = { "tp_printk", KF_BASE, KPV_FLAG, 0, KPR_REPLACE,
+	[KP_TP_PRINTK] = { "tp_printk", KF_TP_PRINTK, KPV_FLAG, 0, KPR_REPLACE,
 			   "ftrace.tp_printk", KP_TP_PRINTK },
 	[KP_TP_PRINTK_STOP_ON_BOOT] = { "tp_printk_stop_on_boot", KF_TP_PRINTK_STOP,
 					KPV_FLAG, 0, KPR_REPLACE,

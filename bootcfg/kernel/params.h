@@ -65,7 +65,7 @@ enum kparam_repeat {
 
 struct kparam_info {
 	const char *name;
-	enum kfeat since;		/* KF_BASE: every kernel boottrace targets */
+	enum kfeat since;		/* the version, in kcaps; KF_BASE: always there */
 	enum kparam_value value;
 	size_t buf;			/* bytes; 0 = parsed at once, not copied */
 	enum kparam_repeat repeat;
