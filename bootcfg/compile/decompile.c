@@ -6,56 +6,57 @@
 
 #include "bconf.h"
 #include "compile/decompile.h"
+#include "kernel/params.h"
+#include "kernel/words.h"
+#include "util/grow.h"
 
-enum dk_kind { DK_LIST, DK_SINGLE };
-
+/*
+ * A tracing parameter that has an ftrace.* form (kernel/params.h) becomes
+ * that key; boottrace.arm is the hook's own and keeps its name. The rest
+ * are passed through as kernel.* (or init.*) words.
+ */
 struct dk_map {
-	const char *param;
 	const char *key;
-	enum dk_kind kind;
+	int list;		/* the kernel splits the value at ',' */
+	enum kparam_repeat repeat;
 };
 
-/* The inverse of route_cmdline.c's parameters. */
-static const struct dk_map dk_maps[] = {
-	{ "ftrace", "ftrace.tracer", DK_SINGLE },
-	{ "ftrace_filter", "ftrace.ftrace.filters", DK_LIST },
-	{ "ftrace_notrace", "ftrace.ftrace.notraces", DK_LIST },
-	{ "trace_options", "ftrace.options", DK_LIST },
-	{ "trace_event", "ftrace.events", DK_LIST },
-	{ "trace_clock", "ftrace.trace_clock", DK_SINGLE },
-	{ "trace_buf_size", "ftrace.buffer_size", DK_SINGLE },
-	{ "alloc_snapshot", "ftrace.alloc_snapshot", DK_SINGLE },
-	{ "ftrace_graph_filter", "ftrace.fgraph.filters", DK_LIST },
-	{ "ftrace_graph_notrace", "ftrace.fgraph.notraces", DK_LIST },
-	{ "ftrace_graph_max_depth", "ftrace.fgraph.max_depth", DK_SINGLE },
-	{ "tp_printk", "ftrace.tp_printk", DK_SINGLE },
-	{ "tp_printk_stop_on_boot", "ftrace.tp_printk_stop_on_boot", DK_SINGLE },
-	{ "traceoff_on_warning", "ftrace.traceoff_on_warning", DK_SINGLE },
-	{ "ftrace_dump_on_oops", "ftrace.dump_on_oops", DK_SINGLE },
-	{ "ftrace_boot_snapshot", "ftrace.boot_snapshot", DK_SINGLE },
-	{ "boottrace.arm", "boottrace.arm", DK_LIST },
-};
+static const struct dk_map dk_arm = { "boottrace.arm", 1, KPR_REPLACE };
 
 /* One config key and its values, in order of first appearance. */
 struct dk_entry {
 	char *key;
-	const struct dk_map *map;	/* NULL: a passed-through word */
+	struct dk_map map;		/* map.key NULL: a passed-through word */
 	char **vals;
-	size_t nvals;
+	size_t nvals, cap;
 	int bare;			/* a word without '=' */
 };
 
 struct dk_state {
 	struct dk_entry *ent;
-	size_t n;
+	size_t n, cap;
 };
 
-static int dk_parameq(const char *a, const char *b)
+/* The config key of a tracing parameter, or 0 for a word passed through. */
+static int dk_map_of(const char *param, struct dk_map *map)
 {
-	for (; *a && *b; a++, b++)
-		if ((*a == '-' ? '_' : *a) != (*b == '-' ? '_' : *b))
+	enum kparam id = kparam_find(param);
+	const struct kparam_info *k;
+
+	if (id == KP_N) {
+		if (strlen(param) != strlen(dk_arm.key) ||
+		    !words_parameq(param, dk_arm.key, strlen(param)))
 			return 0;
-	return *a == *b;
+		*map = dk_arm;
+		return 1;
+	}
+	k = kparam_get(id);
+	if (!k->bconf_key)
+		return 0;
+	map->key = k->bconf_key;
+	map->list = k->value == KPV_LIST;
+	map->repeat = k->repeat;
+	return 1;
 }
 
 static struct dk_entry *dk_entry(struct dk_state *s, const char *key,
@@ -67,14 +68,13 @@ static struct dk_entry *dk_entry(struct dk_state *s, const char *key,
 	for (i = 0; i < s->n; i++)
 		if (!strcmp(s->ent[i].key, key))
 			return &s->ent[i];
-	ne = realloc(s->ent, (s->n + 1) * sizeof(*ne));
-	if (!ne)
+	if (BT_GROW(s->ent, s->n + 1, s->cap) < 0)
 		return NULL;
-	s->ent = ne;
-	ne = &ne[s->n];
+	ne = &s->ent[s->n];
 	memset(ne, 0, sizeof(*ne));
 	ne->key = strdup(key);
-	ne->map = map;
+	if (map)
+		ne->map = *map;
 	if (!ne->key)
 		return NULL;
 	s->n++;
@@ -83,11 +83,11 @@ static struct dk_entry *dk_entry(struct dk_state *s, const char *key,
 
 static int dk_add_val(struct dk_entry *en, const char *v, size_t n)
 {
-	char **nv = realloc(en->vals, (en->nvals + 1) * sizeof(*nv));
+	char **nv;
 
-	if (!nv)
+	if (BT_GROW(en->vals, en->nvals + 1, en->cap) < 0)
 		return -1;
-	en->vals = nv;
+	nv = en->vals;
 	nv[en->nvals] = malloc(n + 1);
 	if (!nv[en->nvals])
 		return -1;
@@ -106,18 +106,19 @@ static void dk_clear_vals(struct dk_entry *en)
 	en->nvals = 0;
 }
 
-/* A tracing parameter: the kernel keeps only its last occurrence. */
+/* A tracing parameter: where a repeat replaces, only the last one counts. */
 static int dk_tracing(struct dk_entry *en, const struct bconf_arg *a)
 {
 	const char *v = a->val ? a->val : "", *c;
 
-	if (en->nvals || en->bare)
-		fprintf(stderr, "boottrace: note: %s= appears again; the kernel "
-			"keeps only the last one, so the earlier is left out\n",
-			a->param);
-	dk_clear_vals(en);
+	if (en->map.repeat == KPR_REPLACE) {
+		if (en->nvals || en->bare)
+			bt_say("boottrace", BT_SAY_NOTE, "%s= appears again; the kernel keeps only the last one, so the earlier is left out",
+			       a->param);
+		dk_clear_vals(en);
+	}
 	en->bare = !a->val;
-	if (en->map->kind == DK_SINGLE)
+	if (!en->map.list)
 		return a->val && *v ? dk_add_val(en, v, strlen(v)) : 0;
 	for (;;) {
 		c = strchr(v, ',');
@@ -134,22 +135,17 @@ static int dk_word(struct dk_state *s, const struct bconf_arg *a, int init,
 		   struct bt_error *e)
 {
 	char key[BCONF_KEYLEN_MAX + 16];
-	const struct dk_map *map = NULL;
+	struct dk_map found, *map = NULL;
 	struct dk_entry *en;
 	const char *p;
-	size_t i;
 
 	for (p = a->param; *p; p++)
 		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
 		      (*p >= '0' && *p <= '9') || *p == '_' || *p == '-' || *p == '.'))
-			return bt_error_set(e, BT_EXIT_INPUT, NULL, "parameter "
-					    "'%s' has a character bootconfig keys "
-					    "cannot hold ('%c'); keep it on the "
-					    "bootloader's line", a->param, *p);
-	if (!init)
-		for (i = 0; i < sizeof(dk_maps) / sizeof(dk_maps[0]); i++)
-			if (dk_parameq(a->param, dk_maps[i].param))
-				map = &dk_maps[i];
+			return bt_error_set(e, BT_EXIT_INPUT, NULL, "parameter '%s' has a character bootconfig keys cannot hold ('%c'); keep it on the bootloader's line",
+					    a->param, *p);
+	if (!init && dk_map_of(a->param, &found))
+		map = &found;
 	if (map)
 		snprintf(key, sizeof(key), "%s", map->key);
 	else if (!init && !strncmp(a->param, "boottrace.", 10))
@@ -179,17 +175,15 @@ static int dk_write(const struct dk_state *s, struct textbuf *out,
 		const struct dk_entry *en = &s->ent[i];
 
 		if (en->bare && en->nvals)
-			return bt_error_set(e, BT_EXIT_INPUT, NULL, "'%s' appears "
-					    "both with and without a value; "
-					    "bootconfig cannot say that", en->key);
+			return bt_error_set(e, BT_EXIT_INPUT, NULL, "'%s' appears both with and without a value; bootconfig cannot say that",
+					    en->key);
 		textbuf_printf(out, "%s", en->key);
 		for (j = 0; j < en->nvals; j++) {
 			const char *v = en->vals[j];
 			char q = strchr(v, '"') ? '\'' : '"';
 
 			if (q == '\'' && strchr(v, '\''))
-				return bt_error_set(e, BT_EXIT_INPUT, NULL, "the value "
-						    "of '%s' has both quote kinds",
+				return bt_error_set(e, BT_EXIT_INPUT, NULL, "the value of '%s' has both quote kinds",
 						    en->key);
 			textbuf_printf(out, "%s%c%s%c", j ? ", " : " = ", q, v, q);
 		}

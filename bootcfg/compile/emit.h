@@ -63,9 +63,9 @@ int emit_rpi(const struct emit_in *in, struct bt_error *e);
 /* ---- shared by emitters (emit_common.c) ------------------------------ */
 
 /*
- * Is @word (as written) a tracing parameter that a compiled line owns:
- * ftrace=, ftrace_filter=, trace_options=, trace_event=, kprobe_event=, …,
- * bootconfig, and every boottrace.* word?
+ * Is @word (as written) a parameter that a compiled line owns: one of
+ * kernel/params.h (ftrace=, ftrace_filter=, …, bootconfig) that a kernel
+ * handles, or any boottrace.* word?
  */
 int emit_is_trace_word(const char *word);
 /*

@@ -1,39 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What every emitter shares: which words are ours, merging, the kernel's limit. */
-#include <stdio.h>
 #include <string.h>
 
 #include "compile/emit.h"
+#include "kernel/params.h"
 
-/* Parameters a compiled line owns (docs/kernel-facts.md). */
-static const char *const emit_trace_params[] = {
-	"ftrace", "ftrace_filter", "ftrace_notrace", "ftrace_graph_filter",
-	"ftrace_graph_notrace", "ftrace_graph_max_depth", "trace_options",
-	"trace_event", "trace_buf_size", "trace_clock", "tp_printk",
-	"tp_printk_stop_on_boot", "traceoff_on_warning", "ftrace_dump_on_oops",
-	"alloc_snapshot", "kprobe_event", "ftrace_boot_snapshot",
-	"trace_trigger", "trace_instance", "stacktrace", "stacktrace_filter",
-	"bootconfig",
-};
-
-static int emit_param_is(const char *word, const char *param)
-{
-	struct words one = { (char **)&word, 1, 1 };
-
-	return words_find(&one, param, 0) == 0;
-}
-
+/*
+ * A compiled line owns every tracing parameter the kernel has a handler for
+ * (kernel/params.h) and every boottrace.* word.
+ */
 int emit_is_trace_word(const char *word)
 {
 	const char *s = word + (word[0] == '"');
-	size_t i;
+	enum kparam id;
 
 	if (!strncmp(s, "boottrace.", 10))
 		return 1;
-	for (i = 0; i < sizeof(emit_trace_params) / sizeof(emit_trace_params[0]); i++)
-		if (emit_param_is(word, emit_trace_params[i]))
-			return 1;
-	return 0;
+	id = kparam_findn(s, words_param_len(word));
+	return id != KP_N && kparam_get(id)->value != KPV_DEAD;
 }
 
 /* Index in @add of a word with the same parameter as @word, or -1. */
@@ -71,13 +55,13 @@ int emit_merge(const struct words *base, const struct words *add,
 			if (j >= 0 && !used[j]) {
 				used[j] = 1;
 				if (verbose && strcmp(w, add->v[j]))
-					fprintf(stderr, "boottrace: replaced '%s' with '%s'\n",
-						w, add->v[j]);
+					bt_say("boottrace", BT_SAY_PLAIN, "replaced '%s' with '%s'",
+					       w, add->v[j]);
 				if (words_add(out, add->v[j]))
 					goto oom;
 			} else if (verbose) {
-				fprintf(stderr, "boottrace: dropped '%s' (%s)\n", w,
-					j >= 0 ? "a repeat" : "not in this plan");
+				bt_say("boottrace", BT_SAY_PLAIN, "dropped '%s' (%s)", w,
+				       j >= 0 ? "a repeat" : "not in this plan");
 			}
 			continue;
 		}
@@ -103,9 +87,6 @@ int emit_check_kernel_len(const struct board *b, size_t len, const char *what,
 	if (len + 1 <= b->cmdline_max)
 		return 0;
 	return bt_error_set(e, BT_EXIT_INPUT, NULL,
-			    "%s is %zu bytes, but the %s kernel keeps at most %u "
-			    "(COMMAND_LINE_SIZE %u of board %s) and cuts the rest "
-			    "silently: trace fewer functions or events, or use "
-			    "the bootconfig target", what, len, b->arch,
+			    "%s is %zu bytes, but the %s kernel keeps at most %u (COMMAND_LINE_SIZE %u of board %s) and cuts the rest silently: trace fewer functions or events, or use the bootconfig target", what, len, b->arch,
 			    b->cmdline_max - 1, b->cmdline_max, b->name);
 }

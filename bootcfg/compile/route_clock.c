@@ -3,7 +3,7 @@
  * Where the global trace clock goes, and when boottrace adds one.
  *
  * On architectures with HAVE_UNSTABLE_SCHED_CLOCK (x86, ia64, parisc),
- * late_trace_init() (late_initcall_sync, kernel/trace/trace.c of 6.1)
+ * late_trace_init() (late_initcall_sync in 6.1; docs/kernel-facts.md 12)
  * switches the global buffer to the "global" clock when sched_clock turned
  * out unstable and no trace_clock= was given, and tracing_set_clock()
  * resets the buffer on the way: everything built-in initcalls were traced
@@ -89,14 +89,8 @@ enum route_clock_form route_clock(const struct route *r, struct plan_val *out)
 void route_clock_note(const struct route *r, enum route_clock_form f)
 {
 	if (f == RC_ADDED)
-		route_note(r, "trace_clock=global added (%s): where sched_clock "
-			   "is unstable the kernel switches the trace clock at "
-			   "late_initcall_sync and empties the buffer, losing "
-			   "what built-in initcalls did; trace_clock= on the "
-			   "command line prevents it", route_clock_why(r));
+		route_note(r, "trace_clock=global added (%s): where sched_clock is unstable the kernel switches the trace clock at late_initcall_sync and empties the buffer, losing what built-in initcalls did; trace_clock= on the command line prevents it", route_clock_why(r));
 	else if (f == RC_CMDLINE)
-		route_note(r, "trace_clock stays on the command line (%s): only "
-			   "trace_clock= stops the kernel from switching the "
-			   "clock and emptying the buffer at late_initcall_sync",
+		route_note(r, "trace_clock stays on the command line (%s): only trace_clock= stops the kernel from switching the clock and emptying the buffer at late_initcall_sync",
 			   route_clock_why(r));
 }

@@ -9,9 +9,11 @@
 #include <string.h>
 
 #include "compile/route.h"
+#include "kernel/params.h"
 
-static int route_param(struct route *r, const char *param, const char *val,
-		       int node, struct bt_error *e)
+/* The word PARAM[=VAL] for the setting at @node. */
+static int route_word(struct route *r, const char *param, const char *val,
+		      int node, struct bt_error *e)
 {
 	char what[128];
 
@@ -27,8 +29,9 @@ static int route_param(struct route *r, const char *param, const char *val,
 	return 0;
 }
 
-static int route_list(struct route *r, const char *param,
-		      const struct plan_list *l, struct bt_error *e)
+/* One PARAM=A,B,C word for a list: the kernel keeps only the last PARAM=. */
+static int route_word_list(struct route *r, const char *param,
+			   const struct plan_list *l, struct bt_error *e)
 {
 	char *joined;
 	int ret;
@@ -38,20 +41,35 @@ static int route_list(struct route *r, const char *param,
 	joined = route_join(l, ",");
 	if (!joined)
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
-	ret = route_param(r, param, joined, l->v[0].node, e);
+	ret = route_word(r, param, joined, l->v[0].node, e);
 	free(joined);
 	return ret;
 }
 
-static int route_single(struct route *r, const char *param,
-			const struct plan_val *v, int flag, struct bt_error *e)
+static int route_list(struct route *r, enum kparam id,
+		      const struct plan_list *l, struct bt_error *e)
 {
+	return route_word_list(r, kparam_name(id), l, e);
+}
+
+static int route_single(struct route *r, enum kparam id,
+			const struct plan_val *v, struct bt_error *e)
+{
+	const char *param = kparam_name(id);
+
 	if (!v->text)
 		return 0;
-	/* A flag parameter: "tp_printk", or "ftrace_dump_on_oops=orig_cpu". */
-	if (flag && (!*v->text || !strcmp(v->text, "1")))
-		return route_param(r, param, NULL, v->node, e);
-	return route_param(r, param, v->text, v->node, e);
+	/* A flag: bare for "" and "1", else with its mode (=orig_cpu). */
+	if (kparam_get(id)->value == KPV_FLAG && (!*v->text || !strcmp(v->text, "1")))
+		return route_word(r, param, NULL, v->node, e);
+	return route_word(r, param, v->text, v->node, e);
+}
+
+/* Does the target kernel have @id? Refuses (at @node, naming @what) if not. */
+static int route_need_param(struct route *r, enum kparam id, int node,
+			    const char *what, struct bt_error *e)
+{
+	return route_need(r, kparam_get(id)->since, node, what, e);
 }
 
 /* What only bootconfig (or a newer kernel) can express for an instance. */
@@ -63,21 +81,16 @@ static int route_inst_unsupported(struct route *r, const struct plan_inst *in,
 	size_t i;
 
 	for (i = 0; i < 2; i++)
-		if (no[i]->text && route_refuse(r, no[i]->node, e, "ftrace.%s has "
-						"no command-line parameter: use "
-						"-t bootconfig (kernel 5.6+, "
-						"CONFIG_BOOTTIME_TRACING)", names[i]))
+		if (no[i]->text && route_refuse(r, no[i]->node, e, "ftrace.%s has no command-line parameter: use -t bootconfig (kernel 5.6+, CONFIG_BOOTTIME_TRACING)", names[i]))
 			return -1;
 	for (i = 0; i < in->nev; i++) {
 		const struct plan_event *ev = &in->ev[i];
 
 		if (ev->filter.text && route_refuse(r, ev->filter.node, e,
-				"an event filter (%s:%s) has no command-line "
-				"parameter: use -t bootconfig", ev->group, ev->event))
+				"an event filter (%s:%s) has no command-line parameter: use -t bootconfig", ev->group, ev->event))
 			return -1;
 		if (ev->hist != BCONF_NONE && route_refuse(r, ev->hist, e,
-				"an event histogram (%s:%s) has no command-line "
-				"parameter: use -t bootconfig (5.15+)", ev->group,
+				"an event histogram (%s:%s) has no command-line parameter: use -t bootconfig (5.15+)", ev->group,
 				ev->event))
 			return -1;
 	}
@@ -97,7 +110,7 @@ static int route_triggers(struct route *r, const struct plan_inst *in,
 		n += in->ev[i].actions.n;
 	if (!n)
 		return 0;
-	have = route_need(r, KF_TRACE_TRIGGER, in->ev[0].node,
+	have = route_need_param(r, KP_TRACE_TRIGGER, in->ev[0].node,
 			  "event actions on the command line (trace_trigger=)", e);
 	if (have <= 0)
 		return have;
@@ -112,10 +125,7 @@ static int route_triggers(struct route *r, const struct plan_inst *in,
 			const struct plan_val *a = &ev->actions.v[j];
 
 			if (strchr(a->text, ','))
-				ret = route_refuse(r, a->node, e, "action '%s' "
-						   "contains ',', which separates "
-						   "trace_trigger= entries: use -t "
-						   "bootconfig", a->text);
+				ret = route_refuse(r, a->node, e, "action '%s' contains ',', which separates trace_trigger= entries: use -t bootconfig", a->text);
 			snprintf(buf, sizeof(buf), "%s.%s", ev->event, a->text);
 			owned[n] = strdup(buf);
 			if (!ret && (!owned[n] || plan_list_add(&all, owned[n], a->node)))
@@ -124,7 +134,7 @@ static int route_triggers(struct route *r, const struct plan_inst *in,
 		}
 	}
 	if (!ret)
-		ret = route_list(r, "trace_trigger", &all, e);
+		ret = route_list(r, KP_TRACE_TRIGGER, &all, e);
 	for (i = 0; i < n; i++)
 		free(owned[i]);
 	free(owned);
@@ -141,7 +151,7 @@ static int route_kprobes(struct route *r, struct bt_error *e)
 
 	if (!p->nkprobes)
 		return 0;
-	have = route_need(r, KF_KPROBE_EVENT, p->kprobes[0].node,
+	have = route_need_param(r, KP_KPROBE_EVENT, p->kprobes[0].node,
 			  "kprobe events on the command line (kprobe_event=)", e);
 	if (have <= 0)
 		return have;
@@ -162,9 +172,7 @@ static int route_kprobes(struct route *r, struct bt_error *e)
 			if (strpbrk(pr, ",;")) {
 				free(def);
 				return route_refuse(r, k->probes.v[j].node, e,
-						    "probe '%s' contains ',' or ';', "
-						    "which kprobe_event= uses as "
-						    "separators: use -t bootconfig", pr);
+						    "probe '%s' contains ',' or ';', which kprobe_event= uses as separators: use -t bootconfig", pr);
 			}
 			/* p:kprobes/EVENT PROBE, with ',' for every space. */
 			at += sprintf(at, "%sp:kprobes/%s,", at == def ? "" : ";",
@@ -174,7 +182,7 @@ static int route_kprobes(struct route *r, struct bt_error *e)
 			*at = '\0';
 		}
 	}
-	ret = route_param(r, "kprobe_event", def, p->kprobes[0].node, e);
+	ret = route_word(r, kparam_name(KP_KPROBE_EVENT), def, p->kprobes[0].node, e);
 	free(def);
 	return ret;
 }
@@ -196,9 +204,8 @@ static int route_instances(struct route *r, struct bt_error *e)
 		size_t j;
 		int have, ret = 0;
 
-		have = route_need(r, KF_TRACE_INSTANCE, in->node,
-				  "a trace instance on the command line "
-				  "(trace_instance=)", e);
+		have = route_need_param(r, KP_TRACE_INSTANCE, in->node,
+				  "a trace instance on the command line (trace_instance=)", e);
 		if (have <= 0) {
 			if (have < 0)
 				return -1;
@@ -206,14 +213,12 @@ static int route_instances(struct route *r, struct bt_error *e)
 		}
 		for (j = 0; j < 4; j++)
 			if (other[j]->text && route_refuse(r, other[j]->node, e,
-					"trace_instance= carries only events; this "
-					"instance setting needs -t bootconfig"))
+					"trace_instance= carries only events; this instance setting needs -t bootconfig"))
 				return -1;
 		if ((in->options.n && route_refuse(r, in->options.v[0].node, e,
 				"instance options need -t bootconfig")) ||
 		    ((in->filters.n || in->notraces.n) &&
-		     route_refuse(r, in->node, e, "instance function filters "
-				  "need -t bootconfig")) ||
+		     route_refuse(r, in->node, e, "instance function filters need -t bootconfig")) ||
 		    route_inst_unsupported(r, in, e))
 			return -1;
 		words_init(&ev);
@@ -223,7 +228,7 @@ static int route_instances(struct route *r, struct bt_error *e)
 			if (plan_list_add(&l, ev.v[j], in->node))
 				ret = bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 		if (!ret)
-			ret = route_list(r, "trace_instance", &l, e);
+			ret = route_list(r, KP_TRACE_INSTANCE, &l, e);
 		free(l.v);
 		words_free(&ev);
 		if (ret)
@@ -248,7 +253,7 @@ static int route_global_events(struct route *r, struct bt_error *e)
 		if (plan_list_add(&l, ev.v[i], g->node))
 			ret = bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	if (!ret)
-		ret = route_list(r, "trace_event", &l, e);
+		ret = route_list(r, KP_TRACE_EVENT, &l, e);
 	free(l.v);
 	words_free(&ev);
 	return ret;
@@ -263,11 +268,11 @@ static int route_words(struct route *r, const struct plan_word *w, size_t n,
 
 	for (i = 0; i < n; i++) {
 		snprintf(param, sizeof(param), "%s%s", prefix, w[i].key);
-		if (!w[i].vals.n && route_param(r, param, NULL, w[i].node, e))
+		if (!w[i].vals.n && route_word(r, param, NULL, w[i].node, e))
 			return -1;
 		/* Each array element is its own word, as the kernel makes them. */
 		for (j = 0; j < w[i].vals.n; j++)
-			if (route_param(r, param, w[i].vals.v[j].text, w[i].node, e))
+			if (route_word(r, param, w[i].vals.v[j].text, w[i].node, e))
 				return -1;
 	}
 	return 0;
@@ -277,34 +282,36 @@ static int route_globals(struct route *r, struct bt_error *e)
 {
 	const struct plan *p = r->plan;
 
-	if (route_list(r, "ftrace_graph_filter", &p->graph_filters, e) ||
-	    route_list(r, "ftrace_graph_notrace", &p->graph_notraces, e) ||
-	    route_single(r, "ftrace_graph_max_depth", &p->graph_max_depth, 0, e) ||
-	    route_single(r, "tp_printk", &p->tp_printk, 1, e) ||
-	    route_single(r, "traceoff_on_warning", &p->traceoff_on_warning, 1, e))
+	if (route_list(r, KP_FTRACE_GRAPH_FILTER, &p->graph_filters, e) ||
+	    route_list(r, KP_FTRACE_GRAPH_NOTRACE, &p->graph_notraces, e) ||
+	    route_single(r, KP_FTRACE_GRAPH_MAX_DEPTH, &p->graph_max_depth, e) ||
+	    route_single(r, KP_TP_PRINTK, &p->tp_printk, e) ||
+	    route_single(r, KP_TRACEOFF_ON_WARNING, &p->traceoff_on_warning, e))
 		return -1;
 	if (p->dump_on_oops.text) {
 		struct plan_val v = p->dump_on_oops;
 
 		if (!strcmp(v.text, "2"))
 			v.text = "orig_cpu";
-		if (route_single(r, "ftrace_dump_on_oops", &v, 1, e))
+		if (route_single(r, KP_FTRACE_DUMP_ON_OOPS, &v, e))
 			return -1;
 	}
 	if (p->tp_printk_stop.text) {
-		int have = route_need(r, KF_TP_PRINTK_STOP, p->tp_printk_stop.node,
-				      "tp_printk_stop_on_boot", e);
+		int have = route_need_param(r, KP_TP_PRINTK_STOP_ON_BOOT,
+					    p->tp_printk_stop.node,
+					    kparam_name(KP_TP_PRINTK_STOP_ON_BOOT), e);
 
-		if (have < 0 || (have && route_single(r, "tp_printk_stop_on_boot",
-						      &p->tp_printk_stop, 1, e)))
+		if (have < 0 || (have && route_single(r, KP_TP_PRINTK_STOP_ON_BOOT,
+						      &p->tp_printk_stop, e)))
 			return -1;
 	}
 	if (p->boot_snapshot.text) {
-		int have = route_need(r, KF_BOOT_SNAPSHOT, p->boot_snapshot.node,
-				      "ftrace_boot_snapshot", e);
+		int have = route_need_param(r, KP_FTRACE_BOOT_SNAPSHOT,
+					    p->boot_snapshot.node,
+					    kparam_name(KP_FTRACE_BOOT_SNAPSHOT), e);
 
-		if (have < 0 || (have && route_single(r, "ftrace_boot_snapshot",
-						      &p->boot_snapshot, 1, e)))
+		if (have < 0 || (have && route_single(r, KP_FTRACE_BOOT_SNAPSHOT,
+						      &p->boot_snapshot, e)))
 			return -1;
 	}
 	return 0;
@@ -315,11 +322,9 @@ static int route_hook(struct route *r, struct bt_error *e)
 	const struct plan *p = r->plan;
 
 	if (p->arm.n) {
-		route_note(r, "boottrace.arm <- %zu module function filter(s): a "
-			   "command-line ftrace_filter= drops :mod: entries at "
-			   "boot, the hook arms them before the module loads",
+		route_note(r, "boottrace.arm <- %zu module function filter(s): a command-line ftrace_filter= drops :mod: entries at boot, the hook arms them before the module loads",
 			   p->arm.n);
-		if (route_list(r, "boottrace.arm", &p->arm, e))
+		if (route_word_list(r, "boottrace.arm", &p->arm, e))
 			return -1;
 	}
 	return route_words(r, p->hook, p->nhook, "boottrace.", e);
@@ -331,7 +336,7 @@ static int route_clock_word(struct route *r, struct bt_error *e)
 	enum route_clock_form f = route_clock(r, &v);
 
 	route_clock_note(r, f);
-	return route_single(r, "trace_clock", &v, 0, e);
+	return route_single(r, KP_TRACE_CLOCK, &v, e);
 }
 
 int route_cmdline_part(struct route *r, unsigned parts, struct bt_error *e)
@@ -340,12 +345,12 @@ int route_cmdline_part(struct route *r, unsigned parts, struct bt_error *e)
 	const struct plan_inst *g = &p->inst[0];
 
 	if ((parts & RP_TRACER) &&
-	    (route_single(r, "ftrace", &g->tracer, 0, e) ||
-	     route_list(r, "ftrace_filter", &g->filters, e) ||
-	     route_list(r, "ftrace_notrace", &g->notraces, e) ||
-	     route_list(r, "trace_options", &g->options, e) ||
-	     route_single(r, "trace_buf_size", &g->buffer_size, 0, e) ||
-	     route_single(r, "alloc_snapshot", &g->alloc_snapshot, 1, e)))
+	    (route_single(r, KP_FTRACE, &g->tracer, e) ||
+	     route_list(r, KP_FTRACE_FILTER, &g->filters, e) ||
+	     route_list(r, KP_FTRACE_NOTRACE, &g->notraces, e) ||
+	     route_list(r, KP_TRACE_OPTIONS, &g->options, e) ||
+	     route_single(r, KP_TRACE_BUF_SIZE, &g->buffer_size, e) ||
+	     route_single(r, KP_ALLOC_SNAPSHOT, &g->alloc_snapshot, e)))
 		return -1;
 	if ((parts & RP_CLOCK) && route_clock_word(r, e))
 		return -1;
@@ -355,9 +360,7 @@ int route_cmdline_part(struct route *r, unsigned parts, struct bt_error *e)
 	     route_global_events(r, e) ||
 	     route_triggers(r, g, e) ||
 	     route_instances(r, e) ||
-	     (p->nsynths && route_refuse(r, p->synths[0].node, e, "synthetic "
-					 "events have no command-line parameter: "
-					 "use -t bootconfig"))))
+	     (p->nsynths && route_refuse(r, p->synths[0].node, e, "synthetic events have no command-line parameter: use -t bootconfig"))))
 		return -1;
 	if ((parts & RP_GLOBALS) && route_globals(r, e))
 		return -1;
@@ -377,15 +380,13 @@ int route_cmdline(struct route *r, struct bt_error *e)
 	const struct plan_inst *g = &r->plan->inst[0];
 
 	if (kcaps_has(r->kcaps, KF_BOOTCONFIG) == 0)
-		route_note(r, "kernel %s has no bootconfig (5.6+): legacy "
-			   "command-line parameters", kcaps_name(r->kcaps));
+		route_note(r, "kernel %s has no bootconfig (5.6+): legacy command-line parameters", kcaps_name(r->kcaps));
 	else
 		route_note(r, "-t cmdline: legacy command-line parameters");
 	if (route_check(r, e) || route_cmdline_part(r, RP_ALL, e))
 		return -1;
 	if (g->tracer.text)
-		route_note(r, "ftrace=%s: the tracer starts when it registers, "
-			   "early in boot; ftrace_filter= applies before it runs",
+		route_note(r, "ftrace=%s: the tracer starts when it registers, early in boot; ftrace_filter= applies before it runs",
 			   g->tracer.text);
 	return 0;
 }

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What every route shares: notes, refusals, kernel checks (route.h). */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compile/route.h"
+#include "kernel/params.h"
 
 void route_init(struct route *r, const struct plan *p, const struct kcaps *k,
 		const struct board *b, const struct route_opts *o)
@@ -31,11 +33,9 @@ void route_note(const struct route *r, const char *fmt, ...)
 
 	if (!r->opts->verbose)
 		return;
-	fputs("route: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	bt_vsay("route", BT_SAY_PLAIN, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 void route_note_word(const struct route *r, int node, const char *param,
@@ -49,32 +49,26 @@ void route_note_word(const struct route *r, int node, const char *param,
 		return;
 	bconf_compose_key(s->bc, BCONF_NONE, node, key, sizeof(key));
 	source_locate(s, bconf_pos(s->bc, node), &line, &col);
-	fprintf(stderr, "route: %s (%s:%d:%d) -> %s%s%s\n", key, s->path, line,
-		col, param, val ? "=" : "", val ? val : "");
+	bt_say("route", BT_SAY_PLAIN, "%s (%s:%d:%d) -> %s%s%s", key, s->path,
+	       line, col, param, val ? "=" : "", val ? val : "");
 }
 
-static void route_vwarn(const struct route *r, int node, const char *what,
-			const char *fmt, va_list ap)
+/* "FILE:LINE:COL: warning: TEXT", or "FILE: warning: TEXT" without a place. */
+void route_warn(const struct route *r, int node, const char *fmt, ...)
 {
 	const struct source *s = r->plan->src;
+	char where[PATH_MAX + 32];
 	int line = 0, col = 0;
+	va_list ap;
 
 	if (node != BCONF_NONE)
 		source_locate(s, bconf_pos(s->bc, node), &line, &col);
 	if (line)
-		fprintf(stderr, "%s:%d:%d: %s: ", s->path, line, col, what);
+		snprintf(where, sizeof(where), "%s:%d:%d", s->path, line, col);
 	else
-		fprintf(stderr, "%s: %s: ", s->path, what);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-}
-
-void route_warn(const struct route *r, int node, const char *fmt, ...)
-{
-	va_list ap;
-
+		snprintf(where, sizeof(where), "%s", s->path);
 	va_start(ap, fmt);
-	route_vwarn(r, node, "warning", fmt, ap);
+	bt_vsay(where, BT_SAY_WARN, fmt, ap);
 	va_end(ap);
 }
 
@@ -92,8 +86,7 @@ int route_refuse(struct route *r, int node, struct bt_error *e,
 		route_warn(r, node, "dropped (--allow-drop): %s", msg);
 		return 0;
 	}
-	return plan_error(r->plan, node, e, "%s (or --allow-drop to go on "
-			  "without it)", msg);
+	return plan_error(r->plan, node, e, "%s (or --allow-drop to go on without it)", msg);
 }
 
 int route_need(struct route *r, enum kfeat f, int node, const char *what,
@@ -101,8 +94,7 @@ int route_need(struct route *r, enum kfeat f, int node, const char *what,
 {
 	if (kcaps_has(r->kcaps, f) != 0)
 		return 1;
-	return route_refuse(r, node, e, "%s needs kernel %s or later; the "
-			    "target is %s", what, kcaps_since(f),
+	return route_refuse(r, node, e, "%s needs kernel %s or later; the target is %s", what, kcaps_since(f),
 			    kcaps_name(r->kcaps)) ? -1 : 0;
 }
 
@@ -182,7 +174,7 @@ static int route_check_inst(struct route *r, const struct plan_inst *in,
 		return -1;
 	if (in->alloc_snapshot.text &&
 	    route_need_opt(r, KO_TRACER_SNAPSHOT, in->alloc_snapshot.node,
-			   "alloc_snapshot", e))
+			   kparam_name(KP_ALLOC_SNAPSHOT), e))
 		return -1;
 	for (i = 0; i < in->nev; i++)
 		if (in->ev[i].hist != BCONF_NONE &&
@@ -209,16 +201,10 @@ static int route_check_stacks(struct route *r, const struct plan_inst *in,
 		if (!strcmp(o->text, "stacktrace") && !events && in->tracer.text &&
 		    (!strcmp(in->tracer.text, "function") ||
 		     !strcmp(in->tracer.text, "function_graph")))
-			return route_refuse(r, o->node, e, "option 'stacktrace' "
-					    "records stacks for trace events only; "
-					    "for the %s tracer it does nothing: "
-					    "use func_stack_trace", in->tracer.text);
+			return route_refuse(r, o->node, e, "option 'stacktrace' records stacks for trace events only; for the %s tracer it does nothing: use func_stack_trace", in->tracer.text);
 		if (!strcmp(o->text, "func_stack_trace") &&
 		    r->board && r->board->ftrace_stack_zero)
-			route_warn(r, o->node, "on board %s func_stack_trace "
-				   "prints only zero frames; the <-parent "
-				   "column is right there: see compile "
-				   "--who-calls (parent-chain mode)",
+			route_warn(r, o->node, "on board %s func_stack_trace prints only zero frames; the <-parent column is right there: see compile --who-calls (parent-chain mode)",
 				   r->board->name);
 	}
 	return 0;

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "kernel/board.h"
+#include "util/grow.h"
 #include "util/source.h"
 
 #ifndef BT_BOARD_DIR
@@ -114,14 +115,12 @@ static int board_check(const struct source *s, struct board *b,
 
 	if (!b->arch[0] || !b->bootloader[0] || !b->cmdline_max)
 		return bt_error_set(e, BT_EXIT_INPUT, s->path,
-				    "a board profile needs board.arch, "
-				    "board.bootloader and board.cmdline.max");
+				    "a board profile needs board.arch, board.bootloader and board.cmdline.max");
 	for (i = 0; i < sizeof(bootloaders) / sizeof(bootloaders[0]); i++)
 		if (!strcmp(b->bootloader, bootloaders[i]))
 			return 0;
 	return bt_error_set(e, BT_EXIT_INPUT, s->path,
-			    "board.bootloader '%s' is not one of u-boot, "
-			    "bootoctlinux, grub, rpi, qemu-direct, kernel-install",
+			    "board.bootloader '%s' is not one of u-boot, bootoctlinux, grub, rpi, qemu-direct, kernel-install",
 			    b->bootloader);
 }
 
@@ -193,8 +192,7 @@ int board_load(const char *name, struct board *b, struct bt_error *e)
 			 board_dir(dir, sizeof(dir)), name);
 	if (!board_is_path(name) && access(b->path, R_OK))
 		return bt_error_set(e, BT_EXIT_INPUT, NULL,
-				    "no board profile '%s' in %s: "
-				    "`boottrace boards` lists them", name,
+				    "no board profile '%s' in %s: `boottrace boards` lists them", name,
 				    board_dir(dir, sizeof(dir)));
 	base = strrchr(b->path, '/');
 	base = base ? base + 1 : b->path;
@@ -238,14 +236,9 @@ int board_each(struct board *b, int (*fn)(const struct board *b, void *ctx),
 		if (l <= 6 || strcmp(de->d_name + l - 6, ".bconf") ||
 		    de->d_name[0] == '.')
 			continue;
-		if (n == cap) {
-			char **nn = realloc(names, (cap = cap ? 2 * cap : 16) * sizeof(*nn));
-
-			if (!nn) {
-				ret = bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
-				break;
-			}
-			names = nn;
+		if (BT_GROW(names, n + 1, cap) < 0) {
+			ret = bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+			break;
 		}
 		names[n] = malloc(strlen(d) + l + 2);
 		if (!names[n]) {

@@ -15,6 +15,7 @@ struct kfeat_info {
 
 /* Versions from the kernel's history (docs/kernel-facts.md 13). */
 static const struct kfeat_info kfeats[KF_NFEAT] = {
+	[KF_BASE] = { 0, "any" },
 	[KF_BOOTCONFIG] = { KVER(5, 6), "5.6" },
 	[KF_BOOTTIME_TRACING] = { KVER(5, 6), "5.6" },
 	[KF_BCONF_OVERRIDE] = { KVER(5, 9), "5.9" },
@@ -28,6 +29,10 @@ static const struct kfeat_info kfeats[KF_NFEAT] = {
 	[KF_TRACE_TRIGGER] = { KVER(6, 2), "6.2" },
 	[KF_TRACE_INSTANCE] = { KVER(6, 3), "6.3" },
 	[KF_INIT_TRACING] = { KVER(4, 13), "4.13" },
+	[KF_TRACE_OPTIONS] = { KVER(3, 8), "3.8" },
+	[KF_TRACE_EVENT] = { KVER(3, 19), "3.19" },
+	[KF_TP_PRINTK] = { KVER(3, 19), "3.19" },
+	[KF_FGRAPH_MAX_DEPTH] = { KVER(4, 11), "4.11" },
 };
 
 static const char *const kopt_names[KO_NOPT] = {
@@ -83,8 +88,7 @@ int kcaps_set_version(struct kcaps *k, const char *text, struct bt_error *e)
 
 	if (!v)
 		return bt_error_set(e, BT_EXIT_USAGE, NULL,
-				    "kernel version '%s' is not MAJOR.MINOR "
-				    "(e.g. -k 6.1 or -k 5.10.0-28-amd64)", text);
+				    "kernel version '%s' is not MAJOR.MINOR (e.g. -k 6.1 or -k 5.10.0-28-amd64)", text);
 	k->version = v;
 	snprintf(k->version_text, sizeof(k->version_text), "%d.%d", v / 256,
 		 v % 256);
@@ -145,9 +149,7 @@ int kcaps_load_config(struct kcaps *k, const char *path, struct bt_error *e)
 	fclose(f);
 	if (!seen)
 		return bt_error_set(e, BT_EXIT_INPUT, path,
-				    "no CONFIG_ line in %d line(s): not a kernel "
-				    ".config (give the build's .config or "
-				    "/boot/config-VERSION)", lineno);
+				    "no CONFIG_ line in %d line(s): not a kernel .config (give the build's .config or /boot/config-VERSION)", lineno);
 	/* A .config lists every option it knows; absent ones are off. */
 	for (n = 0; n < KO_NOPT; n++)
 		if (k->opt[n] == KO_UNKNOWN)

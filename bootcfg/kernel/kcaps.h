@@ -13,6 +13,7 @@
 
 /* A kernel's features; the version each one needs is in kcaps.c. */
 enum kfeat {
+	KF_BASE,		/* older than every kernel boottrace targets */
 	KF_BOOTCONFIG,		/* bootconfig in the initrd (5.6) */
 	KF_BOOTTIME_TRACING,	/* ftrace.* keys applied (5.6) */
 	KF_BCONF_OVERRIDE,	/* ':=' (5.9) */
@@ -26,6 +27,10 @@ enum kfeat {
 	KF_TRACE_TRIGGER,	/* trace_trigger= (6.2) */
 	KF_TRACE_INSTANCE,	/* trace_instance= (6.3) */
 	KF_INIT_TRACING,	/* __init functions of the core traceable (4.13) */
+	KF_TRACE_OPTIONS,	/* trace_options= (3.8) */
+	KF_TRACE_EVENT,		/* trace_event= (3.19) */
+	KF_TP_PRINTK,		/* tp_printk (3.19) */
+	KF_FGRAPH_MAX_DEPTH,	/* ftrace_graph_max_depth= (4.11) */
 	KF_NFEAT
 };
 

@@ -5,6 +5,7 @@
 
 #include "bconf.h"
 #include "kernel/words.h"
+#include "util/grow.h"
 
 void words_init(struct words *w)
 {
@@ -25,17 +26,10 @@ void words_free(struct words *w)
 
 int words_addn(struct words *w, const char *word, size_t len)
 {
-	char **nv, *copy;
+	char *copy;
 
-	if (w->n == w->cap) {
-		size_t cap = w->cap ? w->cap * 2 : 16;
-
-		nv = realloc(w->v, cap * sizeof(*nv));
-		if (!nv)
-			return -1;
-		w->v = nv;
-		w->cap = cap;
-	}
+	if (BT_GROW(w->v, w->n + 1, w->cap) < 0)
+		return -1;
 	copy = malloc(len + 1);
 	if (!copy)
 		return -1;
@@ -99,8 +93,7 @@ size_t words_param_len(const char *word)
 	return i;
 }
 
-/* The kernel's parameq(): '-' and '_' are the same in parameter names. */
-static int words_parameq(const char *a, const char *b, size_t n)
+int words_parameq(const char *a, const char *b, size_t n)
 {
 	size_t i;
 

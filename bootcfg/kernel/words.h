@@ -33,6 +33,8 @@ int words_add_param(struct words *w, const char *param, const char *val,
 int words_split(struct words *w, const char *line);
 /* The parameter name of a written word ("a" for a="b c", a, "a=b"). */
 size_t words_param_len(const char *word);
+/* The kernel's parameq() on @n bytes: '-' and '_' are the same in names. */
+int words_parameq(const char *a, const char *b, size_t n);
 /* Index of the first word whose parameter name is @param, or -1. */
 long words_find(const struct words *w, const char *param, size_t from);
 /* Remove word @i. */

@@ -3,10 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plan/plan.h"
 #include "plan/plan_int.h"
-
-#define NKEY (BCONF_KEYLEN_MAX + 1)
+#include "util/grow.h"
 
 static const char *const inst_keys[] = {
 	"options", "tracing_on", "trace_clock", "buffer_size", "alloc_snapshot",
@@ -27,112 +25,6 @@ static const char *const hook_keys[] = {
 	"snapshot", "stop", "raw", "max_kb", "at", "arm", "timeout", "init", NULL,
 };
 
-char *plan_own(struct plan *p, const char *s, size_t n)
-{
-	char *c;
-
-	if (p->nowned == p->capowned) {
-		size_t cap = p->capowned ? p->capowned * 2 : 16;
-		char **no = realloc(p->owned, cap * sizeof(*no));
-
-		if (!no)
-			return NULL;
-		p->owned = no;
-		p->capowned = cap;
-	}
-	c = malloc(n + 1);
-	if (!c)
-		return NULL;
-	memcpy(c, s, n);
-	c[n] = '\0';
-	p->owned[p->nowned++] = c;
-	return c;
-}
-
-int plan_oom(const struct plan *p, struct bt_error *e)
-{
-	return bt_error_set(e, BT_EXIT_ENV, p->src->path, "out of memory");
-}
-
-/* "unknown key ftrace.traser; did you mean ftrace.tracer?" */
-int plan_unknown(const struct plan *p, int node, const char *const *cands,
-		 const char *where, struct bt_error *e)
-{
-	const struct bconf *bc = p->src->bc;
-	const char *near = plan_nearest(bconf_data(bc, node), cands);
-	char key[NKEY], parent[NKEY];
-
-	bconf_compose_key(bc, BCONF_NONE, node, key, sizeof(key));
-	if (near) {
-		bconf_compose_key(bc, BCONF_NONE, bconf_parent(bc, node),
-				  parent, sizeof(parent));
-		return plan_error(p, node, e, "unknown key '%s'; did you mean "
-				  "'%s.%s'? (%s)", key, parent, near, where);
-	}
-	return plan_error(p, node, e, "unknown key '%s' (%s)", key, where);
-}
-
-/* The full name of @key, for a message (composed only when needed). */
-static const char *plan_key_name(const struct plan *p, int key, char *buf,
-				 size_t size)
-{
-	bconf_compose_key(p->src->bc, BCONF_NONE, key, buf, size);
-	return buf;
-}
-
-/* The single value of @key; an array is an error, a value-less key "". */
-int plan_single(struct plan *p, int key, struct plan_val *out,
-		struct bt_error *e)
-{
-	const struct bconf *bc = p->src->bc;
-	int v = bconf_value_node(bc, key);
-	char name[NKEY];
-
-	if (bconf_subkey(bc, key) != BCONF_NONE)
-		return plan_error(p, bconf_subkey(bc, key), e,
-				  "'%s' takes a value, not subkeys",
-				  plan_key_name(p, key, name, sizeof(name)));
-	if (v != BCONF_NONE && bconf_is_array(bc, v))
-		return plan_error(p, key, e, "'%s' takes one value, not a list",
-				  plan_key_name(p, key, name, sizeof(name)));
-	if (out->text) {
-		int line, col;
-
-		source_locate(p->src, bconf_pos(bc, out->node), &line, &col);
-		return plan_error(p, key, e, "'%s' is set twice (also at line "
-				  "%d column %d, maybe in its kernel.* or "
-				  "ftrace.* form): keep one",
-				  plan_key_name(p, key, name, sizeof(name)), line, col);
-	}
-	out->text = v == BCONF_NONE ? "" : bconf_data(bc, v);
-	out->node = key;
-	return 0;
-}
-
-/* Every value of @key into @l; with @nonempty, a value-less key is refused. */
-int plan_values(struct plan *p, int key, struct plan_list *l, int nonempty,
-		struct bt_error *e)
-{
-	const struct bconf *bc = p->src->bc;
-	int vn = bconf_value_node(bc, key), v;
-	char name[NKEY];
-
-	if (bconf_subkey(bc, key) != BCONF_NONE)
-		return plan_error(p, bconf_subkey(bc, key), e,
-				  "'%s' takes values, not subkeys",
-				  plan_key_name(p, key, name, sizeof(name)));
-	if (vn == BCONF_NONE) {
-		if (nonempty)
-			return plan_error(p, key, e, "'%s' needs a value",
-					  plan_key_name(p, key, name, sizeof(name)));
-		return 0;
-	}
-	bconf_for_each_value(bc, vn, v)
-		if (plan_list_add(l, bconf_data(bc, v), key))
-			return plan_oom(p, e);
-	return 0;
-}
-
 /* A filter value: FUNC:mod:MODULE goes to the hook (the cmdline drops it). */
 static int plan_filter(struct plan *p, struct plan_inst *in, int key,
 		       struct plan_list *dst, int notrace, struct bt_error *e)
@@ -148,9 +40,8 @@ static int plan_filter(struct plan *p, struct plan_inst *in, int key,
 			continue;
 		}
 		if (notrace || in->name)
-			ret = plan_error(p, key, e, "'%s': module functions can "
-					 "only be armed as filters of the global "
-					 "instance (boottrace.arm)", tmp.v[i].text);
+			ret = plan_error(p, key, e, "'%s': module functions can only be armed as filters of the global instance (boottrace.arm)",
+					 tmp.v[i].text);
 		else if (plan_list_add(&p->arm, tmp.v[i].text, key))
 			ret = plan_oom(p, e);
 	}
@@ -209,12 +100,11 @@ static struct plan_event *plan_new_event(struct plan *p, struct plan_inst *in,
 					 const char *group, const char *event,
 					 int node)
 {
-	struct plan_event *ne = realloc(in->ev, (in->nev + 1) * sizeof(*ne));
+	struct plan_event *ne;
 
 	(void)p;
-	if (!ne)
+	if (BT_GROW(in->ev, in->nev + 1, in->capev) < 0)
 		return NULL;
-	in->ev = ne;
 	ne = &in->ev[in->nev++];
 	memset(ne, 0, sizeof(*ne));
 	ne->group = group;
@@ -228,11 +118,10 @@ static struct plan_event *plan_new_event(struct plan *p, struct plan_inst *in,
 static int plan_add_kprobe(struct plan *p, const char *event, int node,
 			   int key, struct bt_error *e)
 {
-	struct plan_kprobe *nk = realloc(p->kprobes, (p->nkprobes + 1) * sizeof(*nk));
+	struct plan_kprobe *nk;
 
-	if (!nk)
+	if (BT_GROW(p->kprobes, p->nkprobes + 1, p->capkprobes) < 0)
 		return plan_oom(p, e);
-	p->kprobes = nk;
 	nk = &p->kprobes[p->nkprobes++];
 	memset(nk, 0, sizeof(*nk));
 	nk->event = event;
@@ -243,11 +132,10 @@ static int plan_add_kprobe(struct plan *p, const char *event, int node,
 static int plan_add_synth(struct plan *p, const char *event, int node,
 			  int key, struct bt_error *e)
 {
-	struct plan_synth *ns = realloc(p->synths, (p->nsynths + 1) * sizeof(*ns));
+	struct plan_synth *ns;
 
-	if (!ns)
+	if (BT_GROW(p->synths, p->nsynths + 1, p->capsynths) < 0)
 		return plan_oom(p, e);
-	p->synths = ns;
 	ns = &p->synths[p->nsynths++];
 	memset(ns, 0, sizeof(*ns));
 	ns->event = event;
@@ -284,10 +172,8 @@ static int plan_read_event(struct plan *p, struct plan_inst *in,
 		} else if (!strcmp(w, "fields") && !strcmp(group, "synthetic")) {
 			ret = plan_add_synth(p, event, enode, k, e);
 		} else {
-			ret = plan_unknown(p, k, event_keys, "event keys: enable, "
-					   "filter, actions, hist; probes under "
-					   "event.kprobes, fields under "
-					   "event.synthetic", e);
+			ret = plan_unknown(p, k, event_keys, "event keys: enable, filter, actions, hist; probes under event.kprobes, fields under event.synthetic",
+					   e);
 		}
 		if (ret)
 			return -1;
@@ -317,9 +203,8 @@ static int plan_read_events(struct plan *p, struct plan_inst *in, int node,
 			continue;
 		}
 		if (bconf_value_node(bc, g) != BCONF_NONE)
-			return plan_error(p, g, e, "event group '%s' takes "
-					  "subkeys (EVENT.enable, enable), not "
-					  "a value", group);
+			return plan_error(p, g, e, "event group '%s' takes subkeys (EVENT.enable, enable), not a value",
+					  group);
 		bconf_for_each_subkey(bc, g, k) {
 			if (!strcmp(bconf_data(bc, k), "enable")) {
 				flag.text = NULL;
@@ -347,10 +232,8 @@ static int plan_read_instances(struct plan *p, int node, struct bt_error *e)
 	int k;
 
 	bconf_for_each_subkey(bc, node, k) {
-		ni = realloc(p->inst, (p->ninst + 1) * sizeof(*ni));
-		if (!ni)
+		if (BT_GROW(p->inst, p->ninst + 1, p->capinst) < 0)
 			return plan_oom(p, e);
-		p->inst = ni;
 		ni = &p->inst[p->ninst];
 		memset(ni, 0, sizeof(*ni));
 		ni->name = bconf_data(bc, k);
@@ -452,9 +335,9 @@ static int plan_read_hook(struct plan *p, int node, struct bt_error *e)
 			if (!strcmp(w, hook_keys[i]))
 				break;
 		if (!hook_keys[i])
-			return plan_unknown(p, k, hook_keys, "boottrace.* hook "
-					    "settings, see boottrace.bconf(5)", e);
-		if (plan_add_word(p, &p->hook, &p->nhook, node, k, e))
+			return plan_unknown(p, k, hook_keys, "boottrace.* hook settings, see boottrace.bconf(5)",
+					    e);
+		if (plan_add_word(p, &p->hook, &p->nhook, &p->caphook, node, k, e))
 			return -1;
 	}
 	return 0;
@@ -466,16 +349,9 @@ static int plan_read_init(struct plan *p, int node, struct bt_error *e)
 	int leaf = BCONF_NONE;
 
 	while ((leaf = bconf_next_leaf(p->src->bc, node, leaf)) != BCONF_NONE)
-		if (plan_add_word(p, &p->init, &p->ninit, node, leaf, e))
+		if (plan_add_word(p, &p->init, &p->ninit, &p->capinit, node, leaf, e))
 			return -1;
 	return 0;
-}
-
-void plan_inst_clear(struct plan_inst *in)
-{
-	in->tracer.node = in->trace_clock.node = in->buffer_size.node =
-		in->cpumask.node = in->tracing_on.node =
-		in->alloc_snapshot.node = BCONF_NONE;
 }
 
 static void plan_clear_vals(struct plan *p)
@@ -493,9 +369,9 @@ int plan_build(struct plan *p, const struct source *src, struct bt_error *e)
 	memset(p, 0, sizeof(*p));
 	p->src = src;
 	plan_clear_vals(p);
-	p->inst = calloc(1, sizeof(*p->inst));
-	if (!p->inst)
+	if (BT_GROW(p->inst, 1, p->capinst) < 0)
 		return plan_oom(p, e);
+	memset(p->inst, 0, sizeof(*p->inst));
 	p->ninst = 1;
 	plan_inst_clear(&p->inst[0]);
 	for (k = bconf_root(bc); !ret && k != BCONF_NONE; k = bconf_next(bc, k)) {
@@ -511,9 +387,8 @@ int plan_build(struct plan *p, const struct source *src, struct bt_error *e)
 		} else if (!strcmp(w, "boottrace")) {
 			ret = plan_read_hook(p, k, e);
 		} else {
-			ret = plan_error(p, k, e, "unknown top-level key '%s': a "
-					 "boottrace config has ftrace.*, kernel.*, "
-					 "init.* and boottrace.* keys", w);
+			ret = plan_error(p, k, e, "unknown top-level key '%s': a boottrace config has ftrace.*, kernel.*, init.* and boottrace.* keys",
+					 w);
 		}
 	}
 	if (!ret)

@@ -56,7 +56,7 @@ struct plan_inst {
 	struct plan_val alloc_snapshot;
 	struct plan_list options, events, filters, notraces;
 	struct plan_event *ev;
-	size_t nev;
+	size_t nev, capev;
 };
 
 /* A word passed through: kernel.KEY, init.KEY or boottrace.KEY. */
@@ -69,11 +69,11 @@ struct plan_word {
 struct plan {
 	const struct source *src;
 	struct plan_inst *inst;	/* inst[0] is the global instance */
-	size_t ninst;
+	size_t ninst, capinst;
 	struct plan_kprobe *kprobes;
-	size_t nkprobes;
+	size_t nkprobes, capkprobes;
 	struct plan_synth *synths;
-	size_t nsynths;
+	size_t nsynths, capsynths;
 	struct plan_list graph_filters, graph_notraces;
 	struct plan_val graph_max_depth;
 	struct plan_val tp_printk, tp_printk_stop, dump_on_oops;
@@ -82,6 +82,7 @@ struct plan {
 	struct plan_list arm;
 	struct plan_word *kernel, *init, *hook;
 	size_t nkernel, ninit, nhook;
+	size_t capkernel, capinit, caphook;
 	/* Strings the plan made (split lists); freed with the plan. */
 	char **owned;
 	size_t nowned, capowned;

@@ -20,12 +20,8 @@ static int plan_check_item(struct plan *p, const struct plan_val *v,
 	for (s = v->text; *s; s++)
 		if (*s == ',' || isspace((unsigned char)*s) || *s == '"' ||
 		    !isprint((unsigned char)*s))
-			return plan_error(p, v->node, e, "%s '%s' contains %s: "
-					  "the kernel splits lists at ',' and "
-					  "words at spaces; give one item per "
-					  "array element", what, v->text,
-					  *s == ',' ? "','" : "a space, quote or "
-					  "control byte");
+			return plan_error(p, v->node, e, "%s '%s' contains %s: the kernel splits lists at ',' and words at spaces; give one item per array element", what, v->text,
+					  *s == ',' ? "','" : "a space, quote or control byte");
 	return 0;
 }
 
@@ -77,9 +73,7 @@ static int plan_check_inst(struct plan *p, const struct plan_inst *in,
 		return -1;
 	for (; t && *t; t++)
 		if (!islower((unsigned char)*t) && *t != '_' && !isdigit((unsigned char)*t))
-			return plan_error(p, in->tracer.node, e, "tracer '%s' is "
-					  "not a tracer name (function, "
-					  "function_graph, nop, ...)", in->tracer.text);
+			return plan_error(p, in->tracer.node, e, "tracer '%s' is not a tracer name (function, function_graph, nop, ...)", in->tracer.text);
 	if (in->tracing_on.text && strcmp(in->tracing_on.text, "0") &&
 	    strcmp(in->tracing_on.text, "1"))
 		return plan_error(p, in->tracing_on.node, e, "tracing_on is 0 or 1");
@@ -97,9 +91,7 @@ static int plan_check_arm(struct plan *p, struct bt_error *e)
 		if (plan_check_item(p, &p->arm.v[i], "module filter", e))
 			return -1;
 		if (!m || m == s || !m[5] || strchr(m + 5, ':'))
-			return plan_error(p, p->arm.v[i].node, e, "module filter "
-					  "'%s' is not FUNC:mod:MODULE (e.g. "
-					  "bond_create:mod:bonding)", s);
+			return plan_error(p, p->arm.v[i].node, e, "module filter '%s' is not FUNC:mod:MODULE (e.g. bond_create:mod:bonding)", s);
 	}
 	return 0;
 }
@@ -116,17 +108,14 @@ static int plan_check_hook(struct plan *p, struct bt_error *e)
 		int flag = !strcmp(w->key, "stop") || !strcmp(w->key, "raw");
 
 		if (w->vals.n > 1)
-			return plan_error(p, w->node, e, "boottrace.%s takes one "
-					  "value, not a list", w->key);
+			return plan_error(p, w->node, e, "boottrace.%s takes one value, not a list", w->key);
 		if (number && !plan_is_number(v, ""))
-			return plan_error(p, w->node, e, "boottrace.%s '%s' is not "
-					  "a number", w->key, v);
+			return plan_error(p, w->node, e, "boottrace.%s '%s' is not a number", w->key, v);
 		if (flag && strcmp(v, "0") && strcmp(v, "1") && strcmp(v, "yes") &&
 		    strcmp(v, "no") && strcmp(v, "on") && strcmp(v, "off") &&
 		    strcmp(v, "y") && strcmp(v, "n") && strcmp(v, "true") &&
 		    strcmp(v, "false"))
-			return plan_error(p, w->node, e, "boottrace.%s is 0 or 1 "
-					  "(or yes/no)", w->key);
+			return plan_error(p, w->node, e, "boottrace.%s is 0 or 1 (or yes/no)", w->key);
 	}
 	return 0;
 }
@@ -145,8 +134,6 @@ int plan_check(struct plan *p, struct bt_error *e)
 	    plan_check_arm(p, e) || plan_check_hook(p, e))
 		return -1;
 	if (d && *d && strcmp(d, "1") && strcmp(d, "2") && strcmp(d, "orig_cpu"))
-		return plan_error(p, p->dump_on_oops.node, e, "dump_on_oops is "
-				  "empty, 1 (all CPUs), 2 or orig_cpu (the CPU "
-				  "that oopsed)");
+		return plan_error(p, p->dump_on_oops.node, e, "dump_on_oops is empty, 1 (all CPUs), 2 or orig_cpu (the CPU that oopsed)");
 	return 0;
 }

@@ -5,6 +5,9 @@
 
 #include "plan/plan.h"
 
+/* A composed key and its NUL. */
+#define NKEY (BCONF_KEYLEN_MAX + 1)
+
 char *plan_own(struct plan *p, const char *s, size_t n);
 int plan_oom(const struct plan *p, struct bt_error *e);
 int plan_unknown(const struct plan *p, int node, const char *const *cands,
@@ -15,8 +18,8 @@ int plan_values(struct plan *p, int key, struct plan_list *l, int nonempty,
 		struct bt_error *e);
 void plan_inst_clear(struct plan_inst *in);
 /* Append leaf @leaf (named relative to @root) to a word array. */
-int plan_add_word(struct plan *p, struct plan_word **arr, size_t *n, int root,
-		  int leaf, struct bt_error *e);
+int plan_add_word(struct plan *p, struct plan_word **arr, size_t *n,
+		  size_t *cap, int root, int leaf, struct bt_error *e);
 /* kernel.*: legacy tracing parameters into the plan, the rest as words. */
 int plan_read_kernel(struct plan *p, int node, struct bt_error *e);
 /* Checks across the whole plan (values the kernel would reject). */

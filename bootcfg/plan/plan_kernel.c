@@ -8,71 +8,74 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel/params.h"
 #include "plan/plan_int.h"
+#include "util/grow.h"
 
-#define NKEY (BCONF_KEYLEN_MAX + 1)
-
-enum pk_kind { PK_SINGLE, PK_LIST, PK_DEAD };
-
-struct plan_legacy {
-	const char *param;
-	enum pk_kind kind;
-	/* Where in the plan; for PK_DEAD, the real parameter name. */
-	size_t off;
-	const char *real;
-};
-
-#define PV(f) offsetof(struct plan, f)
-#define GI(f) (offsetof(struct plan_inst, f) + 0x10000)
-
-static const struct plan_legacy legacy[] = {
-	{ "ftrace", PK_SINGLE, GI(tracer), NULL },
-	{ "ftrace_filter", PK_LIST, GI(filters), NULL },
-	{ "ftrace_notrace", PK_LIST, GI(notraces), NULL },
-	{ "trace_options", PK_LIST, GI(options), NULL },
-	{ "trace_event", PK_LIST, GI(events), NULL },
-	{ "trace_clock", PK_SINGLE, GI(trace_clock), NULL },
-	{ "trace_buf_size", PK_SINGLE, GI(buffer_size), NULL },
-	{ "alloc_snapshot", PK_SINGLE, GI(alloc_snapshot), NULL },
-	{ "ftrace_graph_filter", PK_LIST, PV(graph_filters), NULL },
-	{ "ftrace_graph_notrace", PK_LIST, PV(graph_notraces), NULL },
-	{ "ftrace_graph_max_depth", PK_SINGLE, PV(graph_max_depth), NULL },
-	{ "tp_printk", PK_SINGLE, PV(tp_printk), NULL },
-	{ "tp_printk_stop_on_boot", PK_SINGLE, PV(tp_printk_stop), NULL },
-	{ "ftrace_dump_on_oops", PK_SINGLE, PV(dump_on_oops), NULL },
-	{ "traceoff_on_warning", PK_SINGLE, PV(traceoff_on_warning), NULL },
-	{ "ftrace_boot_snapshot", PK_SINGLE, PV(boot_snapshot), NULL },
-	/* Documented in boottime-trace.rst, but no kernel handler exists. */
-	{ "dump_on_oops", PK_DEAD, 0, "ftrace_dump_on_oops" },
-	{ "fgraph_max_depth", PK_DEAD, 0, "ftrace_graph_max_depth" },
-	{ "fgraph_filters", PK_DEAD, 0, "ftrace_graph_filter" },
-	{ "fgraph_notraces", PK_DEAD, 0, "ftrace_graph_notrace" },
-};
-
-/* The kernel's parameq(): '-' and '_' match. */
-static int plan_parameq(const char *a, const char *b)
+/* Where a legacy parameter lands: the field of its ftrace.* form. */
+static struct plan_val *plan_param_val(struct plan *p, enum kparam id)
 {
-	for (; *a && *b; a++, b++) {
-		char x = *a == '-' ? '_' : *a, y = *b == '-' ? '_' : *b;
+	struct plan_inst *g = &p->inst[0];
 
-		if (x != y)
-			return 0;
+	switch (id) {
+	case KP_FTRACE:
+		return &g->tracer;
+	case KP_TRACE_CLOCK:
+		return &g->trace_clock;
+	case KP_TRACE_BUF_SIZE:
+		return &g->buffer_size;
+	case KP_ALLOC_SNAPSHOT:
+		return &g->alloc_snapshot;
+	case KP_FTRACE_GRAPH_MAX_DEPTH:
+		return &p->graph_max_depth;
+	case KP_TP_PRINTK:
+		return &p->tp_printk;
+	case KP_TP_PRINTK_STOP_ON_BOOT:
+		return &p->tp_printk_stop;
+	case KP_FTRACE_DUMP_ON_OOPS:
+		return &p->dump_on_oops;
+	case KP_TRACEOFF_ON_WARNING:
+		return &p->traceoff_on_warning;
+	case KP_FTRACE_BOOT_SNAPSHOT:
+		return &p->boot_snapshot;
+	default:
+		return NULL;
 	}
-	return *a == *b;
 }
 
-int plan_add_word(struct plan *p, struct plan_word **arr, size_t *n, int root,
-		  int leaf, struct bt_error *e)
+static struct plan_list *plan_param_list(struct plan *p, enum kparam id)
+{
+	struct plan_inst *g = &p->inst[0];
+
+	switch (id) {
+	case KP_FTRACE_FILTER:
+		return &g->filters;
+	case KP_FTRACE_NOTRACE:
+		return &g->notraces;
+	case KP_TRACE_OPTIONS:
+		return &g->options;
+	case KP_TRACE_EVENT:
+		return &g->events;
+	case KP_FTRACE_GRAPH_FILTER:
+		return &p->graph_filters;
+	case KP_FTRACE_GRAPH_NOTRACE:
+		return &p->graph_notraces;
+	default:
+		return NULL;
+	}
+}
+
+int plan_add_word(struct plan *p, struct plan_word **arr, size_t *n,
+		  size_t *cap, int root, int leaf, struct bt_error *e)
 {
 	const struct bconf *bc = p->src->bc;
-	struct plan_word *na = realloc(*arr, (*n + 1) * sizeof(*na));
+	struct plan_word *na;
 	char key[NKEY];
 	int len;
 
-	if (!na)
+	if (BT_GROW(*arr, *n + 1, *cap) < 0)
 		return plan_oom(p, e);
-	*arr = na;
-	na = &na[*n];
+	na = &(*arr)[*n];
 	memset(na, 0, sizeof(*na));
 	len = bconf_compose_key(bc, root, leaf, key, sizeof(key));
 	if (len < 0 || !(na->key = plan_own(p, key, (size_t)len)))
@@ -125,45 +128,43 @@ static int plan_legacy_list(struct plan *p, int leaf, struct plan_list *dst,
 	return ret;
 }
 
-static int plan_legacy(struct plan *p, const struct plan_legacy *l, int leaf,
+/*
+ * kernel.PARAM of a legacy tracing parameter into the plan: 1 when @id has
+ * a plan field (0: a word like any other), -1 on error.
+ */
+static int plan_legacy(struct plan *p, enum kparam id, int leaf,
 		       struct bt_error *e)
 {
-	char *base = l->off >= 0x10000 ? (char *)&p->inst[0] : (char *)p;
-	size_t off = l->off >= 0x10000 ? l->off - 0x10000 : l->off;
+	const struct kparam_info *k = kparam_get(id);
+	struct plan_val *v = plan_param_val(p, id);
+	struct plan_list *l = plan_param_list(p, id);
 
-	switch (l->kind) {
-	case PK_DEAD:
-		return plan_error(p, leaf, e, "kernel.%s is documented in "
-				  "boottime-trace.rst but no kernel has such a "
-				  "parameter: it would do nothing. Write kernel.%s "
-				  "(or the ftrace.* form)", l->param, l->real);
-	case PK_SINGLE:
-		return plan_single(p, leaf, (struct plan_val *)(base + off), e);
-	case PK_LIST:
-		return plan_legacy_list(p, leaf, (struct plan_list *)(base + off),
-					!strcmp(l->param, "ftrace_filter"), e);
-	}
+	if (k->value == KPV_DEAD)
+		return plan_error(p, leaf, e, "kernel.%s is documented in boottime-trace.rst but no kernel has such a parameter: it would do nothing. Write kernel.%s (or the ftrace.* form)",
+				  k->name, kparam_name(k->real));
+	if (v)
+		return plan_single(p, leaf, v, e) ? -1 : 1;
+	if (l)
+		return plan_legacy_list(p, leaf, l, id == KP_FTRACE_FILTER, e) ? -1 : 1;
 	return 0;
 }
 
 int plan_read_kernel(struct plan *p, int node, struct bt_error *e)
 {
 	const struct bconf *bc = p->src->bc;
-	int leaf = BCONF_NONE;
+	int leaf = BCONF_NONE, ret;
 	char key[NKEY];
-	size_t i;
+	enum kparam id;
 
 	while ((leaf = bconf_next_leaf(bc, node, leaf)) != BCONF_NONE) {
 		bconf_compose_key(bc, node, leaf, key, sizeof(key));
-		for (i = 0; i < sizeof(legacy) / sizeof(legacy[0]); i++)
-			if (plan_parameq(key, legacy[i].param))
-				break;
-		if (i < sizeof(legacy) / sizeof(legacy[0])) {
-			if (plan_legacy(p, &legacy[i], leaf, e))
-				return -1;
-		} else if (plan_add_word(p, &p->kernel, &p->nkernel, node, leaf, e)) {
+		id = kparam_find(key);
+		ret = id == KP_N ? 0 : plan_legacy(p, id, leaf, e);
+		if (ret < 0)
 			return -1;
-		}
+		if (!ret && plan_add_word(p, &p->kernel, &p->nkernel,
+					  &p->capkernel, node, leaf, e))
+			return -1;
 	}
 	return 0;
 }

@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The legacy tracing parameters (params.h), as read in linux-source-6.1
+ * (docs/kernel-facts.md 6, 7 and 13): ftrace=, trace_options= and
+ * trace_clock= are copied into 100-byte buffers, the filter lists,
+ * trace_event=, kprobe_event= and stacktrace_filter= into ones of
+ * COMMAND_LINE_SIZE; the flags and numbers are parsed at once. Every copy
+ * takes the whole value, so a repeat replaces. Of the later ones,
+ * trace_trigger= (6.2) is copied the same way, while trace_instance= (6.3)
+ * appends each occurrence: one instance per word.
+ */
+#include <string.h>
+
+#include "kernel/params.h"
+#include "kernel/words.h"
+
+#define MAX_TRACER_SIZE 100	/* the kernel's name for it */
+
+static const struct kparam_info kparams[KP_N] = {
+	[KP_FTRACE] = { "ftrace", KF_BASE, KPV_WORD, MAX_TRACER_SIZE,
+			KPR_REPLACE, "ftrace.tracer", KP_FTRACE },
+	[KP_FTRACE_FILTER] = { "ftrace_filter", KF_BASE, KPV_LIST, KP_BUF_CMDLINE,
+			       KPR_REPLACE, "ftrace.ftrace.filters", KP_FTRACE_FILTER },
+	[KP_FTRACE_NOTRACE] = { "ftrace_notrace", KF_BASE, KPV_LIST, KP_BUF_CMDLINE,
+				KPR_REPLACE, "ftrace.ftrace.notraces", KP_FTRACE_NOTRACE },
+	[KP_TRACE_OPTIONS] = { "trace_options", KF_TRACE_OPTIONS, KPV_LIST, MAX_TRACER_SIZE,
+			       KPR_REPLACE, "ftrace.options", KP_TRACE_OPTIONS },
+	[KP_TRACE_EVENT] = { "trace_event", KF_TRACE_EVENT, KPV_LIST, KP_BUF_CMDLINE,
+			     KPR_REPLACE, "ftrace.events", KP_TRACE_EVENT },
+	[KP_TRACE_CLOCK] = { "trace_clock", KF_BASE, KPV_WORD, MAX_TRACER_SIZE,
+			     KPR_REPLACE, "ftrace.trace_clock", KP_TRACE_CLOCK },
+	[KP_TRACE_BUF_SIZE] = { "trace_buf_size", KF_BASE, KPV_NUMBER, 0,
+				KPR_REPLACE, "ftrace.buffer_size", KP_TRACE_BUF_SIZE },
+	[KP_ALLOC_SNAPSHOT] = { "alloc_snapshot", KF_BASE, KPV_FLAG, 0,
+				KPR_REPLACE, "ftrace.alloc_snapshot", KP_ALLOC_SNAPSHOT },
+	[KP_FTRACE_GRAPH_FILTER] = { "ftrace_graph_filter", KF_BASE, KPV_LIST,
+				     KP_BUF_CMDLINE, KPR_REPLACE,
+				     "ftrace.fgraph.filters", KP_FTRACE_GRAPH_FILTER },
+	[KP_FTRACE_GRAPH_NOTRACE] = { "ftrace_graph_notrace", KF_BASE, KPV_LIST,
+				      KP_BUF_CMDLINE, KPR_REPLACE,
+				      "ftrace.fgraph.notraces", KP_FTRACE_GRAPH_NOTRACE },
+	[KP_FTRACE_GRAPH_MAX_DEPTH] = { "ftrace_graph_max_depth", KF_FGRAPH_MAX_DEPTH,
+					KPV_NUMBER, 0, KPR_REPLACE,
+					"ftrace.fgraph.max_depth",
+					KP_FTRACE_GRAPH_MAX_DEPTH },
+	[KP_TP_PRINTK] = { "tp_printk", KF_TP_PRINTK, KPV_FLAG, 0, KPR_REPLACE,
+			   "ftrace.tp_printk", KP_TP_PRINTK },
+	[KP_TP_PRINTK_STOP_ON_BOOT] = { "tp_printk_stop_on_boot", KF_TP_PRINTK_STOP,
+					KPV_FLAG, 0, KPR_REPLACE,
+					"ftrace.tp_printk_stop_on_boot",
+					KP_TP_PRINTK_STOP_ON_BOOT },
+	[KP_TRACEOFF_ON_WARNING] = { "traceoff_on_warning", KF_BASE, KPV_FLAG, 0,
+				     KPR_REPLACE, "ftrace.traceoff_on_warning",
+				     KP_TRACEOFF_ON_WARNING },
+	/* A flag, or =orig_cpu (=2 too in 6.1): dump only the CPU that oopsed. */
+	[KP_FTRACE_DUMP_ON_OOPS] = { "ftrace_dump_on_oops", KF_BASE, KPV_FLAG, 0,
+				     KPR_REPLACE, "ftrace.dump_on_oops",
+				     KP_FTRACE_DUMP_ON_OOPS },
+	[KP_FTRACE_BOOT_SNAPSHOT] = { "ftrace_boot_snapshot", KF_BOOT_SNAPSHOT,
+				      KPV_FLAG, 0, KPR_REPLACE,
+				      "ftrace.boot_snapshot", KP_FTRACE_BOOT_SNAPSHOT },
+	[KP_KPROBE_EVENT] = { "kprobe_event", KF_KPROBE_EVENT, KPV_PROBES,
+			      KP_BUF_CMDLINE, KPR_REPLACE, NULL, KP_KPROBE_EVENT },
+	[KP_TRACE_TRIGGER] = { "trace_trigger", KF_TRACE_TRIGGER, KPV_LIST,
+			       KP_BUF_CMDLINE, KPR_REPLACE, NULL, KP_TRACE_TRIGGER },
+	[KP_TRACE_INSTANCE] = { "trace_instance", KF_TRACE_INSTANCE, KPV_LIST,
+				KP_BUF_CMDLINE, KPR_APPEND, NULL, KP_TRACE_INSTANCE },
+	[KP_STACKTRACE] = { "stacktrace", KF_BASE, KPV_FLAG, 0, KPR_REPLACE, NULL,
+			    KP_STACKTRACE },
+	/* strncpy of COMMAND_LINE_SIZE bytes into COMMAND_LINE_SIZE + 1. */
+	[KP_STACKTRACE_FILTER] = { "stacktrace_filter", KF_BASE, KPV_LIST,
+				   KP_BUF_CMDLINE, KPR_REPLACE, NULL,
+				   KP_STACKTRACE_FILTER },
+	/* Not a tracer's: it makes the kernel apply the initrd's bootconfig. */
+	[KP_BOOTCONFIG] = { "bootconfig", KF_BOOTCONFIG, KPV_FLAG, 0, KPR_REPLACE,
+			    NULL, KP_BOOTCONFIG },
+	[KP_DEAD_DUMP_ON_OOPS] = { "dump_on_oops", KF_BASE, KPV_DEAD, 0,
+				   KPR_REPLACE, NULL, KP_FTRACE_DUMP_ON_OOPS },
+	[KP_DEAD_FGRAPH_MAX_DEPTH] = { "fgraph_max_depth", KF_BASE, KPV_DEAD, 0,
+				       KPR_REPLACE, NULL, KP_FTRACE_GRAPH_MAX_DEPTH },
+	[KP_DEAD_FGRAPH_FILTERS] = { "fgraph_filters", KF_BASE, KPV_DEAD, 0,
+				     KPR_REPLACE, NULL, KP_FTRACE_GRAPH_FILTER },
+	[KP_DEAD_FGRAPH_NOTRACES] = { "fgraph_notraces", KF_BASE, KPV_DEAD, 0,
+				      KPR_REPLACE, NULL, KP_FTRACE_GRAPH_NOTRACE },
+};
+
+const struct kparam_info *kparam_get(enum kparam id)
+{
+	return &kparams[id];
+}
+
+const char *kparam_name(enum kparam id)
+{
+	return kparams[id].name;
+}
+
+enum kparam kparam_findn(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < KP_N; i++)
+		if (strlen(kparams[i].name) == len &&
+		    words_parameq(name, kparams[i].name, len))
+			return (enum kparam)i;
+	return KP_N;
+}
+
+enum kparam kparam_find(const char *name)
+{
+	return kparam_findn(name, strlen(name));
+}
+
+size_t kparam_buf(enum kparam id, size_t cmdline_size)
+{
+	return kparams[id].buf == KP_BUF_CMDLINE ? cmdline_size : kparams[id].buf;
+}

@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The kernel's legacy boot parameters for tracing, once: each one's name,
+ * the kernel feature (and so version) that brought it, what its value
+ * looks like, the buffer the kernel copies it into and what a repeat does.
+ * The planner, the routes, the emitters and decompile all read this table
+ * and name a parameter by its id, never by a string of their own.
+ */
+#ifndef BT_PARAMS_H
+#define BT_PARAMS_H
+
+#include <stddef.h>
+
+#include "kernel/kcaps.h"
+
+enum kparam {
+	KP_FTRACE,
+	KP_FTRACE_FILTER,
+	KP_FTRACE_NOTRACE,
+	KP_TRACE_OPTIONS,
+	KP_TRACE_EVENT,
+	KP_TRACE_CLOCK,
+	KP_TRACE_BUF_SIZE,
+	KP_ALLOC_SNAPSHOT,
+	KP_FTRACE_GRAPH_FILTER,
+	KP_FTRACE_GRAPH_NOTRACE,
+	KP_FTRACE_GRAPH_MAX_DEPTH,
+	KP_TP_PRINTK,
+	KP_TP_PRINTK_STOP_ON_BOOT,
+	KP_TRACEOFF_ON_WARNING,
+	KP_FTRACE_DUMP_ON_OOPS,
+	KP_FTRACE_BOOT_SNAPSHOT,
+	KP_KPROBE_EVENT,
+	KP_TRACE_TRIGGER,
+	KP_TRACE_INSTANCE,
+	KP_STACKTRACE,
+	KP_STACKTRACE_FILTER,
+	KP_BOOTCONFIG,
+	/* Names boottime-trace.rst gives that no kernel has a handler for. */
+	KP_DEAD_DUMP_ON_OOPS,
+	KP_DEAD_FGRAPH_MAX_DEPTH,
+	KP_DEAD_FGRAPH_FILTERS,
+	KP_DEAD_FGRAPH_NOTRACES,
+	KP_N
+};
+
+/* What the value of a parameter looks like to its kernel handler. */
+enum kparam_value {
+	KPV_FLAG,	/* bare word; "=0"/"=off" or a mode word may follow */
+	KPV_NUMBER,	/* one number (trace_buf_size takes K, M or G) */
+	KPV_WORD,	/* one name: a tracer, a clock */
+	KPV_LIST,	/* items split at ',' */
+	KPV_PROBES,	/* kprobe_event: definitions split at ';', ',' for space */
+	KPV_DEAD,	/* no handler: the kernel ignores it */
+};
+
+/* What the kernel does with a second occurrence of the parameter. */
+enum kparam_repeat {
+	KPR_REPLACE,	/* the last one wins (strlcpy, or a plain store) */
+	KPR_APPEND,	/* each one adds (trace_instance=: one instance each) */
+};
+
+/* The buffer is the kernel's COMMAND_LINE_SIZE (the board's cmdline_max). */
+#define KP_BUF_CMDLINE ((size_t)-1)
+
+struct kparam_info {
+	const char *name;
+	enum kfeat since;		/* the version, in kcaps; KF_BASE: always there */
+	enum kparam_value value;
+	size_t buf;			/* bytes; 0 = parsed at once, not copied */
+	enum kparam_repeat repeat;
+	/* The ftrace.* bootconfig key that says the same, or NULL. */
+	const char *bconf_key;
+	/* KPV_DEAD: the parameter meant; else the id itself. */
+	enum kparam real;
+};
+
+const struct kparam_info *kparam_get(enum kparam id);
+const char *kparam_name(enum kparam id);
+/* The id whose name is @name ('-' and '_' alike, as the kernel's parameq), or KP_N. */
+enum kparam kparam_find(const char *name);
+/* Same, for the @len bytes at @name (a parameter inside a written word). */
+enum kparam kparam_findn(const char *name, size_t len);
+/* The buffer of @id in bytes on a kernel whose COMMAND_LINE_SIZE is @cmdline_size. */
+size_t kparam_buf(enum kparam id, size_t cmdline_size);
+
+#endif /* BT_PARAMS_H */

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The legacy tracing parameter table (kernel/params.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "unit.h"
+#include "kernel/params.h"
+
+static void test_params_lookup(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < KP_N; i++) {
+		const char *n = kparam_name((enum kparam)i);
+
+		assert_non_null(n);
+		assert_int_equal(kparam_find(n), i);
+		assert_ptr_equal(kparam_get((enum kparam)i)->name, n);
+	}
+	assert_int_equal(kparam_find("ftrace-graph-filter"), KP_FTRACE_GRAPH_FILTER);
+	assert_int_equal(kparam_find("tp_printk"), KP_TP_PRINTK);
+	assert_int_equal(kparam_find("tp_printk_stop"), KP_N);
+	assert_int_equal(kparam_find("quiet"), KP_N);
+	assert_int_equal(kparam_findn("trace_event=sched:*", 11), KP_TRACE_EVENT);
+	assert_int_equal(kparam_findn("ftrace_filter", 6), KP_FTRACE);
+}
+
+static void test_params_facts(void **state)
+{
+	size_t i;
+
+	(void)state;
+	assert_int_equal(kparam_buf(KP_FTRACE, 2048), 100);
+	assert_int_equal(kparam_buf(KP_TRACE_OPTIONS, 2048), 100);
+	assert_int_equal(kparam_buf(KP_TRACE_CLOCK, 2048), 100);
+	assert_int_equal(kparam_buf(KP_FTRACE_FILTER, 2048), 2048);
+	assert_int_equal(kparam_buf(KP_TRACE_EVENT, 512), 512);
+	assert_int_equal(kparam_buf(KP_TRACE_BUF_SIZE, 2048), 0);
+	assert_int_equal(kparam_get(KP_TRACE_INSTANCE)->repeat, KPR_APPEND);
+	assert_int_equal(kparam_get(KP_TRACE_TRIGGER)->repeat, KPR_REPLACE);
+	assert_string_equal(kcaps_since(kparam_get(KP_KPROBE_EVENT)->since), "5.3");
+	assert_string_equal(kcaps_since(kparam_get(KP_TRACE_INSTANCE)->since), "6.3");
+	assert_int_equal(kparam_get(KP_TP_PRINTK)->value, KPV_FLAG);
+	assert_int_equal(kparam_get(KP_FTRACE_FILTER)->value, KPV_LIST);
+	for (i = 0; i < KP_N; i++) {
+		const struct kparam_info *k = kparam_get((enum kparam)i);
+		const struct kparam_info *real = kparam_get(k->real);
+
+		/* A dead name points at a live one; a live one at itself. */
+		if (k->value == KPV_DEAD)
+			assert_int_not_equal(real->value, KPV_DEAD);
+		else
+			assert_int_equal(k->real, i);
+		if (k->bconf_key)
+			assert_int_equal(strncmp(k->bconf_key, "ftrace.", 7), 0);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_params_lookup),
+		cmocka_unit_test(test_params_facts),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
