@@ -87,6 +87,8 @@ run_cmocka unit-tsan $B/unit-tsan/test_*
 run_valgrind $B/unit/test_*
 run_bats cli
 run_bats cli-asan "$PWD/$B/asan-bin"
+# the layer rule of docs/architecture.md: no upward include, no cycle
+run_counted layers sh scripts/layers.sh
 run_counted kernel-suite sh tests/diff/kernel-suite.sh
 run_counted diff sh tests/diff/run.sh "$B/boottrace"
 run_counted cmdline-diff sh tests/unit/cmdline_oracle.sh
