@@ -26,6 +26,8 @@ struct route {
 	size_t bconf_len;
 	int bconf_nodes;
 	size_t dropped;		/* settings dropped with allow_drop */
+	/* Where route_cmdline_part is putting words now (its @out). */
+	struct words *out;
 	/* Context for messages. */
 	const struct plan *plan;
 	const struct kcaps *kcaps;
@@ -52,8 +54,13 @@ enum route_part {
 	RP_CLOCK = 64,		/* trace_clock= (route_clock.c) */
 	RP_ALL = 127,
 };
-/* Append the words of @parts to r->words. */
-int route_cmdline_part(struct route *r, unsigned parts, struct bt_error *e);
+/*
+ * Append the command-line words of @parts to @out: r->words for the
+ * command line itself, or a list of its own for the bootconfig route,
+ * which writes them as kernel.* keys.
+ */
+int route_cmdline_part(struct route *r, unsigned parts, struct words *out,
+		       struct bt_error *e);
 
 /* ---- the global trace clock (route_clock.c) ---------------------------- */
 

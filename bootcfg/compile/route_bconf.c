@@ -247,7 +247,7 @@ static int route_bconf_text(struct route *r, struct textbuf *t,
 			    struct bt_error *e)
 {
 	const struct plan *p = r->plan;
-	struct words saved = r->words;
+	struct words kernel;
 	unsigned parts = RP_GLOBALS | RP_HOOK | RP_KERNEL;
 	int bt = route_bconf_boottime(r), to_kernel = 0, ret;
 	size_t ftrace_start;
@@ -265,12 +265,11 @@ static int route_bconf_text(struct route *r, struct textbuf *t,
 	} else if (cf == RC_CMDLINE || cf == RC_ADDED) {
 		parts |= RP_CLOCK;
 	}
-	words_init(&r->words);
-	ret = route_cmdline_part(r, parts, e);
+	words_init(&kernel);
+	ret = route_cmdline_part(r, parts, &kernel, e);
 	if (!ret)
-		ret = route_bconf_kernel(r, &r->words, t, e);
-	words_free(&r->words);
-	r->words = saved;
+		ret = route_bconf_kernel(r, &kernel, t, e);
+	words_free(&kernel);
 	if (ret)
 		return -1;
 	ftrace_start = t->len;

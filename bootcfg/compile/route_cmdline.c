@@ -19,7 +19,7 @@ static int route_word(struct route *r, const char *param, const char *val,
 
 	snprintf(what, sizeof(what), "%s=", param);
 	route_note_word(r, node, param, val);
-	if (words_add_param(&r->words, param, val, what, e)) {
+	if (words_add_param(r->out, param, val, what, e)) {
 		/* Point at the setting the value came from. */
 		if (node != BCONF_NONE && e->code == BT_EXIT_INPUT)
 			source_locate(r->plan->src, bconf_pos(r->plan->src->bc, node),
@@ -339,7 +339,8 @@ static int route_clock_word(struct route *r, struct bt_error *e)
 	return route_single(r, KP_TRACE_CLOCK, &v, e);
 }
 
-int route_cmdline_part(struct route *r, unsigned parts, struct bt_error *e)
+static int route_cmdline_parts(struct route *r, unsigned parts,
+			       struct bt_error *e)
 {
 	const struct plan *p = r->plan;
 	const struct plan_inst *g = &p->inst[0];
@@ -369,10 +370,21 @@ int route_cmdline_part(struct route *r, unsigned parts, struct bt_error *e)
 	if ((parts & RP_KERNEL) && route_words(r, p->kernel, p->nkernel, "", e))
 		return -1;
 	if ((parts & RP_INIT) && p->ninit &&
-	    (words_add(&r->words, "--") ||
+	    (words_add(r->out, "--") ||
 	     route_words(r, p->init, p->ninit, "", e)))
 		return -1;
 	return 0;
+}
+
+int route_cmdline_part(struct route *r, unsigned parts, struct words *out,
+		       struct bt_error *e)
+{
+	int ret;
+
+	r->out = out;
+	ret = route_cmdline_parts(r, parts, e);
+	r->out = NULL;
+	return ret;
 }
 
 int route_cmdline(struct route *r, struct bt_error *e)
@@ -383,7 +395,7 @@ int route_cmdline(struct route *r, struct bt_error *e)
 		route_note(r, "kernel %s has no bootconfig (5.6+): legacy command-line parameters", kcaps_name(r->kcaps));
 	else
 		route_note(r, "-t cmdline: legacy command-line parameters");
-	if (route_check(r, e) || route_cmdline_part(r, RP_ALL, e))
+	if (route_check(r, e) || route_cmdline_part(r, RP_ALL, &r->words, e))
 		return -1;
 	if (g->tracer.text)
 		route_note(r, "ftrace=%s: the tracer starts when it registers, early in boot; ftrace_filter= applies before it runs",
