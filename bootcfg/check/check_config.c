@@ -14,8 +14,7 @@ static void need(struct check_report *r, const struct plan *p,
 	if (kcaps_opt(k, o) != KO_NO)
 		return;
 	check_report_add(r, p, node, CK_ERROR, kcaps_opt_name(o),
-			 "%s needs %s, which %s does not set: the kernel would "
-			 "silently ignore it (use a kernel built with %s=y)",
+			 "%s needs %s, which %s does not set: the kernel would silently ignore it (use a kernel built with %s=y)",
 			 what, kcaps_opt_name(o), k->config_path, kcaps_opt_name(o));
 }
 
@@ -57,18 +56,11 @@ static void check_stacks(struct check_report *r, const struct plan *p,
 		need(r, p, k, KO_STACKTRACE, node, o);
 		if (kcaps_opt(k, KO_UNWINDER_GUESS) == KO_YES)
 			check_report_add(r, p, node, CK_WARN, "CONFIG_UNWINDER_GUESS",
-					 "%s with the guess unwinder "
-					 "(CONFIG_UNWINDER_GUESS): stacks hold stale "
-					 "frames (functions that merely left an address "
-					 "on the stack); prefer a kernel with "
-					 "CONFIG_UNWINDER_ORC or FRAME_POINTER", o);
+					 "%s with the guess unwinder (CONFIG_UNWINDER_GUESS): stacks hold stale frames (functions that merely left an address on the stack); prefer a kernel with CONFIG_UNWINDER_ORC or FRAME_POINTER", o);
 		if (kcaps_opt(k, KO_MIPS) == KO_YES &&
 		    kcaps_opt(k, KO_FRAME_POINTER) != KO_YES)
 			check_report_add(r, p, node, CK_WARN, "CONFIG_FRAME_POINTER",
-					 "%s on MIPS without CONFIG_FRAME_POINTER: "
-					 "ftrace stack traces come out as '=> 0'; use "
-					 "parent-chain mode (boottrace compile "
-					 "--who-calls F --callers ...)", o);
+					 "%s on MIPS without CONFIG_FRAME_POINTER: ftrace stack traces come out as '=> 0'; use parent-chain mode (boottrace compile --who-calls F --callers ...)", o);
 	}
 }
 
@@ -97,9 +89,5 @@ void check_plan_config(struct check_report *r, const struct plan *p,
 	}
 	if (kcaps_opt(k, KO_BOOTTIME_TRACING) == KO_NO && p->ninst > 1)
 		check_report_add(r, p, p->inst[1].node, CK_ERROR,
-				 "CONFIG_BOOTTIME_TRACING", "instances need "
-				 "ftrace.instance.* boot-time tracing, and %s does "
-				 "not set CONFIG_BOOTTIME_TRACING (or "
-				 "CONFIG_BOOT_CONFIG): the command line has "
-				 "trace_instance= only from 6.3", k->config_path);
+				 "CONFIG_BOOTTIME_TRACING", "instances need ftrace.instance.* boot-time tracing, and %s does not set CONFIG_BOOTTIME_TRACING (or CONFIG_BOOT_CONFIG): the command line has trace_instance= only from 6.3", k->config_path);
 }

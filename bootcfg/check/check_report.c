@@ -105,8 +105,7 @@ int check_report_print_json(const struct check_report *r, FILE *f)
 {
 	size_t i;
 
-	fprintf(f, "{\"schema\": \"boottrace-check/1\", \"errors\": %zu, "
-		"\"warnings\": %zu, \"findings\": [", r->nerr, r->nwarn);
+	fprintf(f, "{\"schema\": \"boottrace-check/1\", \"errors\": %zu, \"warnings\": %zu, \"findings\": [", r->nerr, r->nwarn);
 	for (i = 0; i < r->n; i++) {
 		fputs(i ? ",\n  {" : "\n  {", f);
 		fprintf(f, "\"severity\": \"%s\", \"where\": ", sev_names[r->f[i].sev]);

@@ -60,10 +60,7 @@ int check_inputs_from_root(struct check_inputs *a, struct bt_error *e)
 	    root_find(dir, "System.map-", 1024, 0, a->found[3], 4096))
 		a->sysmap = a->found[3];
 	if (!a->vmlinux && !a->sysmap)
-		return bt_error_set(e, BT_EXIT_INPUT, a->root, "no vmlinux "
-				    "(usr/lib/debug/boot) and no real System.map "
-				    "(boot/) here: unpack the linux-image-VER-dbg "
-				    "package into the same directory");
+		return bt_error_set(e, BT_EXIT_INPUT, a->root, "no vmlinux (usr/lib/debug/boot) and no real System.map (boot/) here: unpack the linux-image-VER-dbg package into the same directory");
 	return 0;
 }
 
@@ -95,9 +92,7 @@ int check_source(const struct source *src, const struct check_tab *t,
 	if (plan_build(&p, src, e))
 		return -1;
 	if (!t->n)
-		check_report_add(&r, &p, BCONF_NONE, CK_NOTE, "", "no --vmlinux, "
-				 "--system-map or --root: function names were "
-				 "not checked");
+		check_report_add(&r, &p, BCONF_NONE, CK_NOTE, "", "no --vmlinux, --system-map or --root: function names were not checked");
 	else
 		check_plan_symbols(&r, &p, t, o);
 	check_plan_config(&r, &p, k);

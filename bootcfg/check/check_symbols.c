@@ -102,14 +102,11 @@ static void name_suggest(const struct sym_ctx *c, const char *f, char *buf, size
 		if (!(t->sym[k].flags & CS_TEXT))
 			continue;
 		if (!strncmp(s, f, lf) && s[lf] == '.') {
-			snprintf(buf, cap, "; did you mean %s (a compiler clone: "
-				 "the kernel lists it under that full name; "
-				 "filter on '%s' or '%s*')", s, s, f);
+			snprintf(buf, cap, "; did you mean %s (a compiler clone: the kernel lists it under that full name; filter on '%s' or '%s*')", s, s, f);
 			return;
 		}
 		if (!strcasecmp(s, f)) {
-			snprintf(buf, cap, "; did you mean %s (names are "
-				 "case-sensitive)", s);
+			snprintf(buf, cap, "; did you mean %s (names are case-sensitive)", s);
 			return;
 		}
 	}
@@ -159,29 +156,19 @@ static void name_init(const struct sym_ctx *c, const struct name_ref *n)
 
 	if (!lv) {
 		check_report_add(c->r, c->p, n->node, CK_NOTE, n->func,
-				 "%s is in .init.text: it can be traced only "
-				 "during boot (the kernel frees it after init)",
+				 "%s is in .init.text: it can be traced only during boot (the kernel frees it after init)",
 				 n->func);
 	} else if (before && n->key_ftrace && n->kind != NK_KPROBE) {
 		check_report_add(c->r, c->p, n->node, CK_WARN, n->func,
-				 "%s is registered with %s (level %s), which "
-				 "runs %s ftrace.* boot-time tracing starts "
-				 "(core_initcall_sync): from a bootconfig blob "
-				 "this filter comes too late; on the command line "
-				 "(-t cmdline, or kernel.ftrace_filter) it is "
-				 "applied in start_kernel, before any initcall",
+				 "%s is registered with %s (level %s), which runs %s ftrace.* boot-time tracing starts (core_initcall_sync): from a bootconfig blob this filter comes too late; on the command line (-t cmdline, or kernel.ftrace_filter) it is applied in start_kernel, before any initcall",
 				 n->func, check_initcall_macro(lv), lv,
 				 before == 2 ? "in the same level as (maybe before)" :
 				 "before");
 	} else {
 		check_report_add(c->r, c->p, n->node, CK_NOTE, n->func,
-				 "%s is registered with %s (level %s): it runs "
-				 "%s", n->func, check_initcall_macro(lv), lv,
-				 before ? "before ftrace.* boot-time tracing, "
-				 "but the command line's ftrace_filter is "
-				 "applied before any initcall" :
-				 "after boot-time tracing starts "
-				 "(core_initcall_sync): traceable at boot");
+				 "%s is registered with %s (level %s): it runs %s", n->func, check_initcall_macro(lv), lv,
+				 before ? "before ftrace.* boot-time tracing, but the command line's ftrace_filter is applied before any initcall" :
+				 "after boot-time tracing starts (core_initcall_sync): traceable at boot");
 	}
 }
 
@@ -196,22 +183,16 @@ static void name_traceable(const struct sym_ctx *c, const struct name_ref *n,
 				 "kprobe point %s found in %s", n->func, where);
 	} else if (!known) {
 		check_report_add(c->r, c->p, n->node, CK_NOTE, n->func,
-				 "%s found in %s; traceability not checked (give "
-				 "--vmlinux%s to read __mcount_loc)", n->func, where,
+				 "%s found in %s; traceability not checked (give --vmlinux%s to read __mcount_loc)", n->func, where,
 				 s->mod < 0 ? "" : " or --modules");
 	} else if (s->flags & CS_TRACE) {
 		check_report_add(c->r, c->p, n->node, CK_NOTE, n->func,
-				 "%s found in %s, traceable (it has an "
-				 "mcount/fentry site)", n->func, where);
+				 "%s found in %s, traceable (it has an mcount/fentry site)", n->func, where);
 	} else {
 		check_report_add(c->r, c->p, n->node,
 				 n->kind == NK_NOTRACE || n->kind == NK_GNOTRACE ?
 				 CK_WARN : CK_ERROR, n->func,
-				 "%s is in %s but has no mcount/fentry site: it "
-				 "is notrace (or only its inlined copies run), so "
-				 "the function tracer never sees it; a kprobe "
-				 "can: ftrace.event.kprobes.%.20s_probe.probes "
-				 "= %s", n->func, where, n->func, n->func);
+				 "%s is in %s but has no mcount/fentry site: it is notrace (or only its inlined copies run), so the function tracer never sees it; a kprobe can: ftrace.event.kprobes.%.20s_probe.probes = %s", n->func, where, n->func, n->func);
 	}
 }
 
@@ -223,23 +204,15 @@ static void name_module(const struct sym_ctx *c, const struct name_ref *n,
 
 	if (n->kind == NK_FILTER || n->kind == NK_GFILTER) {
 		check_report_add(c->r, c->p, n->node, CK_ERROR, n->func,
-				 "%s is in module %s, not in vmlinux: a boot "
-				 "filter on a module function is dropped by the "
-				 "kernel before the module loads; write it as "
-				 "'%s:mod:%s' and boottrace arms it from the "
-				 "initramfs hook (boottrace.arm) before %s loads",
+				 "%s is in module %s, not in vmlinux: a boot filter on a module function is dropped by the kernel before the module loads; write it as '%s:mod:%s' and boottrace arms it from the initramfs hook (boottrace.arm) before %s loads",
 				 n->func, m, n->func, m, m);
 		return;
 	}
 	if (n->kind == NK_ARM)
 		check_report_add(c->r, c->p, n->node, CK_NOTE, n->func,
-				 "%s found in module %s (%s.ko): the hook writes "
-				 "'%s:mod:%s' to set_ftrace_filter before the "
-				 "module loads and the kernel applies it when %s "
-				 "loads, so tracing must still be on then%s",
+				 "%s found in module %s (%s.ko): the hook writes '%s:mod:%s' to set_ftrace_filter before the module loads and the kernel applies it when %s loads, so tracing must still be on then%s",
 				 n->func, m, m, n->func, m, m,
-				 s->flags & CS_INIT ? "; it is the module's "
-				 "init code, traced at load (kernel 4.15+)" : "");
+				 s->flags & CS_INIT ? "; it is the module's init code, traced at load (kernel 4.15+)" : "");
 	name_traceable(c, n, s);
 }
 
@@ -271,8 +244,7 @@ static void check_glob(const struct sym_ctx *c, const struct name_ref *n)
 				 all ? " (only functions without an mcount site)" : "");
 	else if (count > (size_t)c->o->threshold)
 		check_report_add(c->r, c->p, n->node, CK_WARN, n->func,
-				 "'%s' matches %zu %sfunctions: tracing them all "
-				 "at boot slows it down and fills the buffer",
+				 "'%s' matches %zu %sfunctions: tracing them all at boot slows it down and fills the buffer",
 				 n->func, count, known ? "traceable " : "");
 	else
 		check_report_add(c->r, c->p, n->node, CK_NOTE, n->func,

@@ -22,8 +22,7 @@ struct report_opts {
 static int report_usage(FILE *f)
 {
 	fputs("usage: boottrace report INPUT [-f text|json|folded] [--function F]\n"
-	      "                        [--system-map F | --kallsyms F] [--modules F]"
-	      " [--boot N]\n\n"
+	      "                        [--system-map F | --kallsyms F] [--modules F] [--boot N]\n\n"
 	      "INPUT is a snapshot directory (/run/boottrace/<boot-id>), a bare\n"
 	      "tracefs 'trace' file, or a serial-console log holding console-mode\n"
 	      "snapshots (--boot N picks one, 1 = the first; default the last).\n"
@@ -176,8 +175,7 @@ static int run(const struct report_opts *o, char **path, struct bt_error *e)
 	/* Not a trace at all: nothing parsed, and something was skipped. */
 	if (report_not_trace(r, &lines, &first_bad) && strcmp(kind, "console")) {
 		bt_error_set(e, BT_EXIT_INPUT, o->input,
-			     "no trace line in %llu lines (first unreadable at "
-			     "line %llu): not the kernel's trace text",
+			     "no trace line in %llu lines (first unreadable at line %llu): not the kernel's trace text",
 			     (unsigned long long)lines,
 			     (unsigned long long)first_bad);
 		goto out;

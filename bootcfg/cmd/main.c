@@ -33,8 +33,7 @@ static int usage(FILE *f)
 	      "verbs:\n", f);
 	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
 		fprintf(f, "  %s %s\n", verbs[i].name, verbs[i].summary);
-	fputs("\nInvoked as 'bootconfig' it behaves as the kernel's "
-	      "tools/bootconfig.\nSee boottrace(1).\n", f);
+	fputs("\nInvoked as 'bootconfig' it behaves as the kernel's tools/bootconfig.\nSee boottrace(1).\n", f);
 	return f == stdout ? BT_EXIT_OK : BT_EXIT_USAGE;
 }
 

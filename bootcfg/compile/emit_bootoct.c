@@ -192,9 +192,7 @@ static int oct_split_base(const char *text, struct oct_cmd *c,
 	size_t len, nw = 0;
 
 	if (oct_has_separator(text))
-		return bt_error_set(e, BT_EXIT_INPUT, NULL, "--base holds more "
-				    "than one U-Boot command (an unescaped ';'): "
-				    "give only the bootoctlinux command");
+		return bt_error_set(e, BT_EXIT_INPUT, NULL, "--base holds more than one U-Boot command (an unescaped ';'): give only the bootoctlinux command");
 	for (;;) {
 		while (oct_blank(*p))
 			p++;
@@ -204,9 +202,7 @@ static int oct_split_base(const char *text, struct oct_cmd *c,
 			break;
 		if (nw == 0 && (len != 12 || strncmp(p, "bootoctlinux", 12)))
 			return bt_error_set(e, BT_EXIT_INPUT, NULL,
-					    "--base must be a bootoctlinux command "
-					    "(bootoctlinux ADDR [options] kernel-args), "
-					    "but it starts with '%.*s'", (int)len, p);
+					    "--base must be a bootoctlinux command (bootoctlinux ADDR [options] kernel-args), but it starts with '%.*s'", (int)len, p);
 		if (words_addn(&c->head, p, len))
 			return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 		if (nw > 0 && !oct_head_word(c, nw, c->head.v[c->head.n - 1])) {
@@ -217,8 +213,7 @@ static int oct_split_base(const char *text, struct oct_cmd *c,
 		nw++;
 	}
 	if (!nw)
-		return bt_error_set(e, BT_EXIT_INPUT, NULL, "--base is empty: "
-				    "give the bootoctlinux command to merge into");
+		return bt_error_set(e, BT_EXIT_INPUT, NULL, "--base is empty: give the bootoctlinux command to merge into");
 	c->nhead = c->head.n;
 	if (words_split(&c->args, p))
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
@@ -263,21 +258,12 @@ static int oct_add_word(const char *w, int endbootargs, struct words *out,
 	}
 	ok = !expands && !oct_has_separator(esc) && !strcmp(back, w);
 	if (!ok) {
-		bt_error_set(e, BT_EXIT_INPUT, NULL, "kernel word '%s' cannot "
-			     "go through bootoctlinux: U-Boot's simple parser "
-			     "splits at every space and tab (double quotes do "
-			     "not group) and undoes '\\' escapes, and Octeon "
-			     "Linux joins the pieces with one space, so the kernel "
-			     "would get '%s': use single spaces inside quoted "
-			     "values and no '\\\\', or the bootconfig target",
+		bt_error_set(e, BT_EXIT_INPUT, NULL, "kernel word '%s' cannot go through bootoctlinux: U-Boot's simple parser splits at every space and tab (double quotes do not group) and undoes '\\' escapes, and Octeon Linux joins the pieces with one space, so the kernel would get '%s': use single spaces inside quoted values and no '\\\\', or the bootconfig target",
 			     w, back);
 		goto out;
 	}
 	if (!endbootargs && argv.n && oct_option(argv.v[0])) {
-		bt_error_set(e, BT_EXIT_INPUT, NULL, "kernel word '%s' would "
-			     "also be read by bootoctlinux as its own option "
-			     "'%s' (--base has no endbootargs): add endbootargs "
-			     "after the bootoctlinux options in --base", w,
+		bt_error_set(e, BT_EXIT_INPUT, NULL, "kernel word '%s' would also be read by bootoctlinux as its own option '%s' (--base has no endbootargs): add endbootargs after the bootoctlinux options in --base", w,
 			     oct_option(argv.v[0]));
 		goto out;
 	}
@@ -320,21 +306,10 @@ static int oct_check_uboot(const struct board *b, const char *line,
 	size_t len = strlen(line);
 
 	if (b->uboot_max_words && nwords > b->uboot_max_words)
-		return bt_error_set(e, BT_EXIT_INPUT, NULL, "the bootoctlinux "
-				    "command has %zu words, but U-Boot on board %s "
-				    "takes at most %u (CONFIG_SYS_MAXARGS, command and "
-				    "load address included; a space inside a quoted "
-				    "value starts a new word): trace fewer functions or "
-				    "events, put them in one list word (ftrace_filter=a,b), "
-				    "or drop words from --base", nwords, b->name,
+		return bt_error_set(e, BT_EXIT_INPUT, NULL, "the bootoctlinux command has %zu words, but U-Boot on board %s takes at most %u (CONFIG_SYS_MAXARGS, command and load address included; a space inside a quoted value starts a new word): trace fewer functions or events, put them in one list word (ftrace_filter=a,b), or drop words from --base", nwords, b->name,
 				    b->uboot_max_words);
 	if (b->uboot_cbsize && len + 1 > b->uboot_cbsize)
-		return bt_error_set(e, BT_EXIT_INPUT, NULL, "the bootoctlinux "
-				    "command is %zu bytes, but U-Boot on board %s "
-				    "reads at most %u (CONFIG_SYS_CBSIZE %u, the NUL "
-				    "included) and refuses it with '## Command too "
-				    "long!': trace fewer functions or events, or drop "
-				    "words from --base", len, b->name,
+		return bt_error_set(e, BT_EXIT_INPUT, NULL, "the bootoctlinux command is %zu bytes, but U-Boot on board %s reads at most %u (CONFIG_SYS_CBSIZE %u, the NUL included) and refuses it with '## Command too long!': trace fewer functions or events, or drop words from --base", len, b->name,
 				    b->uboot_cbsize - 1, b->uboot_cbsize);
 	if (verbose && (!b->uboot_max_words || !b->uboot_cbsize))
 		bt_say("boottrace", BT_SAY_PLAIN, "board %s gives no uboot.cbsize or uboot.max_words: U-Boot's limits are not checked",
@@ -363,10 +338,8 @@ static int oct_check_kernel(const struct board *b, const struct words *argv,
 	}
 	len += console ? 1 : OCT_CONSOLE_ADD;
 	return emit_check_kernel_len(b, len, console ?
-		"the kernel's part of the bootoctlinux command (a space before "
-		"each word and one spare byte, as Octeon Linux builds it)" :
-		"the kernel's part of the bootoctlinux command (a space before "
-		"each word, as Octeon Linux builds it, and the console= it adds)",
+		"the kernel's part of the bootoctlinux command (a space before each word and one spare byte, as Octeon Linux builds it)" :
+		"the kernel's part of the bootoctlinux command (a space before each word, as Octeon Linux builds it, and the console= it adds)",
 		e);
 }
 
@@ -429,9 +402,7 @@ int emit_bootoctlinux(const struct emit_in *in, struct bt_error *e)
 	int ret = -1;
 
 	if (!in->base)
-		return bt_error_set(e, BT_EXIT_USAGE, NULL, "-t bootoctlinux "
-				    "needs --base: the board's bootoctlinux command "
-				    "(from fw_printenv bootcmd or U-Boot's printenv)");
+		return bt_error_set(e, BT_EXIT_USAGE, NULL, "-t bootoctlinux needs --base: the board's bootoctlinux command (from fw_printenv bootcmd or U-Boot's printenv)");
 	words_init(&c.head);
 	words_init(&c.args);
 	text = oct_unquote(in->base, &c.quoted);

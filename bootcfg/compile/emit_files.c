@@ -49,9 +49,7 @@ static int files_need_base(const struct emit_in *in, const char *target,
 {
 	if (in->base)
 		return 0;
-	return bt_error_set(e, BT_EXIT_USAGE, NULL, "-t %s needs --base or "
-			    "--base-file: the current line (%s), which the "
-			    "tracing words are merged into", target, from);
+	return bt_error_set(e, BT_EXIT_USAGE, NULL, "-t %s needs --base or --base-file: the current line (%s), which the tracing words are merged into", target, from);
 }
 
 /* ---- grub ---------------------------------------------------------------- */
@@ -98,12 +96,7 @@ static int grub_word(const char *w, char **arg, char **cfg, struct bt_error *e)
 	for (i = 0; i < n; i++) {
 		if (a[i] == '\\' || a[i] == '\'' || a[i] == '"' ||
 		    (unsigned char)a[i] < 0x20 || (unsigned char)a[i] >= 0x7f) {
-			bt_error_set(e, BT_EXIT_INPUT, NULL, "kernel word '%s' "
-				     "cannot go through GRUB: its linux loader puts "
-				     "a '\\' before every '\\', '\\'' and '\"' "
-				     "(and only printable ASCII is safe), which the "
-				     "kernel keeps: change the value, or use -t "
-				     "kernel-install or the bootconfig target", w);
+			bt_error_set(e, BT_EXIT_INPUT, NULL, "kernel word '%s' cannot go through GRUB: its linux loader puts a '\\' before every '\\', '\\'' and '\"' (and only printable ASCII is safe), which the kernel keeps: change the value, or use -t kernel-install or the bootconfig target", w);
 			goto out;
 		}
 		quote |= !grub_plain(a[i]);
@@ -164,22 +157,15 @@ int emit_grub(const struct emit_in *in, struct bt_error *e)
 	int ret = -1;
 
 	if (in->base)
-		return bt_error_set(e, BT_EXIT_USAGE, NULL, "-t grub appends to "
-				    "GRUB_CMDLINE_LINUX and takes no --base: remove "
-				    "old tracing words from /etc/default/grub by hand");
+		return bt_error_set(e, BT_EXIT_USAGE, NULL, "-t grub appends to GRUB_CMDLINE_LINUX and takes no --base: remove old tracing words from /etc/default/grub by hand");
 	words_init(&cfg);
 	if (grub_words(in->kernel, &cfg, &klen, e) ||
-	    emit_check_kernel_len(in->board, klen, "the tracing words (GRUB "
-				  "puts BOOT_IMAGE=, root= and the rest of "
-				  "GRUB_CMDLINE_LINUX in front)", e) ||
+	    emit_check_kernel_len(in->board, klen, "the tracing words (GRUB puts BOOT_IMAGE=, root= and the rest of GRUB_CMDLINE_LINUX in front)", e) ||
 	    outfile_open(&o, in->out, e))
 		goto out;
-	fputs("# boottrace compile -t grub: kernel tracing words. Put it in "
-	      "/etc/default/grub.d/\n# (e.g. 90-boottrace.cfg), then run "
-	      "update-grub.\n", o.f);
+	fputs("# boottrace compile -t grub: kernel tracing words. Put it in /etc/default/grub.d/\n# (e.g. 90-boottrace.cfg), then run update-grub.\n", o.f);
 	if (cfg.n) {
-		fputs("GRUB_CMDLINE_LINUX=\"${GRUB_CMDLINE_LINUX:+"
-		      "$GRUB_CMDLINE_LINUX }", o.f);
+		fputs("GRUB_CMDLINE_LINUX=\"${GRUB_CMDLINE_LINUX:+$GRUB_CMDLINE_LINUX }", o.f);
 		for (i = 0; i < cfg.n; i++) {
 			if (i)
 				fputc(' ', o.f);
@@ -208,11 +194,7 @@ static int ki_check_word(const char *w, struct bt_error *e)
 	for (i = 0; w[i]; i++)
 		if ((w[i] != ' ' && w[i] >= '\t' && w[i] <= '\r') ||
 		    (w[i] == ' ' && w[i + 1] == ' '))
-			return bt_error_set(e, BT_EXIT_INPUT, NULL, "kernel word "
-					    "'%s' cannot go through kernel-install: "
-					    "it turns every run of whitespace into "
-					    "one space, inside quotes too: use single "
-					    "spaces in quoted values", w);
+			return bt_error_set(e, BT_EXIT_INPUT, NULL, "kernel word '%s' cannot go through kernel-install: it turns every run of whitespace into one space, inside quotes too: use single spaces in quoted values", w);
 	return 0;
 }
 
@@ -290,10 +272,7 @@ static int rpi_check_base(const char *base, struct bt_error *e)
 
 	if (!nl || !nl[strspn(nl, " \t\r\n")])
 		return 0;
-	return bt_error_set(e, BT_EXIT_INPUT, NULL, "--base has more than one "
-			    "line, but the firmware reads only the first line of "
-			    "cmdline.txt (the rest is ignored at boot today): "
-			    "give only the first line");
+	return bt_error_set(e, BT_EXIT_INPUT, NULL, "--base has more than one line, but the firmware reads only the first line of cmdline.txt (the rest is ignored at boot today): give only the first line");
 }
 
 int emit_rpi(const struct emit_in *in, struct bt_error *e)
@@ -301,9 +280,7 @@ int emit_rpi(const struct emit_in *in, struct bt_error *e)
 	struct words base;
 	int ret = -1;
 
-	if (files_need_base(in, "rpi", "cmdline.txt on the boot partition, "
-			    "not /proc/cmdline, which has the firmware's own "
-			    "words", e) || rpi_check_base(in->base, e))
+	if (files_need_base(in, "rpi", "cmdline.txt on the boot partition, not /proc/cmdline, which has the firmware's own words", e) || rpi_check_base(in->base, e))
 		return -1;
 	if (in->verbose && strcmp(in->board->bootloader, "rpi"))
 		bt_say("boottrace", BT_SAY_PLAIN, "board %s is not a Raspberry Pi profile: the firmware's 1024-byte limit is not checked (use -b rpi4)", in->board->name);

@@ -36,10 +36,7 @@ static int emit_uboot_word_ok(const char *word, struct bt_error *e)
 	for (p = (const unsigned char *)word; *p; p++)
 		if (*p < 0x20 || *p == 0x7f)
 			return bt_error_set(e, BT_EXIT_INPUT, NULL,
-					    "U-Boot cannot carry the word '%s': "
-					    "byte 0x%02x at offset %zu is a "
-					    "control character; remove it from "
-					    "the setting", word, *p,
+					    "U-Boot cannot carry the word '%s': byte 0x%02x at offset %zu is a control character; remove it from the setting", word, *p,
 					    (size_t)(p - (const unsigned char *)word));
 	return 0;
 }
@@ -87,12 +84,7 @@ static int emit_uboot_check_cbsize(const struct board *b, size_t len,
 	if (!b->uboot_cbsize || len + 1 <= b->uboot_cbsize)
 		return 0;
 	return bt_error_set(e, BT_EXIT_INPUT, NULL,
-			    "the U-Boot command setting bootargs is %zu bytes, "
-			    "but U-Boot on board %s takes at most %u "
-			    "(CONFIG_SYS_CBSIZE %u, the NUL included): trace "
-			    "fewer functions or events, or raise "
-			    "CONFIG_SYS_CBSIZE and uboot.cbsize in the board "
-			    "profile", len, b->name, b->uboot_cbsize - 1,
+			    "the U-Boot command setting bootargs is %zu bytes, but U-Boot on board %s takes at most %u (CONFIG_SYS_CBSIZE %u, the NUL included): trace fewer functions or events, or raise CONFIG_SYS_CBSIZE and uboot.cbsize in the board profile", len, b->name, b->uboot_cbsize - 1,
 			    b->uboot_cbsize);
 }
 
@@ -219,11 +211,7 @@ int emit_uboot_env(const struct emit_in *in, struct bt_error *e)
 
 	if (in->keep_bootargs)
 		return bt_error_set(e, BT_EXIT_USAGE, NULL,
-				    "--keep-bootargs cannot be expressed in "
-				    "fw_setenv --script input: its values are "
-				    "set literally, with no ${bootargs} "
-				    "expansion; use -t uboot-script or "
-				    "-t uboot-scr, or drop --keep-bootargs");
+				    "--keep-bootargs cannot be expressed in fw_setenv --script input: its values are set literally, with no ${bootargs} expansion; use -t uboot-script or -t uboot-scr, or drop --keep-bootargs");
 	if (emit_uboot_value(in, &value, e))
 		return -1;
 	entry = emit_uboot_env_entry(value);

@@ -76,8 +76,7 @@ static int emit_uboot_missing(const char *tool, const char *package,
 			      struct bt_error *e)
 {
 	return bt_error_set(e, BT_EXIT_ENV, NULL,
-			    "%s not found in PATH: install the Debian "
-			    "package %s", tool, package);
+			    "%s not found in PATH: install the Debian package %s", tool, package);
 }
 
 /*
@@ -169,9 +168,7 @@ int emit_uboot_scr(const struct emit_in *in, struct bt_error *e)
 	arch = emit_uboot_mkimage_arch(in->board->arch);
 	if (!arch)
 		return bt_error_set(e, BT_EXIT_INPUT, in->board->path,
-				    "board %s: mkimage has no architecture for "
-				    "arch %s; set board.arch to a U-Boot one "
-				    "(arm64, arm, mips, mips64, x86, riscv, ...)",
+				    "board %s: mkimage has no architecture for arch %s; set board.arch to a U-Boot one (arm64, arm, mips, mips64, x86, riscv, ...)",
 				    in->board->name, in->board->arch);
 	argv[2] = (char *)arch;
 	if (emit_uboot_script_text(in, &text, e))
@@ -194,9 +191,7 @@ static int emit_uboot_env_fits(const struct board *b, size_t entry_len,
 	if (need <= b->env_size)
 		return 0;
 	return bt_error_set(e, BT_EXIT_INPUT, NULL,
-			    "the environment image needs %zu bytes (%zu of "
-			    "header, %zu of bootargs entry, 2 NULs), but board "
-			    "%s has uboot.env.size %u", need, head, entry_len,
+			    "the environment image needs %zu bytes (%zu of header, %zu of bootargs entry, 2 NULs), but board %s has uboot.env.size %u", need, head, entry_len,
 			    b->name, b->env_size);
 }
 
@@ -210,15 +205,10 @@ int emit_uboot_envimage(const struct emit_in *in, struct bt_error *e)
 		return -1;
 	if (in->keep_bootargs)
 		return bt_error_set(e, BT_EXIT_USAGE, NULL,
-				    "--keep-bootargs cannot be expressed in an "
-				    "environment image: it holds values, with "
-				    "no ${bootargs} expansion; use -t "
-				    "uboot-script or -t uboot-scr");
+				    "--keep-bootargs cannot be expressed in an environment image: it holds values, with no ${bootargs} expansion; use -t uboot-script or -t uboot-scr");
 	if (!in->board->env_size)
 		return bt_error_set(e, BT_EXIT_INPUT, in->board->path,
-				    "board %s has no uboot.env.size: the image "
-				    "must be exactly U-Boot's CONFIG_ENV_SIZE; "
-				    "add it to the board profile",
+				    "board %s has no uboot.env.size: the image must be exactly U-Boot's CONFIG_ENV_SIZE; add it to the board profile",
 				    in->board->name);
 	if (emit_uboot_value(in, &value, e))
 		return -1;

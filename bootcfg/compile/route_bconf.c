@@ -61,9 +61,7 @@ static int route_bconf_kernel(struct route *r, const struct words *w,
 			if (route_bconf_value(t, arg.val)) {
 				free(copy);
 				return bt_error_set(e, BT_EXIT_INPUT, r->plan->src->path,
-						    "kernel.%s: a value with both "
-						    "quote kinds cannot be written "
-						    "in bootconfig", w->v[i]);
+						    "kernel.%s: a value with both quote kinds cannot be written in bootconfig", w->v[i]);
 			}
 		}
 		textbuf_puts(t, "\n");
@@ -101,8 +99,7 @@ static int route_bconf_leaf(struct route *r, int leaf, struct textbuf *t,
 				textbuf_puts(t, ", ");
 			first = 0;
 			if (route_bconf_value(t, bconf_data(bc, v)))
-				return plan_error(r->plan, leaf, e, "a value with "
-						  "both quote kinds");
+				return plan_error(r->plan, leaf, e, "a value with both quote kinds");
 		}
 	}
 	textbuf_puts(t, "\n");
@@ -138,12 +135,7 @@ static int route_bconf_inst_options(struct route *r, struct bt_error *e)
 			const struct plan_val *o = &p->inst[i].options.v[j];
 
 			if (plan_tracer_option(o->text) &&
-			    route_refuse(r, o->node, e, "option '%s' of instance "
-					 "'%s' belongs to its tracer, and boot-time "
-					 "tracing sets options before the tracer, so "
-					 "it would be silently lost: use it in the "
-					 "global instance (moved to kernel.trace_"
-					 "options) or set it after boot", o->text,
+			    route_refuse(r, o->node, e, "option '%s' of instance '%s' belongs to its tracer, and boot-time tracing sets options before the tracer, so it would be silently lost: use it in the global instance (moved to kernel.trace_options) or set it after boot", o->text,
 					 p->inst[i].name))
 				return -1;
 		}
@@ -222,12 +214,7 @@ static int route_bconf_tracer_to_kernel(const struct route *r)
 
 	for (i = 0; i < g->options.n; i++)
 		if (plan_tracer_option(g->options.v[i].text)) {
-			route_note(r, "ftrace.tracer, filters and options -> "
-				   "kernel.ftrace / kernel.ftrace_filter / "
-				   "kernel.trace_options: '%s' is an option of "
-				   "the tracer, and boot-time tracing applies "
-				   "options before the tracer, so it would be "
-				   "silently lost", g->options.v[i].text);
+			route_note(r, "ftrace.tracer, filters and options -> kernel.ftrace / kernel.ftrace_filter / kernel.trace_options: '%s' is an option of the tracer, and boot-time tracing applies options before the tracer, so it would be silently lost", g->options.v[i].text);
 			return 1;
 		}
 	return 0;
@@ -255,9 +242,7 @@ static int route_bconf_text(struct route *r, struct textbuf *t,
 	enum route_clock_form cf = route_clock(r, &clock);
 
 	if (!bt) {
-		route_note(r, "no boot-time tracing (%s): every ftrace.* key "
-			   "would be ignored, so all settings go as kernel.* "
-			   "keys", kcaps_opt(r->kcaps, KO_BOOTTIME_TRACING) == KO_NO ?
+		route_note(r, "no boot-time tracing (%s): every ftrace.* key would be ignored, so all settings go as kernel.* keys", kcaps_opt(r->kcaps, KO_BOOTTIME_TRACING) == KO_NO ?
 			   "CONFIG_BOOTTIME_TRACING is not set" : "kernel before 5.6");
 		parts = RP_ALL & ~RP_INIT;
 	} else if ((to_kernel = route_bconf_tracer_to_kernel(r))) {
@@ -282,9 +267,7 @@ static int route_bconf_text(struct route *r, struct textbuf *t,
 			return -1;
 	}
 	if (bt < 0 && t->len > ftrace_start)
-		route_warn(r, BCONF_NONE, "no --kernel-config: assuming "
-			   "CONFIG_BOOTTIME_TRACING=y; without it every ftrace.* "
-			   "key is silently ignored at boot");
+		route_warn(r, BCONF_NONE, "no --kernel-config: assuming CONFIG_BOOTTIME_TRACING=y; without it every ftrace.* key is silently ignored at boot");
 	for (size_t i = 0; i < p->ninit; i++) {
 		const struct plan_word *w = &p->init[i];
 		size_t j;
@@ -306,14 +289,12 @@ static int route_bconf_verify(struct route *r, struct bt_error *e)
 
 	if (r->bconf_len + 1 > BCONF_DATA_MAX - 1)
 		return bt_error_set(e, BT_EXIT_INPUT, r->plan->src->path,
-				    "the bootconfig would be %zu bytes; the kernel "
-				    "refuses %d or more: trace fewer functions",
+				    "the bootconfig would be %zu bytes; the kernel refuses %d or more: trace fewer functions",
 				    r->bconf_len + 1, BCONF_DATA_MAX);
 	bc = bconf_parse(r->bconf, r->bconf_len + 1, &o, &pe);
 	if (!bc)
 		return bt_error_set(e, BT_EXIT_INPUT, r->plan->src->path,
-				    "the bootconfig for %s would not load: %s "
-				    "(line %d of the generated text; node limit %d)",
+				    "the bootconfig for %s would not load: %s (line %d of the generated text; node limit %d)",
 				    kcaps_name(r->kcaps), pe.msg, pe.line, o.node_max);
 	r->bconf_nodes = bconf_node_count(bc);
 	bconf_free(bc);
@@ -326,13 +307,10 @@ int route_bootconfig(struct route *r, struct bt_error *e)
 	const struct plan *p = r->plan;
 
 	if (kcaps_has(r->kcaps, KF_BOOTCONFIG) == 0)
-		return bt_error_set(e, BT_EXIT_INPUT, p->src->path, "kernel %s has "
-				    "no bootconfig (5.6 or later): use -t cmdline",
+		return bt_error_set(e, BT_EXIT_INPUT, p->src->path, "kernel %s has no bootconfig (5.6 or later): use -t cmdline",
 				    kcaps_name(r->kcaps));
 	if (kcaps_opt(r->kcaps, KO_BOOT_CONFIG) == KO_NO)
-		return bt_error_set(e, BT_EXIT_INPUT, p->src->path, "CONFIG_BOOT_CONFIG "
-				    "is not set in %s: the kernel ignores a "
-				    "bootconfig; use -t cmdline", r->kcaps->config_path);
+		return bt_error_set(e, BT_EXIT_INPUT, p->src->path, "CONFIG_BOOT_CONFIG is not set in %s: the kernel ignores a bootconfig; use -t cmdline", r->kcaps->config_path);
 	if (route_check(r, e))
 		return -1;
 	textbuf_printf(&t, "# boottrace compile of %s for kernel %s\n",
@@ -351,8 +329,7 @@ int route_bootconfig(struct route *r, struct bt_error *e)
 		route_note(r, "CONFIG_BOOT_CONFIG_FORCE=y: no 'bootconfig' word needed");
 		return 0;
 	}
-	route_note(r, "'bootconfig' on the bootloader's command line: without "
-		   "it the kernel strips the bootconfig and ignores it");
+	route_note(r, "'bootconfig' on the bootloader's command line: without it the kernel strips the bootconfig and ignores it");
 	if (words_add(&r->words, "bootconfig"))
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	return 0;

@@ -33,9 +33,7 @@ static int whocalls_split(const char *list, struct textbuf *core,
 		c = strchr(s, ',');
 		n = c ? (size_t)(c - s) : strlen(s);
 		if (!whocalls_valid(s, n))
-			return bt_error_set(e, BT_EXIT_USAGE, NULL, "%s: '%.*s' "
-					    "is not a function name (FUNC or "
-					    "FUNC:mod:MODULE)", opt, (int)n, s);
+			return bt_error_set(e, BT_EXIT_USAGE, NULL, "%s: '%.*s' is not a function name (FUNC or FUNC:mod:MODULE)", opt, (int)n, s);
 		{
 			struct textbuf *t = memmem(s, n, ":mod:", 5) ? mods : core;
 
@@ -58,28 +56,20 @@ char *whocalls_config(const char *funcs, const char *callers,
 	    (chain && callers && whocalls_split(callers, &core, &mods,
 						"--callers", e)))
 		goto fail;
-	textbuf_printf(&out, "# Who calls %s? Written by boottrace compile "
-		       "--who-calls for board %s, kernel %s.\n", funcs, b->name,
+	textbuf_printf(&out, "# Who calls %s? Written by boottrace compile --who-calls for board %s, kernel %s.\n", funcs, b->name,
 		       kcaps_name(k));
 	if (chain) {
-		textbuf_printf(&out, "# Parent-chain mode: ftrace stack traces "
-			       "are all zero on this board, so every\n# traced "
-			       "function's <-parent column gives one edge of "
-			       "the call chain.\n");
+		textbuf_printf(&out, "# Parent-chain mode: ftrace stack traces are all zero on this board, so every\n# traced function's <-parent column gives one edge of the call chain.\n");
 		if (!callers)
-			textbuf_printf(&out, "# No --callers given: only the "
-				       "direct callers will show; add them with "
-				       "--callers\n# to follow the chain further.\n");
+			textbuf_printf(&out, "# No --callers given: only the direct callers will show; add them with --callers\n# to follow the chain further.\n");
 	} else {
-		textbuf_printf(&out, "# func_stack_trace records the whole "
-			       "call stack at each hit.\n");
+		textbuf_printf(&out, "# func_stack_trace records the whole call stack at each hit.\n");
 	}
 	textbuf_printf(&out, "ftrace.tracer = function\n");
 	if (core.len)
 		textbuf_printf(&out, "ftrace.ftrace.filters = %s\n", core.s);
 	if (mods.len)
-		textbuf_printf(&out, "# Module functions: the command line "
-			       "cannot filter them; the hook arms them\n"
+		textbuf_printf(&out, "# Module functions: the command line cannot filter them; the hook arms them\n"
 			       "# before the module loads.\n"
 			       "boottrace.arm = %s\n", mods.s);
 	if (!chain)

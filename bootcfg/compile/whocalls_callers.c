@@ -103,9 +103,7 @@ char *whocalls_find_callers(const char *funcs, const char *vmlinux,
 		goto fail;
 	}
 	if (!out.len) {
-		bt_error_set(e, BT_EXIT_INPUT, NULL, "--who-calls: no direct caller "
-			     "of %s found in %s%s%s (called only through pointers?): "
-			     "give --callers", funcs, vmlinux ? "vmlinux" : "",
+		bt_error_set(e, BT_EXIT_INPUT, NULL, "--who-calls: no direct caller of %s found in %s%s%s (called only through pointers?): give --callers", funcs, vmlinux ? "vmlinux" : "",
 			     vmlinux && modules ? " and " : "", modules ? "the modules" : "");
 		goto fail;
 	}

@@ -75,8 +75,6 @@ const char *initrd_kind_of_file(const char *path, struct bt_error *err)
 	kind = initrd_kind(head, (size_t)n);
 	if (!kind)
 		bt_error_set(err, BT_EXIT_INPUT, path,
-			     "not an initrd (no cpio, compressor or ramdisk "
-			     "filesystem signature at its start); check the "
-			     "argument order (-a CONFIG INITRD) or use --force");
+			     "not an initrd (no cpio, compressor or ramdisk filesystem signature at its start); check the argument order (-a CONFIG INITRD) or use --force");
 	return kind;
 }

@@ -25,8 +25,7 @@ char *readfile(const char *path, size_t max, int over, const char *what,
 	else if ((n = fread(buf, 1, max + 1, f)), ferror(f))
 		failed = bt_error_errno(e, EIO, path, "cannot read");
 	else if (n > max && !over)
-		failed = bt_error_set(e, BT_EXIT_INPUT, path, "more than %zu bytes: "
-				  "not %s", max, what);
+		failed = bt_error_set(e, BT_EXIT_INPUT, path, "more than %zu bytes: not %s", max, what);
 	if (f != stdin)
 		fclose(f);
 	if (failed) {

@@ -18,8 +18,7 @@ static int source_parse(struct source *s, struct bt_error *e)
 				    "the config is empty: write at least one key");
 	if (s->len >= BCONF_DATA_MAX)
 		return bt_error_set(e, BT_EXIT_INPUT, s->path,
-				    "the config is %zu bytes or more; the kernel "
-				    "takes at most %d: split it or remove comments",
+				    "the config is %zu bytes or more; the kernel takes at most %d: split it or remove comments",
 				    s->len, BCONF_DATA_MAX - 1);
 	s->bc = bconf_parse(s->text, s->len + 1, NULL, &pe);
 	if (s->bc)
