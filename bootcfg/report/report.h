@@ -123,6 +123,15 @@ struct rp_snap {
 };
 
 void rp_snap_free(struct rp_snap *s);
+/*
+ * The next "error=" or "warning=" line of the hook's meta after *@at
+ * (NULL: from the start): its text in *@text, *@len bytes. Returns
+ * RP_META_ERROR or RP_META_WARNING, 0 at the end. Every place that shows
+ * what the hook recorded reads meta this way.
+ */
+enum { RP_META_ERROR = 1, RP_META_WARNING = 2 };
+int rp_snap_meta_next(const struct rp_snap *s, const char **at,
+		      const char **text, int *len);
 
 /*
  * Open @input: a snapshot directory (its trace is *@trace_path, the other

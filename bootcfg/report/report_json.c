@@ -219,8 +219,26 @@ static void janswer(const struct report *r, const struct rp_fn *fn, FILE *f)
 	fputs(k ? "\n      ],\n" : "],\n", f);
 }
 
-static void jfn(const struct report *r, const struct rp_fn *fn, int comma,
-		FILE *f)
+/* Beside the culprits: the hook's errors, which may have cost some. */
+static void jhook_errors(const struct rp_snap *snap, FILE *f)
+{
+	const char *at = NULL, *text;
+	char *one;
+	int len, kind, k = 0;
+
+	fputs("      \"hook_errors\": [", f);
+	while ((kind = rp_snap_meta_next(snap, &at, &text, &len))) {
+		if (kind != RP_META_ERROR || !(one = strndup(text, (size_t)len)))
+			continue;
+		fputs(k++ ? ", " : "", f);
+		js(one, f);
+		free(one);
+	}
+	fputs("],\n", f);
+}
+
+static void jfn(const struct report *r, const struct rp_snap *snap,
+		const struct rp_fn *fn, int comma, FILE *f)
 {
 	fputs(comma ? ",\n    {\n      \"name\": " : "\n    {\n      \"name\": ", f);
 	js(rp_str(&r->names, fn->name), f);
@@ -232,6 +250,7 @@ static void jfn(const struct report *r, const struct rp_fn *fn, int comma,
 	jts(r, fn->last, f);
 	fputs(",\n", f);
 	janswer(r, fn, f);
+	jhook_errors(snap, f);
 	jtasks(r, fn->name, f);
 	jparents(r, fn->name, f);
 	jstacks(r, fn->name, f);
@@ -301,7 +320,7 @@ int rp_print_json(const struct rp_out *o, FILE *f)
 	jhead(o, f);
 	fputs("  \"functions\": [", f);
 	for (i = 0; i < n; i++)
-		jfn(r, &r->fn[order[i]], i > 0, f);
+		jfn(r, o->snap, &r->fn[order[i]], i > 0, f);
 	fputs(n ? "\n  ],\n" : "],\n", f);
 	free(order);
 	fputs("  \"findings\": [", f);

@@ -371,19 +371,11 @@ static void skip_findings(const struct report *r, struct rp_findings *q)
  * trace, a fallback destination, a nop tracer... */
 static void meta_findings(const struct rp_snap *snap, struct rp_findings *q)
 {
-	const char *p, *end;
-	int warn;
+	const char *at = NULL, *text;
+	int len, kind;
 
-	if (!snap || !snap->meta)
-		return;
-	for (p = snap->meta; *p; p = *end ? end + 1 : end) {
-		end = p + strcspn(p, "\n");
-		warn = !strncmp(p, "error=", 6);
-		if (warn || !strncmp(p, "warning=", 8))
-			add(q, warn ? "hook-error" : "hook-warning", 1,
-			    "the hook recorded: %.*s",
-			    (int)(end - p - (warn ? 6 : 8)), p + (warn ? 6 : 8));
-	}
+	while ((kind = rp_snap_meta_next(snap, &at, &text, &len)))
+		add(q, kind == RP_META_ERROR ? "hook-error" : "hook-warning", 1, "the hook recorded: %.*s", len, text);
 }
 
 /* For each id of @tab's first column, the task with the most hits: one

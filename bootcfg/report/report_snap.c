@@ -121,3 +121,26 @@ void rp_snap_keep(struct rp_snap *s, const char *rel, char *text)
 	}
 	free(text);
 }
+
+int rp_snap_meta_next(const struct rp_snap *s, const char **at,
+		      const char **text, int *len)
+{
+	const char *p = *at ? *at : s ? s->meta : NULL, *end;
+	int kind;
+	size_t wl;
+
+	for (; p && *p; p = *end ? end + 1 : end) {
+		end = p + strcspn(p, "\n");
+		if (!strncmp(p, "error=", 6))
+			kind = RP_META_ERROR, wl = 6;
+		else if (!strncmp(p, "warning=", 8))
+			kind = RP_META_WARNING, wl = 8;
+		else
+			continue;
+		*text = p + wl;
+		*len = (int)(end - p - (int)wl);
+		*at = *end ? end + 1 : end;
+		return kind;
+	}
+	return 0;
+}

@@ -159,6 +159,20 @@ static void put_answer(const struct report *r, const struct rp_fn *fn,
 	free(v);
 }
 
+/*
+ * Beside the culprits, what went wrong in the hook: a cut trace or a lost
+ * filter may be why a caller is missing (the same lines are findings).
+ */
+static void put_hook_errors(const struct rp_snap *snap, FILE *f)
+{
+	const char *at = NULL, *text;
+	int len, kind;
+
+	while ((kind = rp_snap_meta_next(snap, &at, &text, &len)))
+		if (kind == RP_META_ERROR)
+			fprintf(f, "  hook error, which may have cost this answer: %.*s\n", len, text);
+}
+
 static void put_fn(const struct rp_out *o, const struct rp_fn *fn, FILE *f)
 {
 	const struct report *r = o->r;
@@ -175,6 +189,7 @@ static void put_fn(const struct rp_out *o, const struct rp_fn *fn, FILE *f)
 	}
 	fputc('\n', f);
 	put_answer(r, fn, &from_stack, f);
+	put_hook_errors(o->snap, f);
 	put_list(&r->fn_task, &r->tasks, fn->name, "tasks", f);
 	put_list(&r->fn_parent, &r->names, fn->name, "parents", f);
 	if (!rp_tree_build(r, fn->name, &t) && t.paths) {

@@ -287,3 +287,16 @@ json() { # FILE EXPR: evaluate a python expression on the parsed JSON j
 	run "$BT" report "$T/s"
 	[[ "$output" == *"the trace is empty and tracing_on is 0"* ]]
 }
+
+@test "hook meta: each hook error stands beside every function's culprits (text and JSON hook_errors)" {
+	cp -r "$D/snapshot-amd64-stack" "$T/cut"
+	printf 'format=1\nerror=boottrace.arm: cannot write bond_create:mod:bonding to set_ftrace_filter\nwarning=tracing_on was already 0 before the hook\n' >"$T/cut/meta"
+	run "$BT" report "$T/cut"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"culprit: "*"hook error, which may have cost this answer: boottrace.arm: cannot write bond_create:mod:bonding to set_ftrace_filter"* ]]
+	[[ "$output" != *"which may have cost this answer: tracing_on"* ]]
+	"$BT" report -f json "$T/cut" >"$T/cut.json"
+	[ "$(json "$T/cut.json" 'sorted(set(str(f["hook_errors"]) for f in j["functions"]))')" = "[\"['boottrace.arm: cannot write bond_create:mod:bonding to set_ftrace_filter']\"]" ]
+	"$BT" report -f json "$D/snapshot-amd64-stack" >"$T/clean.json"
+	[ "$(json "$T/clean.json" 'sorted(set(len(f["hook_errors"]) for f in j["functions"]))')" = "[0]" ]
+}
