@@ -17,8 +17,11 @@
 #   boottrace-snapshot.sh wait-modules      wait (bounded) until the armed
 #       modules are live, or until module loading has settled
 #
-# Settings: boottrace.KEY=VALUE words of /proc/cmdline (or boottrace.KEY
-# in /proc/bootconfig; the command line wins): snapshot=run|console|DEV|
+# Settings: boottrace.KEY=VALUE words of /proc/cmdline, boottrace.KEY in
+# /proc/bootconfig, or in the settings file /etc/boottrace.conf that
+# `boottrace compile --hook-settings` writes and the adapters put in the
+# initramfs (same lines as /proc/bootconfig; the command line wins over
+# /proc/bootconfig, which wins over the file): snapshot=run|console|DEV|
 # LABEL=L|UUID=U, stop=1|0, raw=0|1, max_kb=N, at=POINT, arm=F:mod:M,...,
 # timeout=SECONDS. See initramfs-hook/README.md.
 
@@ -101,9 +104,9 @@ bt_set() { # KEY VALUE
 	esac
 }
 
-# /proc/bootconfig lines look like: boottrace.arm = "a", "b"
-bt_read_bootconfig() {
-	[ -r /proc/bootconfig ] || return 0
+# /proc/bootconfig and settings-file lines look like: boottrace.arm = "a", "b"
+bt_read_bconf_lines() { # FILE
+	[ -r "$1" ] || return 0
 	while IFS= read -r bt_l; do
 		case $bt_l in
 		boottrace.*=*) ;;
@@ -115,7 +118,16 @@ bt_read_bootconfig() {
 		bt_v=${bt_l#*=}
 		bt_v=$(printf '%s\n' "$bt_v" | sed 's/^ *"//; s/" *$//; s/", *"/,/g')
 		bt_set "$(printf '%s' "$bt_k" | tr - _)" "$bt_v"
-	done </proc/bootconfig
+	done <"$1"
+}
+
+# The settings file: long lists (boottrace.arm of a whole caller tree) that
+# the board's command line cannot hold (docs/kernel-facts.md 14).
+bt_read_settings_file() {
+	bt_conf=${BOOTTRACE_CONF:-/etc/boottrace.conf}
+	[ -r "$bt_conf" ] || return 0
+	bt_note "settings_file=$bt_conf"
+	bt_read_bconf_lines "$bt_conf"
 }
 
 bt_read_cmdline() {
@@ -670,7 +682,8 @@ bt_wants() { # POINT "P1 ... Pn"
 	fi
 }
 
-bt_read_bootconfig
+bt_read_settings_file
+bt_read_bconf_lines /proc/bootconfig
 bt_read_cmdline
 case ${1:-all} in
 all)

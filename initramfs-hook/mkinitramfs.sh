@@ -8,11 +8,13 @@
 # (or powers off with bt.poweroff on the command line).  `make initramfs`.
 #
 #   mkinitramfs.sh -o OUT [-M KROOT -V KVER -m "MOD ..."] [-f SRC:DST]...
-#                  [-n]
+#                  [-c SETTINGS] [-n]
 #   -M/-V/-m  copy kernel modules MOD (with their dependencies, found with
 #             modinfo) from KROOT/lib/modules/KVER; their order is written to
 #             /etc/boottrace-modules (dependencies first)
 #   -f        add file SRC as DST (e.g. a test's own /init), mode kept
+#   -c        the hook's settings file (boottrace compile --hook-settings),
+#             installed as /etc/boottrace.conf
 #   -n        leave the hook out (to measure what the hook adds)
 #   BUSYBOX   the static busybox to use (default: busybox in PATH)
 set -eu
@@ -24,7 +26,7 @@ mods=
 hook=1
 extra=
 here=$(cd "$(dirname "$0")" && pwd)
-while getopts o:M:V:m:f:n opt; do
+while getopts o:M:V:m:f:c:n opt; do
 	case $opt in
 	o) out=$OPTARG ;;
 	M) kroot=$OPTARG ;;
@@ -32,6 +34,8 @@ while getopts o:M:V:m:f:n opt; do
 	m) mods=$OPTARG ;;
 	f) extra="$extra
 $OPTARG" ;;
+	c) extra="$extra
+$OPTARG:/etc/boottrace.conf" ;;
 	n) hook=0 ;;
 	*) exit 2 ;;
 	esac

@@ -19,6 +19,7 @@ struct compile_args {
 	const char *target, *board, *kver, *kconfig, *out, *base, *base_file;
 	const char *apply, *config, *who_calls, *callers;
 	const char *vmlinux, *sysmap, *modules, *root;	/* --check */
+	const char *hook_settings;
 	int keep_bootargs, allow_drop, verbose, print_config, check;
 };
 
@@ -49,14 +50,16 @@ static int compile_usage(FILE *f)
 	      "  --print-config    with --who-calls: print the config instead\n"
 	      "  --check           first run boottrace check on the config (findings on\n"
 	      "                    stderr; errors stop the compile), with:\n"
-	      "  --vmlinux F, --system-map F, --modules DIR, --root DIR  as for check\n\n"
+	      "  --vmlinux F, --system-map F, --modules DIR, --root DIR  as for check\n"
+	      "  --hook-settings F write the hook's boottrace.* settings to F (for the initramfs's\n"
+	      "                    /etc/boottrace.conf) instead of onto the command line\n\n"
 	      "See boottrace(1) and boottrace.bconf(5).\n", f);
 	return f == stdout ? BT_EXIT_OK : BT_EXIT_USAGE;
 }
 
 enum { O_KCONFIG = 256, O_BASE, O_BASE_FILE, O_KEEP, O_APPLY, O_DROP,
        O_WHO, O_CALLERS, O_PRINT, O_CHECK, O_VMLINUX, O_SYSMAP, O_MODULES,
-       O_ROOT };
+       O_ROOT, O_HOOKSET };
 
 static enum cmd_parse compile_parse_args(int argc, char **argv, struct compile_args *a)
 {
@@ -81,6 +84,7 @@ static enum cmd_parse compile_parse_args(int argc, char **argv, struct compile_a
 		{ "system-map", required_argument, NULL, O_SYSMAP },
 		{ "modules", required_argument, NULL, O_MODULES },
 		{ "root", required_argument, NULL, O_ROOT },
+		{ "hook-settings", required_argument, NULL, O_HOOKSET },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -108,6 +112,7 @@ static enum cmd_parse compile_parse_args(int argc, char **argv, struct compile_a
 		case O_SYSMAP: a->sysmap = optarg; break;
 		case O_MODULES: a->modules = optarg; break;
 		case O_ROOT: a->root = optarg; break;
+		case O_HOOKSET: a->hook_settings = optarg; break;
 		default: return CMD_BAD;
 		}
 	}
@@ -185,6 +190,17 @@ static int compile_check(const struct compile_args *a, const struct source *src,
 	return ret;
 }
 
+/*
+ * Bytes the caller list of --who-calls may take: half the board's line, the
+ * rest is the board's own; in a settings file (--hook-settings) the line
+ * carries none of it, and the hook reads the file whole.
+ */
+static size_t compile_caller_budget(const struct compile_args *a,
+				    const struct board *b)
+{
+	return a->hook_settings ? 65536 : b->cmdline_max / 2;
+}
+
 int cmd_compile(int argc, char **argv)
 {
 	struct compile_args a = { 0 };
@@ -221,7 +237,7 @@ int cmd_compile(int argc, char **argv)
 	    (a.vmlinux || a.modules)) {
 		/* Half the line for the chain: the rest is the board's own. */
 		found = whocalls_find_callers(a.who_calls, a.vmlinux, a.modules,
-					      b.cmdline_max / 2, 3, &e);
+					      compile_caller_budget(&a, &b), 3, &e);
 		if (!found)
 			goto out;
 		if (a.verbose)
@@ -252,6 +268,7 @@ int cmd_compile(int argc, char **argv)
 	co.keep_bootargs = a.keep_bootargs;
 	co.apply = a.apply;
 	co.out = a.out;
+	co.hook_settings = a.hook_settings;
 	ret = compile_source(&src, &k, &b, t, &co, &e);
 out:
 	source_free(&src);

@@ -1,22 +1,69 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* compile.h: plan, then the route the target is fed by, then its emitter. */
+#include <stdlib.h>
 #include <string.h>
 
+#include "bconf.h"
 #include "compile/compile.h"
+#include "util/outfile.h"
+
+/* One written word boottrace.KEY=VALUE as the line KEY = "VALUE". */
+static int compile_hook_line(FILE *f, const char *word, struct bt_error *e)
+{
+	struct bconf_arg arg;
+	char *copy = strdup(word);
+	int ret = 0;
+
+	if (!copy)
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	bconf_cmdline_next(copy, &arg);
+	/* the hook reads the value between the outer double quotes */
+	if (!arg.val || strpbrk(arg.val, "\"\n"))
+		ret = bt_error_set(e, BT_EXIT_INPUT, NULL, "%s cannot be written to a settings file (a double quote or a line break in its value)", word);
+	else
+		fprintf(f, "%s = \"%s\"\n", arg.param, arg.val);
+	free(copy);
+	return ret;
+}
+
+/* --hook-settings: the hook's words, written whole or not at all. */
+static int compile_hook_settings(const char *path, const struct words *w,
+				 struct bt_error *e)
+{
+	struct outfile o;
+	size_t i;
+
+	if (outfile_open(&o, path, e))
+		return -1;
+	fputs("# boottrace hook settings (boottrace compile --hook-settings): install as /etc/boottrace.conf in the initramfs\n", o.f);
+	for (i = 0; i < w->n; i++)
+		if (compile_hook_line(o.f, w->v[i], e)) {
+			outfile_abort(&o);
+			return -1;
+		}
+	return outfile_commit(&o, e);
+}
 
 int compile_source(const struct source *src, const struct kcaps *k,
 		   const struct board *b, const struct emit_target *t,
 		   const struct compile_opts *o, struct bt_error *e)
 {
+	struct route_opts ro;
 	struct emit_in in;
 	struct route r;
 	struct plan p;
 	int ret;
 
+	if (o->hook_settings && t->route != EMIT_FROM_CMDLINE)
+		return bt_error_set(e, BT_EXIT_USAGE, NULL, "--hook-settings goes with the command-line targets: -t %s puts the hook's settings in the bootconfig, which /proc/bootconfig gives the hook whole", t->name);
 	if (plan_build(&p, src, e))
 		return -1;
-	route_init(&r, &p, k, b, &o->route);
+	ro = o->route;
+	ro.hook_apart = o->hook_settings != NULL;
+	route_init(&r, &p, k, b, &ro);
 	ret = t->route == EMIT_FROM_BOOTCONFIG ? route_bootconfig(&r, e) : route_cmdline(&r, e);
+	if (!ret && o->hook_settings)
+		ret = compile_hook_settings(o->hook_settings, &r.hook_words, e);
 	if (!ret) {
 		memset(&in, 0, sizeof(in));
 		in.kernel = &r.words;

@@ -19,6 +19,12 @@ struct compile_opts {
 	int keep_bootargs;
 	const char *apply;	/* initrd for -t bootconfig, or NULL */
 	const char *out;	/* NULL: standard output */
+	/*
+	 * --hook-settings FILE: the hook's boottrace.* settings go to FILE
+	 * (lines as /proc/bootconfig shows them), for the initramfs's
+	 * /etc/boottrace.conf, instead of onto the command line.
+	 */
+	const char *hook_settings;
 };
 
 /* Compile @src for kernel @k and board @b into target @t. 0, or -1 with @e. */

@@ -16,11 +16,15 @@
 struct route_opts {
 	int allow_drop;		/* warn and drop what the target cannot carry */
 	int verbose;		/* explain each route on stderr */
+	/* the hook's boottrace.* words go to route.hook_words, not the line */
+	int hook_apart;
 };
 
 struct route {
 	/* The words the bootloader must pass (all of them for cmdline). */
 	struct words words;
+	/* With opts->hook_apart: the hook's boottrace.* settings. */
+	struct words hook_words;
 	/* Bootconfig text (route_bootconfig), NUL-terminated, else NULL. */
 	char *bconf;
 	size_t bconf_len;

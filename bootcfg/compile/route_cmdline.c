@@ -390,12 +390,20 @@ int route_cmdline_part(struct route *r, unsigned parts, struct words *out,
 int route_cmdline(struct route *r, struct bt_error *e)
 {
 	const struct plan_inst *g = &r->plan->inst[0];
+	int ret;
 
 	if (kcaps_has(r->kcaps, KF_BOOTCONFIG) == 0)
 		route_note(r, "kernel %s has no bootconfig (5.6+): legacy command-line parameters", kcaps_name(r->kcaps));
 	else
 		route_note(r, "-t cmdline: legacy command-line parameters");
-	if (route_check(r, e) || route_cmdline_part(r, RP_ALL, &r->words, e))
+	if (route_check(r, e))
+		return -1;
+	if (!r->opts->hook_apart)
+		ret = route_cmdline_part(r, RP_ALL, &r->words, e);
+	else
+		ret = route_cmdline_part(r, RP_ALL & ~RP_HOOK, &r->words, e) ||
+		      route_cmdline_part(r, RP_HOOK, &r->hook_words, e);
+	if (ret)
 		return -1;
 	if (g->tracer.text)
 		route_note(r, "ftrace=%s: the tracer starts when it registers, early in boot; ftrace_filter= applies before it runs",

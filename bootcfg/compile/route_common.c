@@ -14,6 +14,7 @@ void route_init(struct route *r, const struct plan *p, const struct kcaps *k,
 {
 	memset(r, 0, sizeof(*r));
 	words_init(&r->words);
+	words_init(&r->hook_words);
 	r->plan = p;
 	r->kcaps = k;
 	r->board = b;
@@ -23,6 +24,7 @@ void route_init(struct route *r, const struct plan *p, const struct kcaps *k,
 void route_free(struct route *r)
 {
 	words_free(&r->words);
+	words_free(&r->hook_words);
 	free(r->bconf);
 	r->bconf = NULL;
 }

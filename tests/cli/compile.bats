@@ -290,3 +290,18 @@ setup() {
 	grep -q '^ftrace=function ' "$T/real.cmdline"
 	[ -z "$(find "$T" -name '*.boottrace-*')" ]
 }
+
+@test "--hook-settings: the hook's boottrace.* settings go to a file for /etc/boottrace.conf, not onto the line" {
+	printf 'ftrace.tracer = function\nboottrace {\n\tarm = "bond_create:mod:bonding", "bonding_init:mod:bonding"\n\traw = yes\n}\n' >"$T/arm.bconf"
+	run "$BT" compile -k 6.1 --hook-settings "$T/hs.conf" "$T/arm.bconf"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *boottrace.* ]]
+	grep -qx 'boottrace.arm = "bond_create:mod:bonding,bonding_init:mod:bonding"' "$T/hs.conf"
+	grep -qx 'boottrace.raw = "yes"' "$T/hs.conf"
+	run "$BT" compile -k 6.1 "$T/arm.bconf"
+	[[ "$output" == *"boottrace.arm=bond_create:mod:bonding,bonding_init:mod:bonding"* ]]
+	run "$BT" compile -k 6.1 -t bootconfig --hook-settings "$T/hs2.conf" "$T/arm.bconf"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--hook-settings goes with the command-line targets"* ]]
+	[ ! -e "$T/hs2.conf" ]
+}

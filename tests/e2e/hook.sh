@@ -147,6 +147,28 @@ else
 	nok "trace-cmd is not installed (make deps)"
 fi
 
+# 3b. The same arm list from the settings file (compile --hook-settings,
+#     installed as /etc/boottrace.conf by mkinitramfs.sh -c): the command
+#     line carries no boottrace.* word at all.
+hs=$W/boottrace.conf
+armline=$("$bt" compile -k 6.1 --hook-settings "$hs" "$td/arm.bconf") || armline=COMPILE-FAILED
+t "settings file: compile --hook-settings leaves boottrace.* off the line" \
+	sh -c "[ '$armline' != COMPILE-FAILED ] && ! echo '$armline' | grep -q boottrace."
+t "settings file: it holds the arm list as /proc/bootconfig shows it" \
+	grep -qx 'boottrace.arm = "bond_create:mod:bonding,bonding_init:mod:bonding"' "$hs"
+t "settings file: the hook reads it (arm set: snapshot moves to the latest point)" \
+	env BOOTTRACE_CONF="$hs" sh initramfs-hook/boottrace-snapshot.sh wants modules "top modules"
+if sh initramfs-hook/mkinitramfs.sh -o "$W/bbconf.cpio.gz" -M "$KD/root" -V "$KV" \
+	-m "virtio_pci virtio_blk bonding" -f "$td/stage1:/stage1" -f "$td/stage2:/init" -c "$hs"; then
+	boot armfile "$W/bbconf.cpio.gz" "rdinit=/stage1 $armline"
+	t "armfile: COMPLETE, no errors" grep -qx "errors=0 warnings=0" "$S/COMPLETE"
+	t "armfile: meta names the settings file" meta "$S" settings_file=/etc/boottrace.conf
+	t "armfile: bond_create <-bonding_init (armed from the file)" has "$S/trace" "bond_create <-bonding_init"
+	t "armfile: register_netdevice <-bond_create" has "$S/trace" "register_netdevice <-bond_create"
+else
+	nok "mkinitramfs.sh -c builds the initramfs with /etc/boottrace.conf"
+fi
+
 # 4. Faults: each boots to the end and records why.
 boot big "$W/bb.cpio.gz" "rdinit=/stage1 $(cl "$td/big.bconf") boottrace.timeout=2"
 t "big: COMPLETE" [ -f "$S/COMPLETE" ]

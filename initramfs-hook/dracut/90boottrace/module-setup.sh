@@ -29,6 +29,8 @@ install() {
 	# run from a source tree, the core script sits two levels up
 	[ -f "$_bt_core" ] || _bt_core=$moddir/../../boottrace-snapshot.sh
 	inst_simple "$_bt_core" /lib/boottrace/boottrace-snapshot.sh
+	# the settings `boottrace compile --hook-settings` wrote, if any
+	[ -f /etc/boottrace.conf ] && inst_simple /etc/boottrace.conf /etc/boottrace.conf
 	inst_hook cmdline 00 "$moddir/boottrace-cmdline.sh"
 	inst_hook pre-udev 99 "$moddir/boottrace-pre-udev.sh"
 	inst_hook pre-trigger 99 "$moddir/boottrace-pre-trigger.sh"
