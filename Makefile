@@ -191,4 +191,4 @@ clean:
 	rm -rf $(B)
 
 # the header dependencies the compiler wrote (-MMD -MP)
--include $(shell find $(B) -name '*.d' 2>/dev/null)
+-include $(shell find $(B)/obj $(B)/asan $(B)/tsan $(B)/dep -type f -name '*.d' 2>/dev/null)
