@@ -102,3 +102,20 @@ MAP
 	[[ "$output" == *"note: bond_create found in module bonding"* ]]
 	[[ "$output" == *"check: 0 error(s), 0 warning(s)" ]]
 }
+
+# compile --who-calls takes its callers from check's caller analysis; with
+# nothing to analyse it must say what it could not do (issue 14, class 7).
+@test "compile --who-calls without callers, vmlinux or modules says what it costs" {
+	run "$BT" compile --who-calls register_netdevice -b mips-malta -k 6.1
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"ftrace=function ftrace_filter=register_netdevice"* ]]
+	[[ "$output" == *"warning: --who-calls: board mips-malta has no ftrace stacks (parent-chain mode), and without --callers, --vmlinux or --modules no callers of register_netdevice could be found"*"direct callers only"*"one more reboot"*"give --vmlinux"*"--modules /lib/modules/VER"*"--callers"* ]]
+	run "$BT" compile --who-calls register_netdevice -b mips-malta -k 6.1 --print-config
+	[[ "$output" == *"warning: --who-calls"*"one more reboot"* ]]
+	run "$BT" compile --who-calls register_netdevice -b mips-malta -k 6.1 --callers bond_create:mod:bonding
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"warning"* ]]
+	run "$BT" compile --who-calls register_netdevice -b qemu-x86_64 -k 6.1
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"warning"* ]]
+}
