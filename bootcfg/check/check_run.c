@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 
 #include "check/check.h"
+#include "kimage/sysmap.h"
+#include "util/readfile.h"
 
 /* The first entry of @dir starting with @prefix that is a real file. */
 static int root_find(const char *dir, const char *prefix, off_t min,
@@ -34,6 +36,23 @@ static int root_find(const char *dir, const char *prefix, off_t min,
 	}
 	closedir(d);
 	return found;
+}
+
+/* No symbols under @root: name the -dbg package its placeholder map points at. */
+static int root_no_symbols(const char *root, const char *boot, struct bt_error *e)
+{
+	char path[4096], pkg[256] = "linux-image-VER-dbg";
+	struct bt_error ignore;
+	size_t len;
+	char *text = NULL;
+
+	if (root_find(boot, "System.map-", 1, 0, path, sizeof(path)))
+		text = readfile(path, 4096, 0, "a System.map", &len, &ignore);
+	if (text && (!kimage_sysmap_placeholder(text, len, pkg, sizeof(pkg)) || !*pkg))
+		snprintf(pkg, sizeof(pkg), "linux-image-VER-dbg");
+	free(text);
+	return bt_error_set(e, BT_EXIT_INPUT, root, "no vmlinux (usr/lib/debug/boot) and no real System.map (boot/) here: the real symbols are in the %s package; unpack it into the same directory (dpkg -x), or give the running board's /proc/kallsyms as --system-map",
+			    pkg);
 }
 
 /*
@@ -60,7 +79,7 @@ int check_inputs_from_root(struct check_inputs *a, struct bt_error *e)
 	    root_find(dir, "System.map-", 1024, 0, a->found[3], 4096))
 		a->sysmap = a->found[3];
 	if (!a->vmlinux && !a->sysmap)
-		return bt_error_set(e, BT_EXIT_INPUT, a->root, "no vmlinux (usr/lib/debug/boot) and no real System.map (boot/) here: unpack the linux-image-VER-dbg package into the same directory");
+		return root_no_symbols(a->root, dir, e);
 	return 0;
 }
 

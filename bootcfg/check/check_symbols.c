@@ -29,7 +29,11 @@ struct sym_ctx {
 	const struct plan *p;
 	const struct check_tab *t;
 	const struct check_opts *o;
+	int core;		/* the table has the kernel image's functions */
 };
+
+/* Said of a name the modules lack when the kernel image's symbols are not at hand. */
+static const char no_core[] = "core-kernel names cannot be checked without the kernel's symbols: give --vmlinux (the linux-image-VER-dbg package's usr/lib/debug/boot/vmlinux-VER), --system-map (a real System.map or the board's /proc/kallsyms) or --root";
 
 static int is_glob(const char *s)
 {
@@ -140,12 +144,23 @@ static void name_missing(const struct sym_ctx *c, const struct name_ref *n)
 {
 	char sug[600];
 
+	if (!c->core && !n->mod[0]) {
+		check_report_add(c->r, c->p, n->node, CK_NOTE, n->func,
+				 "%s '%s' is in none of the modules given; %s",
+				 kind_what(n->kind), n->func, no_core);
+		return;
+	}
 	name_suggest(c, n->func, sug, sizeof(sug));
-	check_report_add(c->r, c->p, n->node, CK_ERROR, n->func,
-			 "%s '%s' is not a function of this kernel%s%s", kind_what(n->kind),
-			 n->func, c->t->nmods ? " or its modules" :
-			 " (no --modules given: module functions were not searched)",
-			 sug);
+	if (!c->core)
+		check_report_add(c->r, c->p, n->node, CK_ERROR, n->func,
+				 "%s '%s' is in none of the modules given%s (the kernel image's names were not searched: no --vmlinux, --system-map or --root)",
+				 kind_what(n->kind), n->func, sug);
+	else
+		check_report_add(c->r, c->p, n->node, CK_ERROR, n->func,
+				 "%s '%s' is not a function of this kernel%s%s", kind_what(n->kind),
+				 n->func, c->t->nmods ? " or its modules" :
+				 " (no --modules given: module functions were not searched)",
+				 sug);
 }
 
 /* An init function of the kernel image: when does it run? */
@@ -237,7 +252,11 @@ static void check_glob(const struct sym_ctx *c, const struct name_ref *n)
 		if (!count++)
 			first = s->name;
 	}
-	if (!count)
+	if (!count && !c->core && !n->mod[0])
+		check_report_add(c->r, c->p, n->node, CK_NOTE, n->func,
+				 "%s '%s' not checked: %s", kind_what(n->kind),
+				 n->func, no_core);
+	else if (!count)
 		check_report_add(c->r, c->p, n->node, CK_ERROR, n->func,
 				 "%s '%s' matches no %sfunction%s", kind_what(n->kind),
 				 n->func, known ? "traceable " : "",
@@ -331,8 +350,11 @@ static void check_list(const struct sym_ctx *c, const struct plan_list *l,
 void check_plan_symbols(struct check_report *r, const struct plan *p,
 			const struct check_tab *t, const struct check_opts *o)
 {
-	struct sym_ctx c = { r, p, t, o };
+	struct sym_ctx c = { r, p, t, o, 0 };
 	size_t i;
+
+	for (i = 1; i < t->n && !c.core; i++)
+		c.core = t->sym[i].mod < 0 && (t->sym[i].flags & CS_TEXT);
 
 	for (i = 0; i < p->ninst; i++) {
 		check_list(&c, &p->inst[i].filters, NK_FILTER);

@@ -16,7 +16,7 @@
 static int decompile_usage(FILE *f)
 {
 	fputs("usage: boottrace decompile [-o OUT] CMDLINE... | FILE | -\n\n"
-	      "Turn a legacy kernel command line (e.g. /proc/cmdline) into a boottrace config:\ntracing parameters become ftrace.* keys, boottrace.* words boottrace.* keys,\nother words kernel.* keys, words after \"--\" init.* keys. `boottrace compile`\nof the result gives the same tracing words back.\n\n"
+	      "Turn a legacy kernel command line (e.g. /proc/cmdline) into a boottrace config:\ntracing parameters become ftrace.* keys, boottrace.* words boottrace.* keys,\nother words kernel.* keys, words after \"--\" init.* keys. `boottrace compile`\nof the result gives the same tracing words back. A word a config cannot\nhold is named in a warning and kept verbatim in a comment (compile does not\nwrite it back); such a tracing parameter is an error.\n\n"
 	      "An argument that names an existing file is read as the command line;\n"
 	      "- reads standard input; several arguments are joined by spaces.\n", f);
 	return f == stdout ? BT_EXIT_OK : BT_EXIT_USAGE;

@@ -32,9 +32,17 @@ struct dk_entry {
 	int bare;			/* a word without '=' */
 };
 
+/* A word the config language cannot hold: kept as written, in a comment. */
+struct dk_verbatim {
+	char *word;
+	int init;			/* after "--" */
+};
+
 struct dk_state {
 	struct dk_entry *ent;
 	size_t n, cap;
+	struct dk_verbatim *vb;
+	size_t nvb, capvb;
 };
 
 /* The config key of a tracing parameter, or 0 for a word passed through. */
@@ -59,15 +67,23 @@ static int dk_map_of(const char *param, struct dk_map *map)
 	return 1;
 }
 
-static struct dk_entry *dk_entry(struct dk_state *s, const char *key,
-				 const struct dk_map *map)
+static struct dk_entry *dk_entry_find(struct dk_state *s, const char *key)
 {
-	struct dk_entry *ne;
 	size_t i;
 
 	for (i = 0; i < s->n; i++)
 		if (!strcmp(s->ent[i].key, key))
 			return &s->ent[i];
+	return NULL;
+}
+
+static struct dk_entry *dk_entry(struct dk_state *s, const char *key,
+				 const struct dk_map *map)
+{
+	struct dk_entry *ne = dk_entry_find(s, key);
+
+	if (ne)
+		return ne;
 	if (BT_GROW(s->ent, s->n + 1, s->cap) < 0)
 		return NULL;
 	ne = &s->ent[s->n];
@@ -131,19 +147,109 @@ static int dk_tracing(struct dk_entry *en, const struct bconf_arg *a)
 	}
 }
 
-static int dk_word(struct dk_state *s, const struct bconf_arg *a, int init,
-		   struct bt_error *e)
+/*
+ * Why the config language cannot hold @key (a whole key, "kernel.a.b"):
+ * each word [A-Za-z0-9_-]+, at most BCONF_DEPTH_MAX words and
+ * BCONF_KEYLEN_MAX bytes (parser/bconf_parse.c). NULL when it can.
+ */
+static const char *dk_key_bad(const char *key, char *why, size_t cap)
 {
-	char key[BCONF_KEYLEN_MAX + 16];
-	struct dk_map found, *map = NULL;
-	struct dk_entry *en;
+	size_t words = 1, wlen = 0;
 	const char *p;
 
-	for (p = a->param; *p; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		      (*p >= '0' && *p <= '9') || *p == '_' || *p == '-' || *p == '.'))
-			return bt_error_set(e, BT_EXIT_INPUT, NULL, "parameter '%s' has a character bootconfig keys cannot hold ('%c'); keep it on the bootloader's line",
-					    a->param, *p);
+	if (strlen(key) + 1 > BCONF_KEYLEN_MAX) {
+		snprintf(why, cap, "a key longer than %d bytes", BCONF_KEYLEN_MAX - 1);
+		return why;
+	}
+	for (p = key; *p; p++) {
+		if (*p == '.') {
+			if (!wlen)
+				break;
+			words++;
+			wlen = 0;
+		} else if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+			   (*p >= '0' && *p <= '9') || *p == '_' || *p == '-') {
+			wlen++;
+		} else {
+			snprintf(why, cap, "the name has a character config keys cannot hold ('%c'; key words are [A-Za-z0-9_-])", *p);
+			return why;
+		}
+	}
+	if (!wlen) {
+		snprintf(why, cap, "the name has an empty word between dots");
+		return why;
+	}
+	if (words > BCONF_DEPTH_MAX) {
+		snprintf(why, cap, "its key '%s' has %zu words, more than the %d a config key may have", key, words, BCONF_DEPTH_MAX);
+		return why;
+	}
+	return NULL;
+}
+
+/* Why a config value cannot be @v, or NULL: quoted with one kind, no line break. */
+static const char *dk_val_bad(const char *v)
+{
+	if (strchr(v, '"') && strchr(v, '\''))
+		return "its value has both quote kinds (a config value is quoted with one and cannot hold it)";
+	if (strpbrk(v, "\n\r"))
+		return "its value has a line break";
+	return NULL;
+}
+
+/*
+ * Another key is @key's parent or child: the plan refuses a key with both
+ * a value and subkeys ("iommu=pt iommu.passthrough=1"). NULL when none.
+ */
+static const struct dk_entry *dk_key_clash(const struct dk_state *s, const char *key)
+{
+	size_t i, n = strlen(key), m;
+
+	for (i = 0; i < s->n; i++) {
+		m = strlen(s->ent[i].key);
+		if (m != n && !strncmp(s->ent[i].key, key, m < n ? m : n) &&
+		    (m < n ? key[m] : s->ent[i].key[n]) == '.')
+			return &s->ent[i];
+	}
+	return NULL;
+}
+
+static int dk_keep(struct dk_state *s, const char *word, size_t len, int init,
+		   const char *why, struct bt_error *e)
+{
+	struct dk_verbatim *v;
+
+	if (memchr(word, '\n', len) || memchr(word, '\r', len))
+		return bt_error_set(e, BT_EXIT_INPUT, NULL, "'%.*s' has a line break in a quoted value: no config and no comment can keep it", (int)len, word);
+	if (BT_GROW(s->vb, s->nvb + 1, s->capvb) < 0)
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	v = &s->vb[s->nvb];
+	v->word = malloc(len + 1);
+	if (!v->word)
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	memcpy(v->word, word, len);
+	v->word[len] = '\0';
+	v->init = init;
+	s->nvb++;
+	bt_say("boottrace decompile", BT_SAY_WARN, "'%s'%s kept verbatim in a comment: %s; compile will not write it back, so keep it on the bootloader's line",
+	       v->word, init ? " (for init, after --)" : "", why);
+	return 0;
+}
+
+/*
+ * One word: @a as the kernel splits it, @word/@len as written. A word
+ * the config cannot hold is kept verbatim unless it is a tracing
+ * parameter, whose loss would change the trace: that is an error.
+ */
+static int dk_word(struct dk_state *s, const struct bconf_arg *a, int init,
+		   const char *word, size_t len, struct bt_error *e)
+{
+	char key[BCONF_KEYLEN_MAX + 16], why[3 * BCONF_KEYLEN_MAX + 200];
+	struct dk_map found, *map = NULL;
+	const struct dk_entry *clash;
+	struct dk_entry *en;
+	const char *bad;
+	int tracing;
+
 	if (!init && dk_map_of(a->param, &found))
 		map = &found;
 	if (map)
@@ -152,6 +258,24 @@ static int dk_word(struct dk_state *s, const struct bconf_arg *a, int init,
 		snprintf(key, sizeof(key), "%s", a->param);
 	else
 		snprintf(key, sizeof(key), "%s.%s", init ? "init" : "kernel", a->param);
+	tracing = map || (!init && (kparam_find(a->param) != KP_N ||
+				    !strncmp(a->param, "boottrace.", 10)));
+	bad = map ? NULL : dk_key_bad(key, why, sizeof(why));
+	if (!bad && !map && (clash = dk_key_clash(s, key))) {
+		snprintf(why, sizeof(why), "the config cannot have '%s' with a value and '%s' (boottrace's plan refuses a key with both a value and subkeys)",
+			 strlen(clash->key) < strlen(key) ? clash->key : key,
+			 strlen(clash->key) < strlen(key) ? key : clash->key);
+		bad = why;
+	}
+	if (!bad && a->val && (!map || !map->list))
+		bad = dk_val_bad(a->val);
+	en = bad ? NULL : dk_entry_find(s, key);
+	if (!bad && !map && en && (en->bare ? a->val != NULL : !a->val))
+		bad = "it appears both with and without a value, which a config key cannot say";
+	if (bad && tracing)
+		return bt_error_set(e, BT_EXIT_INPUT, NULL, "tracing parameter '%.*s' cannot be written as a config: %s", (int)len, word, bad);
+	if (bad)
+		return dk_keep(s, word, len, init, bad, e);
 	en = dk_entry(s, key, map);
 	if (!en)
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
@@ -181,14 +305,19 @@ static int dk_write(const struct dk_state *s, struct textbuf *out,
 		for (j = 0; j < en->nvals; j++) {
 			const char *v = en->vals[j];
 			char q = strchr(v, '"') ? '\'' : '"';
+			const char *bad = dk_val_bad(v);
 
-			if (q == '\'' && strchr(v, '\''))
-				return bt_error_set(e, BT_EXIT_INPUT, NULL, "the value of '%s' has both quote kinds",
-						    en->key);
+			if (bad)
+				return bt_error_set(e, BT_EXIT_INPUT, NULL, "tracing parameter '%s' cannot be written as a config: %s",
+						    en->key, bad);
 			textbuf_printf(out, "%s%c%s%c", j ? ", " : " = ", q, v, q);
 		}
 		textbuf_printf(out, "\n");
 	}
+	if (s->nvb)
+		textbuf_printf(out, "# Kept verbatim: words a config cannot hold (decompile's warnings say why).\n# compile does not write them back; keep them on the bootloader's line.\n");
+	for (i = 0; i < s->nvb; i++)
+		textbuf_printf(out, "#\t%s%s\n", s->vb[i].init ? "(after --) " : "", s->vb[i].word);
 	return 0;
 }
 
@@ -197,17 +326,21 @@ int decompile_line(const char *line, struct textbuf *out, struct bt_error *e)
 	struct dk_state s = { 0 };
 	struct bconf_arg a;
 	char *copy = strdup(line), *next;
+	const char *orig = line, *word;
 	int init = 0, ret = 0;
-	size_t i;
+	size_t i, len;
 
 	if (!copy)
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	for (next = copy; !ret && (next = bconf_cmdline_next(next, &a)); ) {
+		/* The same word as written: the span ends where next() ends it. */
+		len = bconf_cmdline_span(orig, &word);
+		orig = word + len;
 		if (!init && !a.val && !strcmp(a.param, "--")) {
 			init = 1;
 			continue;
 		}
-		ret = dk_word(&s, &a, init, e);
+		ret = dk_word(&s, &a, init, word, len, e);
 	}
 	if (!ret)
 		ret = dk_write(&s, out, e);
@@ -217,6 +350,9 @@ int decompile_line(const char *line, struct textbuf *out, struct bt_error *e)
 		free(s.ent[i].key);
 	}
 	free(s.ent);
+	for (i = 0; i < s.nvb; i++)
+		free(s.vb[i].word);
+	free(s.vb);
 	free(copy);
 	if (!ret && out->failed)
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");

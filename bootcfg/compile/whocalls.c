@@ -45,6 +45,17 @@ static int whocalls_split(const char *list, struct textbuf *core,
 	}
 }
 
+/*
+ * Parent-chain mode with no callers to trace (no --callers, and no
+ * --vmlinux/--modules to find them): only @funcs is traced, so the boot
+ * shows its direct callers and nothing above them. Say so, with the cost.
+ */
+static void whocalls_no_callers(const char *funcs, const struct board *b)
+{
+	bt_say("boottrace compile", BT_SAY_WARN, "--who-calls: board %s has no ftrace stacks (parent-chain mode), and without --callers, --vmlinux or --modules no callers of %s could be found: only %s itself is traced, so this boot shows its direct callers only and each further level of callers costs one more reboot (add the callers it shows with --callers and boot again); give --vmlinux VMLINUX (the build tree's, or /usr/lib/debug/boot/vmlinux-VER of the linux-image-VER-dbg package) and/or --modules /lib/modules/VER to find the whole chain for one boot, or --callers F,G:mod:M",
+	       b->name, funcs, funcs);
+}
+
 char *whocalls_config(const char *funcs, const char *callers,
 		      const struct board *b, const struct kcaps *k,
 		      struct bt_error *e)
@@ -56,6 +67,8 @@ char *whocalls_config(const char *funcs, const char *callers,
 	    (chain && callers && whocalls_split(callers, &core, &mods,
 						"--callers", e)))
 		goto fail;
+	if (chain && !callers)
+		whocalls_no_callers(funcs, b);
 	textbuf_printf(&out, "# Who calls %s? Written by boottrace compile --who-calls for board %s, kernel %s.\n", funcs, b->name,
 		       kcaps_name(k));
 	if (chain) {

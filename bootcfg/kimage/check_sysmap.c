@@ -28,6 +28,23 @@ static int sysmap_bad(const char *path, int lineno, const char *why,
 	return bt_error_set(e, BT_EXIT_INPUT, path, "line %d: %s: not a System.map or kallsyms line (expected 'ADDRESS TYPE NAME', e.g. 'ffffffff817b45f0 T register_netdevice')", lineno, why);
 }
 
+/*
+ * Debian's placeholder map (kernel-facts 16): where the symbols really are.
+ * The -dbg package holds the vmlinux (usr/lib/debug/boot/vmlinux-VER), which
+ * also tells traceability; a running board has them in /proc/kallsyms.
+ */
+static int check_sysmap_placeholder(const char *path, const char *pkg,
+				    struct bt_error *e)
+{
+	size_t n = strlen(pkg);
+	int ver = n > 16 && !strncmp(pkg, "linux-image-", 12) &&
+		  !strcmp(pkg + n - 4, "-dbg");
+
+	return bt_error_set(e, BT_EXIT_INPUT, path, "a placeholder, not a symbol table: the distribution ships the real System.map in the %s package; install it (or unpack it with dpkg -x into the --root DIR) and give its /usr/lib/debug/boot/vmlinux-%.*s as --vmlinux, or give the running board's /proc/kallsyms (read as root) as --system-map",
+			    *pkg ? pkg : "linux-image-VER-dbg",
+			    ver ? (int)(n - 16) : 3, ver ? pkg + 12 : "VER");
+}
+
 /* "bonding" -> module index; consecutive lines share one. */
 static int sysmap_module(struct check_tab *t, const char *m, int *last)
 {
@@ -95,7 +112,10 @@ int check_parse_sysmap(struct check_tab *t, char *text, size_t len,
 {
 	struct sysmap_in in = { t, text, path, e, -1, 0, 0, 0 };
 	size_t first = t->n ? t->n : 1;
+	char pkg[256];
 
+	if (kimage_sysmap_placeholder(text, len, pkg, sizeof(pkg)))
+		return check_sysmap_placeholder(path, pkg, e);
 	if (kimage_sysmap_each(text, len, sysmap_line, &in))
 		return -1;
 	if (!in.any)

@@ -95,3 +95,39 @@ int kimage_sysmap_each(const char *text, size_t len, kimage_sysmap_fn fn,
 	}
 	return 0;
 }
+
+int kimage_sysmap_placeholder(const char *text, size_t len, char *pkg,
+			      size_t cap)
+{
+	static const char says[] = "The real System.map is in the ";
+	const char *end = text + len, *p, *f, *nl;
+	size_t n;
+	uint64_t addr;
+
+	if (cap)
+		*pkg = '\0';
+	/* One line with text after it, not a symbol table of ten thousand. */
+	nl = memchr(text, '\n', len);
+	if (nl) {
+		for (p = nl; p < end && (*p == '\n' || sysmap_sep(*p)); p++)
+			;
+		if (p < end)
+			return 0;
+		end = nl;
+	}
+	p = text;
+	n = sysmap_field(&p, end, &f);
+	if (sysmap_hex(f, n, &addr) || sysmap_field(&p, end, &f) != 1)
+		return 0;
+	while (p < end && sysmap_sep(*p))
+		p++;
+	if ((size_t)(end - p) < sizeof(says) - 1 || memcmp(p, says, sizeof(says) - 1))
+		return 0;
+	p += sizeof(says) - 1;
+	n = sysmap_field(&p, end, &f);
+	if (n && n < cap && !memchr(f, '\0', n)) {
+		memcpy(pkg, f, n);
+		pkg[n] = '\0';
+	}
+	return 1;
+}

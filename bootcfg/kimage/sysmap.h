@@ -36,4 +36,12 @@ typedef int (*kimage_sysmap_fn)(void *ctx, const struct kimage_sysmap_line *l);
 int kimage_sysmap_each(const char *text, size_t len, kimage_sysmap_fn fn,
 		       void *ctx);
 
+/*
+ * Is @text Debian's placeholder System.map (kernel-facts 16), the one line
+ * "ffffffffffffffff B The real System.map is in the PACKAGE package"?
+ * 1 with the package named in @pkg (@cap bytes; "" if it names none), else 0.
+ */
+int kimage_sysmap_placeholder(const char *text, size_t len, char *pkg,
+			      size_t cap);
+
 #endif /* BT_KIMAGE_SYSMAP_H */

@@ -59,7 +59,12 @@ MAP
 	printf 'ffffffffffffffff B The real System.map is in the linux-image-6.1.0-56-cloud-amd64-dbg package\n' >"$T/placeholder"
 	run "$BT" check --system-map "$T/placeholder" "$T/c.bconf"
 	[ "$status" -eq 1 ]
-	[[ "$output" == "$T/placeholder: error: line 1: unexpected fields: not a System.map"* ]]
+	[[ "$output" == "$T/placeholder: error: a placeholder, not a symbol table: the distribution ships the real System.map in the linux-image-6.1.0-56-cloud-amd64-dbg package; "*"/usr/lib/debug/boot/vmlinux-6.1.0-56-cloud-amd64 as --vmlinux, or give the running board's /proc/kallsyms"* ]]
+	mkdir -p "$T/root/boot"
+	cp "$T/placeholder" "$T/root/boot/System.map-6.1.0-56-cloud-amd64"
+	run "$BT" check --root "$T/root" "$T/c.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == "$T/root: error: no vmlinux"*"the real symbols are in the linux-image-6.1.0-56-cloud-amd64-dbg package"*"/proc/kallsyms"* ]]
 	run "$BT" check --system-map "$T/System.map" --modules "$T" "$T/c.bconf"
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"no *.ko, *.ko.xz, *.ko.zst or *.ko.gz under this directory"* ]]
@@ -80,4 +85,37 @@ MAP
 	[ "$output" = "register_netdevice
   <- bond_create [bonding]
     <- bonding_init [bonding]" ]
+}
+
+@test "check --modules alone: core names are not called missing, it says what to pass" {
+	command -v gcc >/dev/null
+	mkdir -p "$T/m"
+	printf 'extern int register_netdevice(void *);\nint bond_create(void *p) { return register_netdevice(p); }\nint bonding_init(void) { return bond_create(0); }\n' >"$T/b.c"
+	gcc -O2 -fno-inline -c -o "$T/m/bonding.ko" "$T/b.c"
+	printf 'ftrace.tracer = function\nftrace.ftrace.filters = register_netdevice, "tcp_*"\nboottrace.arm = "bond_create:mod:bonding"\n' >"$T/c.bconf"
+	run "$BT" check --modules "$T/m" "$T/c.bconf"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"is not a function of this kernel"* ]]
+	[[ "$output" != *"did you mean"* ]]
+	[[ "$output" == *"c.bconf:2:15: note: ftrace filter 'register_netdevice' is in none of the modules given; core-kernel names cannot be checked without the kernel's symbols: give --vmlinux"*"--system-map"*"/proc/kallsyms"* ]]
+	[[ "$output" == *"note: ftrace filter 'tcp_*' not checked: core-kernel names cannot be checked"* ]]
+	[[ "$output" == *"note: bond_create found in module bonding"* ]]
+	[[ "$output" == *"check: 0 error(s), 0 warning(s)" ]]
+}
+
+# compile --who-calls takes its callers from check's caller analysis; with
+# nothing to analyse it must say what it could not do (issue 14, class 7).
+@test "compile --who-calls without callers, vmlinux or modules says what it costs" {
+	run "$BT" compile --who-calls register_netdevice -b mips-malta -k 6.1
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"ftrace=function ftrace_filter=register_netdevice"* ]]
+	[[ "$output" == *"warning: --who-calls: board mips-malta has no ftrace stacks (parent-chain mode), and without --callers, --vmlinux or --modules no callers of register_netdevice could be found"*"direct callers only"*"one more reboot"*"give --vmlinux"*"--modules /lib/modules/VER"*"--callers"* ]]
+	run "$BT" compile --who-calls register_netdevice -b mips-malta -k 6.1 --print-config
+	[[ "$output" == *"warning: --who-calls"*"one more reboot"* ]]
+	run "$BT" compile --who-calls register_netdevice -b mips-malta -k 6.1 --callers bond_create:mod:bonding
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"warning"* ]]
+	run "$BT" compile --who-calls register_netdevice -b qemu-x86_64 -k 6.1
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"warning"* ]]
 }

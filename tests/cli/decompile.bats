@@ -55,8 +55,59 @@ sorted() { printf '%s\n' $1 | sort; }
 	[ "$output" = 'ftrace.tracer = "nop"' ]
 }
 
-@test "a parameter bootconfig cannot name is refused" {
-	run "$BT" decompile 'a/b=1'
+# The tracing words of a line (kernel side, before "--"), names with '-' read
+# as '_' (the kernel's parameq), one per line, sorted.
+tracing() {
+	printf '%s\n' $1 | awk '$0 == "--" { exit }
+		{ n = $0; sub(/=.*/, "", n); v = substr($0, length(n) + 1); gsub(/-/, "_", n)
+		  if (n ~ /^(ftrace|ftrace_[a-z_]+|trace_[a-z_]+|tp_printk[a-z_]*|kprobe_event|alloc_snapshot|traceoff_on_warning|boottrace\..+)$/) print n v }' | sort
+}
+
+# decompile -> compile on real /proc/cmdline lines: the config parses and
+# gives the same tracing words (issue 14, class 6). Each case: the line, then
+# the tracing words the kernel acts on (a repeated replace-parameter: the
+# last; no clock given: compile adds trace_clock=global).
+@test "round trip of real /proc/cmdline lines: the same tracing words" {
+	d="$BATS_TEST_DIRNAME/../data/traces"
+	while IFS='|' read -r x want; do
+		[ -n "$x" ] || continue
+		"$BT" decompile "$x" >"$T/c.bconf" 2>"$T/err" || { echo "decompile: $x"; cat "$T/err"; false; }
+		run "$BT" compile -k 6.1 "$T/c.bconf"
+		[ "$status" -eq 0 ] || { echo "compile: $x: $output"; cat "$T/c.bconf"; false; }
+		[ "$(tracing "$output")" = "$(printf '%s\n' $want | sort)" ] ||
+			{ echo "in:  $x"; echo "out: $output"; cat "$T/c.bconf"; false; }
+	done <<EOF
+BOOT_IMAGE=/boot/vmlinuz-6.1.0-18-amd64 root=UUID=5f0c3b9a-1d2e-4c7b-9a8f-0e1d2c3b4a59 ro quiet ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace|ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace trace_clock=global
+BOOT_IMAGE=/vmlinuz-6.5.0-14-generic root=/dev/mapper/vgubuntu-root ro quiet splash vt.handoff=7 trace_event=sched:sched_switch,irq:* trace_buf_size=10M|trace_event=sched:sched_switch,irq:* trace_buf_size=10M trace_clock=global
+BOOT_IMAGE=(hd0,gpt2)/vmlinuz-6.6.8-200.fc39.x86_64 root=UUID=2b1e5c3a-9f0d-4e7b-8a6c-1d2e3f4a5b6c ro rootflags=subvol=root rd.luks.uuid=luks-0a1b2c3d-4e5f-6789-abcd-ef0123456789 rd.lvm.lv=fedora/root rd.lvm=1 rhgb quiet ftrace=function_graph ftrace_graph_filter=do_one_initcall trace_clock=local|ftrace=function_graph ftrace_graph_filter=do_one_initcall trace_clock=local
+coherent_pool=1M 8250.nr_uarts=1 snd_bcm2835.enable_headphones=0 bcm2708_fb.fbwidth=656 smsc95xx.macaddr=B8:27:EB:00:00:00 vc_mem.mem_base=0x3ec00000 console=ttyS0,115200 console=tty1 root=PARTUUID=12345678-02 rootfstype=ext4 fsck.repair=yes rootwait ftrace=function ftrace_notrace=rcu_*|ftrace=function ftrace_notrace=rcu_* trace_clock=global
+intel_iommu=on iommu=pt iommu.passthrough=1 nvidia-drm.modeset=1 pcie_aspm=off mitigations=off ftrace=function ftrace_filter=register_netdevice trace_clock=global|ftrace=function ftrace_filter=register_netdevice trace_clock=global
+console=ttyS0,115200 earlycon=uart8250,mmio32,0xfe215040 trace-event=sched:sched_switch trace-buf-size=1M trace_clock=global|trace_event=sched:sched_switch trace_buf_size=1M trace_clock=global
+ftrace=function_graph ftrace_graph_filter=a ftrace_graph_filter=b trace_options=sym-addr trace_options=func_stack_trace trace_clock=global -- single init=/bin/sh ftrace=nop|ftrace=function_graph ftrace_graph_filter=b trace_options=func_stack_trace trace_clock=global
+a/b=1 x.=2 a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p=1 foo foo=1 y=it's"x y" ftrace=nop trace_clock=global -- a/b c=it's"q"|ftrace=nop trace_clock=global
+$(cat "$d/snapshot-amd64-stack/cmdline")|ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace trace_clock=global boottrace.snapshot=console
+$(cat "$d/snapshot-selfbuilt-clock-reset/cmdline")|ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace trace_clock=global boottrace.at=rdinit boottrace.snapshot=console
+EOF
+}
+
+@test "words the config cannot hold are named and kept verbatim; a tracing one is an error" {
+	x='iommu=pt iommu.passthrough=1 a/b=1 a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p=1 foo foo=1 y=it'"'"'s"x y" ftrace=function -- c/d=1'
+	"$BT" decompile "$x" >"$T/c.bconf" 2>"$T/err"
+	cat "$T/err"
+	grep -qF "'iommu.passthrough=1' kept verbatim in a comment: the config cannot have 'kernel.iommu' with a value and 'kernel.iommu.passthrough'" "$T/err"
+	grep -qF "'a/b=1' kept verbatim in a comment: the name has a character config keys cannot hold ('/'" "$T/err"
+	grep -qF "'a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p=1' kept verbatim in a comment: its key 'kernel.a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p' has 17 words, more than the 16" "$T/err"
+	grep -qF "'foo=1' kept verbatim in a comment: it appears both with and without a value" "$T/err"
+	grep -qF "'y=it's\"x y\"' kept verbatim in a comment: its value has both quote kinds" "$T/err"
+	grep -qF "'c/d=1' (for init, after --) kept verbatim" "$T/err"
+	grep -qxF '#	iommu.passthrough=1' "$T/c.bconf"
+	grep -qxF '#	y=it'"'"'s"x y"' "$T/c.bconf"
+	grep -qxF '#	(after --) c/d=1' "$T/c.bconf"
+	grep -qx 'kernel.iommu = "pt"' "$T/c.bconf"
+	run "$BT" compile -k 6.1 "$T/c.bconf"
+	[ "$status" -eq 0 ]
+	[ "$output" = 'ftrace=function trace_clock=global iommu=pt foo' ]
+	run "$BT" decompile 'trace_options=a"b'"'"'c ftrace=function'
 	[ "$status" -eq 1 ]
-	[[ "$output" == *"'a/b'"*"keep it on the bootloader's line"* ]]
+	[[ "$output" == *"tracing parameter"*"cannot be written as a config: its value has both quote kinds"* ]]
 }

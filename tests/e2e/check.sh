@@ -145,6 +145,23 @@ run check --root "$w/root" "$w/bond0.bconf"
 expect "--root on a dpkg -x tree" 0 "bonding_init found in module bonding" \
 	"register_netdevice found in vmlinux, traceable"
 
+# Debian's placeholder map (kernel-facts 16), given directly and as the only
+# symbols of a --root tree: it says where the real ones are.
+printf 'ffffffffffffffff B The real System.map is in the linux-image-6.1.0-56-cloud-amd64-dbg package\n' >"$w/placeholder"
+run check --system-map "$w/placeholder" "$w/bond0.bconf"
+expect "the placeholder System.map names the -dbg package" 1 \
+	"error: a placeholder, not a symbol table" \
+	"in the linux-image-6.1.0-56-cloud-amd64-dbg package" "/proc/kallsyms"
+# Modules alone: register_netdevice is core; not checkable, never "missing".
+printf 'ftrace.tracer = function\nftrace.ftrace.filters = register_netdevice\nboottrace.arm = "bond_create:mod:bonding"\n' >"$w/core.bconf"
+run check --modules "$bond" "$w/core.bconf"
+expect "--modules alone: core names not checked, says what to pass" 0 \
+	"'register_netdevice' is in none of the modules given; core-kernel names cannot be checked" \
+	"give --vmlinux" "bond_create found in module bonding"
+if grep -q 'did you mean\|not a function of this kernel' "$w/out"; then
+	echo "FAIL --modules alone: a core name called missing"; fail=$((fail + 1))
+fi
+
 run check --callers register_netdevice --depth 3 --vmlinux "$k/vmlinux" --modules "$bond"
 expect "--callers: bond_create <- bonding_init" 0 "  <- bond_create [bonding]" \
 	"    <- bonding_init [bonding]" "  <- register_netdev"

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "check/check.h"
+#include "kimage/sysmap.h"
 
 static const char map[] =
 	"ffffffff81000000 T _stext\n"
@@ -243,6 +244,57 @@ static void test_report_formats(void **state)
 	done(&fx);
 }
 
+/* Debian's one-line placeholder map names the package with the real one (issue 14, class 10). */
+static void test_sysmap_placeholder(void **state)
+{
+	static const char ph[] = "ffffffffffffffff B The real System.map is in the linux-image-6.1.0-56-cloud-amd64-dbg package\n";
+	struct check_tab t = { 0 };
+	struct bt_error e;
+	char pkg[64], *s = strdup(ph);
+
+	(void)state;
+	assert_int_equal(kimage_sysmap_placeholder(ph, strlen(ph), pkg, sizeof(pkg)), 1);
+	assert_string_equal(pkg, "linux-image-6.1.0-56-cloud-amd64-dbg");
+	assert_int_equal(kimage_sysmap_placeholder(map, strlen(map), pkg, sizeof(pkg)), 0);
+	assert_int_equal(kimage_sysmap_placeholder(ph, 30, pkg, sizeof(pkg)), 0);
+	bt_error_clear(&e);
+	assert_int_equal(check_parse_sysmap(&t, s, strlen(s), "m", &e), -1);
+	assert_non_null(strstr(e.msg, "placeholder"));
+	assert_non_null(strstr(e.msg, "linux-image-6.1.0-56-cloud-amd64-dbg package"));
+	assert_non_null(strstr(e.msg, "vmlinux-6.1.0-56-cloud-amd64 as --vmlinux"));
+	assert_non_null(strstr(e.msg, "/proc/kallsyms"));
+	assert_null(strstr(e.msg, "line 1"));
+	free(s);
+	check_tab_free(&t);
+}
+
+/* Modules only: a core name is not "missing", it was not checked (issue 14, class 10). */
+static void test_modules_only(void **state)
+{
+	static const char conf[] = "ftrace.ftrace.filters = register_netdevice, \"tcp_*\"\n"
+		"boottrace.arm = \"bond_create:mod:bonding\", \"bond_crate:mod:bonding\"\n";
+	struct check_opts o = { 2 };
+	struct fx fx;
+	struct bt_error e;
+	char *text = strdup("ffffffffc0400000 t bond_create\t[bonding]\n"
+			    "ffffffffc0410000 t bonding_init\t[bonding]\n");
+
+	(void)state;
+	memset(&fx, 0, sizeof(fx));
+	assert_int_equal(check_tab_keep(&fx.t, text), 0);
+	assert_int_equal(check_parse_sysmap(&fx.t, text, strlen(text), "mods", &e), 0);
+	assert_int_equal(check_tab_index(&fx.t), 0);
+	assert_int_equal(source_load_text("t.bconf", conf, strlen(conf), &fx.src, &e), 0);
+	assert_int_equal(plan_build(&fx.p, &fx.src, &e), 0);
+	check_plan_symbols(&fx.r, &fx.p, &fx.t, &o);
+	expect(&fx, "register_netdevice", CK_NOTE, "core-kernel names cannot be checked");
+	expect(&fx, "register_netdevice", CK_NOTE, "--vmlinux");
+	expect(&fx, "tcp_*", CK_NOTE, "not checked");
+	expect(&fx, "bond_crate", CK_ERROR, "none of the modules given");
+	assert_int_equal(fx.r.nerr, 1);
+	done(&fx);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -254,6 +306,8 @@ int main(void)
 		cmocka_unit_test(test_init_timing),
 		cmocka_unit_test(test_wildcards_and_probes),
 		cmocka_unit_test(test_report_formats),
+		cmocka_unit_test(test_sysmap_placeholder),
+		cmocka_unit_test(test_modules_only),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
