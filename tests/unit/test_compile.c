@@ -169,7 +169,7 @@ static void route_expect_arch(const char *text, const char *kver,
 			      const char *arch, int drop, const char *want,
 			      const char *err)
 {
-	struct route_opts o = { drop, 0 };
+	struct route_opts o = { .allow_drop = drop };
 	struct source src;
 	struct board b;
 	struct kcaps k;
