@@ -152,3 +152,17 @@ setup() {
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"the bootoctlinux command is 3"*"bytes (its whole line, every command of --base counted)"*"at most 255 (CONFIG_SYS_CBSIZE 256"* ]]
 }
+
+@test "grub: tracing words before a --, never a second one; --base-file /etc/default/grub merges both variables" {
+	run "$BT" compile -t grub -b x86_64-grub -o "$T/90-boottrace.cfg" "$T/trace.bconf"
+	[ "$status" -eq 0 ]
+	got=$(GRUB_CMDLINE_LINUX="root=/dev/sda1 -- single" sh -c '. "$1"; printf %s "$GRUB_CMDLINE_LINUX"' sh "$T/90-boottrace.cfg")
+	[ "$got" = "root=/dev/sda1 $WORDS trace_clock=global -- single" ]
+	got=$(GRUB_CMDLINE_LINUX="--" sh -c '. "$1"; printf %s "$GRUB_CMDLINE_LINUX"' sh "$T/90-boottrace.cfg")
+	[ "$got" = "$WORDS trace_clock=global --" ]
+	printf 'GRUB_DEFAULT=0\nGRUB_CMDLINE_LINUX_DEFAULT="quiet ftrace=nop"\nGRUB_CMDLINE_LINUX="console=ttyS0 root=/dev/sda1 trace_options=sym-addr -- single"\n' > "$T/grub"
+	run "$BT" compile -t grub -b x86_64-grub --base-file "$T/grub" -o "$T/90-boottrace.cfg" "$T/trace.bconf"
+	[ "$status" -eq 0 ]
+	got=$(sh -c '. "$1"; . "$2"; printf "%s|%s" "$GRUB_CMDLINE_LINUX" "$GRUB_CMDLINE_LINUX_DEFAULT"' sh "$T/grub" "$T/90-boottrace.cfg")
+	[ "$got" = "console=ttyS0 root=/dev/sda1 trace_options=func_stack_trace ftrace=function ftrace_filter=register_netdevice,bond_create trace_clock=global -- single|quiet" ]
+}
