@@ -49,7 +49,7 @@ static int files_need_base(const struct emit_in *in, const char *target,
 {
 	if (in->base)
 		return 0;
-	return bt_error_set(e, BT_EXIT_USAGE, NULL, "-t %s needs --base or --base-file: the current line (%s), which the tracing words are merged into", target, from);
+	return bt_error_set(e, BT_EXIT_USAGE, NULL, "-t %s needs --base or --base-file: the current line (%s), which the tracing words are merged into; or board.cmdline.base in the board profile", target, from);
 }
 
 /* ---- grub ---------------------------------------------------------------- */
