@@ -39,9 +39,13 @@ static int compile_usage(FILE *f)
 	      "  -k KVER           target kernel version, e.g. 4.9, 5.10, 6.1\n"
 	      "  --kernel-config F the target kernel's .config (version from its header if no -k)\n"
 	      "  -o OUT            write to OUT (atomically) instead of stdout\n"
-	      "  --base LINE       existing command line to merge into (cmdline, bootoctlinux, kernel-install, rpi)\n"
+	      "  --base LINE       existing line to merge into: the command line (cmdline,\n"
+	      "                    kernel-install, rpi, uboot-*: bootargs), the bootcmd\n"
+	      "                    (bootoctlinux), /etc/default/grub's text (grub); the\n"
+	      "                    bootloader targets default to board.cmdline.base\n"
 	      "  --base-file FILE  the same, read from FILE (- for stdin)\n"
-	      "  --keep-bootargs   U-Boot forms: append to the existing ${bootargs}\n"
+	      "  --keep-bootargs   uboot-script, uboot-scr: append to ${bootargs} when the\n"
+	      "                    script runs, instead of a base\n"
 	      "  --apply INITRD    bootconfig target: apply to INITRD (as bootconfig -a)\n"
 	      "  --allow-drop      drop, with a warning each, what the target cannot carry\n"
 	      "  -v                explain where each setting goes and why\n"
@@ -148,6 +152,25 @@ static void compile_default_board(struct board *b)
 	strcpy(b->bootloader, "qemu-direct");
 	strcpy(b->tracefs, "/sys/kernel/tracing");
 	b->cmdline_max = 2048;
+}
+
+/*
+ * The line to merge into: --base, --base-file, else for a bootloader
+ * target the profile's board.cmdline.base (not under --keep-bootargs,
+ * which takes the board's line when the script runs).
+ */
+static const char *compile_base(const struct compile_args *a,
+				const struct emit_target *t,
+				const struct board *b, const char *file_base)
+{
+	if (file_base || a->base)
+		return file_base ? file_base : a->base;
+	if (a->keep_bootargs || !b->cmdline_base[0] ||
+	    !strcmp(t->name, "cmdline") || t->route == EMIT_FROM_BOOTCONFIG)
+		return NULL;
+	if (a->verbose)
+		bt_say("boottrace", BT_SAY_PLAIN, "merging into board.cmdline.base of %s: %s", b->path, b->cmdline_base);
+	return b->cmdline_base;
 }
 
 static int compile_kernel(const struct compile_args *a, struct kcaps *k,
@@ -264,7 +287,7 @@ int cmd_compile(int argc, char **argv)
 	}
 	co.route.allow_drop = a.allow_drop;
 	co.route.verbose = a.verbose;
-	co.base = base ? base : a.base;
+	co.base = compile_base(&a, t, &b, base);
 	co.keep_bootargs = a.keep_bootargs;
 	co.apply = a.apply;
 	co.out = a.out;

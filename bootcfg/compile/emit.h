@@ -74,10 +74,18 @@ int emit_is_trace_word(const char *word);
  * the added word of the same parameter, or dropped when @add has none
  * (a stale setting of an earlier run); the other added words go at the
  * end of the kernel's words: before a "--" (init's arguments follow it).
- * Each change is told on stderr with @verbose.
+ * Each change is told on stderr with @verbose. Fails (emit_check_kept)
+ * if the result lost a root= or console= of @base.
  */
 int emit_merge(const struct words *base, const struct words *add,
 	       struct words *out, int verbose, struct bt_error *e);
+/*
+ * The board boots only with its root= and console= words: each one the
+ * kernel reads in @base (before "--") must be in @out as written, or
+ * nothing may be written (emit_merge checks its own result with it).
+ */
+int emit_check_kept(const struct words *base, const struct words *out,
+		    struct bt_error *e);
 /*
  * The kernel's own limit: @len bytes of command line (no NUL) must fit
  * the board's COMMAND_LINE_SIZE, or the kernel cuts the rest silently.

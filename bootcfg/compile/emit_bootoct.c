@@ -40,6 +40,7 @@ static const char *const oct_options[] = {
 
 struct oct_cmd {
 	int quoted;		/* --base came in single quotes: give them back */
+	long qword;		/* the kernel's words are in '...' from this word on, or -1 */
 	int endbootargs;
 	size_t nhead;		/* words of head before the kernel's are added */
 	struct words head;	/* bootoctlinux, address, options: untouched */
@@ -185,14 +186,95 @@ static int oct_head_word(struct oct_cmd *c, size_t nw, const char *w)
 	return 1;
 }
 
+/*
+ * Where a command ends in @s at @i: an unescaped ';' outside single quotes
+ * (the simple parser), or "&&" / "||" (hush). Returns its length, or 0.
+ */
+static size_t oct_separator(const char *s, size_t i, int inq)
+{
+	if (inq || (i && s[i - 1] == '\\'))
+		return 0;
+	if (s[i] == ';')
+		return 1;
+	if ((s[i] == '&' || s[i] == '|') && s[i + 1] == s[i])
+		return 2;
+	return 0;
+}
+
+/*
+ * The one bootoctlinux command of a bootcmd of several (fatload ...;
+ * bootoctlinux ...): its start and length in @text, blanks trimmed.
+ */
+static int oct_find_command(const char *text, size_t *start, size_t *len,
+			    struct bt_error *e)
+{
+	size_t i = 0, from = 0, sep, found = 0, b, n;
+	int inq = 0;
+
+	for (;; i++) {
+		sep = text[i] ? oct_separator(text, i, inq) : 1;
+		if (text[i] == '\'' && (!i || text[i - 1] != '\\'))
+			inq = !inq;
+		if (!sep)
+			continue;
+		for (b = from; oct_blank(text[b]); b++)
+			;
+		for (n = i - b; n && oct_blank(text[b + n - 1]); n--)
+			;
+		if (n >= 12 && !strncmp(text + b, "bootoctlinux", 12) &&
+		    (n == 12 || oct_blank(text[b + 12]))) {
+			if (found++)
+				return bt_error_set(e, BT_EXIT_INPUT, NULL, "--base holds more than one bootoctlinux command: give the line with the one that boots this kernel");
+			*start = b;
+			*len = n;
+		}
+		if (!text[i])
+			break;
+		i += sep - 1;
+		from = i + 1;
+	}
+	for (b = 0; oct_blank(text[b]); b++)
+		;
+	for (n = 0; text[b + n] && !oct_blank(text[b + n]); n++)
+		;
+	if (!found && !n)
+		return bt_error_set(e, BT_EXIT_INPUT, NULL, "--base is empty: give the bootoctlinux command to merge into");
+	if (!found)
+		return bt_error_set(e, BT_EXIT_INPUT, NULL, "--base must be a bootoctlinux command (bootoctlinux ADDR [options] kernel-args), or a bootcmd holding one (fatload ...; bootoctlinux ...), but it starts with '%.*s' and has none", (int)n, text + b);
+	return 0;
+}
+
+/*
+ * A command whose arguments end in '...' (bootoctlinux ADDR 'root=... ')
+ * keeps the new words inside them: the quote pair is taken out of @seg
+ * and its first word's index put in c->qword. Other quoting is refused.
+ */
+static int oct_inner_quote(char *seg, struct oct_cmd *c, struct bt_error *e)
+{
+	size_t n = strlen(seg), i, q[3], nq = 0, words = 0;
+
+	c->qword = -1;
+	for (i = 0; i < n; i++)
+		if (seg[i] == '\'' && (!i || seg[i - 1] != '\\') && nq < 3)
+			q[nq++] = i;
+	if (!nq)
+		return 0;
+	if (nq != 2 || q[1] != n - 1 || !q[0] || !oct_blank(seg[q[0] - 1]))
+		return bt_error_set(e, BT_EXIT_INPUT, NULL, "the bootoctlinux command in --base is quoted in a way this compiler does not rewrite: only one '...' running from the start of an argument to the end of the command is kept (bootoctlinux ADDR 'args...')");
+	for (i = 0; i < q[0]; i++)
+		words += !oct_blank(seg[i]) && (!i || oct_blank(seg[i - 1]));
+	c->qword = (long)words;
+	memmove(seg + q[0], seg + q[0] + 1, n - q[0] - 2);
+	seg[n - 2] = '\0';
+	return 0;
+}
+
 static int oct_split_base(const char *text, struct oct_cmd *c,
 			  struct bt_error *e)
 {
 	const char *p = text;
 	size_t len, nw = 0;
 
-	if (oct_has_separator(text))
-		return bt_error_set(e, BT_EXIT_INPUT, NULL, "--base holds more than one U-Boot command (an unescaped ';'): give only the bootoctlinux command");
 	for (;;) {
 		while (oct_blank(*p))
 			p++;
@@ -243,20 +325,27 @@ static char *oct_escape(const char *w)
  * words for it, joined by single spaces as Octeon Linux does, must give
  * back @w byte for byte.
  */
-static int oct_add_word(const char *w, int endbootargs, struct words *out,
-			int verbose, struct bt_error *e)
+static int oct_add_word(const char *w, int endbootargs, int inquote,
+			struct words *out, int verbose, struct bt_error *e)
 {
 	struct words argv;
-	char *esc = oct_escape(w), *back = NULL;
+	char *esc = inquote ? strdup(w) : oct_escape(w), *back = NULL;
+	char *parsed = esc ? malloc(strlen(esc) + 3) : NULL;
 	int expands = 0, ok, ret = -1;
 
 	words_init(&argv);
-	if (!esc || oct_uboot_argv(esc, &argv, &expands) ||
+	if (parsed)	/* inside the command's '...', as U-Boot meets it */
+		sprintf(parsed, inquote ? "'%s'" : "%s", esc);
+	if (!parsed || oct_uboot_argv(parsed, &argv, &expands) ||
 	    !(back = words_join(&argv))) {
 		bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 		goto out;
 	}
-	ok = !expands && !oct_has_separator(esc) && !strcmp(back, w);
+	if (inquote && strchr(w, '\'')) {
+		bt_error_set(e, BT_EXIT_INPUT, NULL, "kernel word '%s' cannot go inside the quoted arguments of the bootoctlinux command in --base: a ' would end them; change the value, or take the quotes out of the command", w);
+		goto out;
+	}
+	ok = !expands && !oct_has_separator(parsed) && !strcmp(back, w);
 	if (!ok) {
 		bt_error_set(e, BT_EXIT_INPUT, NULL, "kernel word '%s' cannot go through bootoctlinux: U-Boot's simple parser splits at every space and tab (double quotes do not group) and undoes '\\' escapes, and Octeon Linux joins the pieces with one space, so the kernel would get '%s': use single spaces inside quoted values and no '\\\\', or the bootconfig target",
 			     w, back);
@@ -273,6 +362,7 @@ static int oct_add_word(const char *w, int endbootargs, struct words *out,
 						 "out of memory") : 0;
 out:
 	free(esc);
+	free(parsed);
 	free(back);
 	words_free(&argv);
 	return ret;
@@ -300,16 +390,14 @@ static void oct_tell_added(const struct words *args, const struct words *add)
 }
 
 /* U-Boot's limits on the command as run (@line: no surrounding quotes). */
-static int oct_check_uboot(const struct board *b, const char *line,
+static int oct_check_uboot(const struct board *b, size_t len,
 			   size_t nwords, int verbose, struct bt_error *e)
 {
-	size_t len = strlen(line);
-
 	if (b->uboot_max_words && nwords > b->uboot_max_words)
 		return bt_error_set(e, BT_EXIT_INPUT, NULL, "the bootoctlinux command has %zu words, but U-Boot on board %s takes at most %u (CONFIG_SYS_MAXARGS, command and load address included; a space inside a quoted value starts a new word): trace fewer functions or events, put them in one list word (ftrace_filter=a,b), or drop words from --base", nwords, b->name,
 				    b->uboot_max_words);
 	if (b->uboot_cbsize && len + 1 > b->uboot_cbsize)
-		return bt_error_set(e, BT_EXIT_INPUT, NULL, "the bootoctlinux command is %zu bytes, but U-Boot on board %s reads at most %u (CONFIG_SYS_CBSIZE %u, the NUL included) and refuses it with '## Command too long!': trace fewer functions or events, or drop words from --base", len, b->name,
+		return bt_error_set(e, BT_EXIT_INPUT, NULL, "the bootoctlinux command is %zu bytes (its whole line, every command of --base counted), but U-Boot on board %s reads at most %u (CONFIG_SYS_CBSIZE %u, the NUL included) and refuses it with '## Command too long!': trace fewer functions or events, or drop words from --base", len, b->name,
 				    b->uboot_cbsize - 1, b->uboot_cbsize);
 	if (verbose && (!b->uboot_max_words || !b->uboot_cbsize))
 		bt_say("boottrace", BT_SAY_PLAIN, "board %s gives no uboot.cbsize or uboot.max_words: U-Boot's limits are not checked",
@@ -343,8 +431,9 @@ static int oct_check_kernel(const struct board *b, const struct words *argv,
 		e);
 }
 
+/* @line: the bootoctlinux command; @whole_len: the whole line it is in. */
 static int oct_check(const struct emit_in *in, const struct oct_cmd *c,
-		     const char *line, struct bt_error *e)
+		     const char *line, size_t whole_len, struct bt_error *e)
 {
 	struct words argv;
 	int expands, ret;
@@ -354,12 +443,34 @@ static int oct_check(const struct emit_in *in, const struct oct_cmd *c,
 		words_free(&argv);
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	}
-	ret = oct_check_uboot(in->board, line, argv.n, in->verbose, e);
+	ret = oct_check_uboot(in->board, whole_len, argv.n, in->verbose, e);
 	if (!ret)
 		ret = oct_check_kernel(in->board, &argv,
 				       c->endbootargs ? c->nhead : 0, e);
 	words_free(&argv);
 	return ret;
+}
+
+/* @w joined by spaces, from word @qword on (if >= 0) in '...'. */
+static char *oct_join(const struct words *w, long qword)
+{
+	size_t i, len = words_join_len(w) + 3, o = 0;
+	char *s = malloc(len);
+
+	if (!s)
+		return NULL;
+	for (i = 0; i < w->n; i++) {
+		if (i)
+			s[o++] = ' ';
+		if ((long)i == qword)
+			s[o++] = '\'';
+		memcpy(s + o, w->v[i], strlen(w->v[i]));
+		o += strlen(w->v[i]);
+	}
+	if (qword >= 0 && (size_t)qword < w->n)
+		s[o++] = '\'';
+	s[o] = '\0';
+	return s;
 }
 
 /* The merged command: head words, then the merged kernel words. */
@@ -373,8 +484,8 @@ static char *oct_build(const struct emit_in *in, struct oct_cmd *c,
 	words_init(&add);
 	words_init(&merged);
 	for (i = 0; i < in->kernel->n; i++)
-		if (oct_add_word(in->kernel->v[i], c->endbootargs, &add,
-				 in->verbose, e))
+		if (oct_add_word(in->kernel->v[i], c->endbootargs,
+				 c->qword >= 0, &add, in->verbose, e))
 			goto out;
 	if (in->verbose)
 		oct_tell_added(&c->args, &add);
@@ -385,7 +496,7 @@ static char *oct_build(const struct emit_in *in, struct oct_cmd *c,
 			bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 			goto out;
 		}
-	line = words_join(&c->head);
+	line = oct_join(&c->head, c->qword);
 	if (!line)
 		bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 out:
@@ -397,12 +508,13 @@ out:
 int emit_bootoctlinux(const struct emit_in *in, struct bt_error *e)
 {
 	struct oct_cmd c = { 0 };
-	char *text = NULL, *line = NULL;
+	char *text = NULL, *seg = NULL, *line = NULL;
+	size_t start = 0, len = 0;
 	struct outfile o;
 	int ret = -1;
 
 	if (!in->base)
-		return bt_error_set(e, BT_EXIT_USAGE, NULL, "-t bootoctlinux needs --base: the board's bootoctlinux command (from fw_printenv bootcmd or U-Boot's printenv)");
+		return bt_error_set(e, BT_EXIT_USAGE, NULL, "-t bootoctlinux needs --base: the board's bootcmd holding the bootoctlinux command (from fw_printenv bootcmd or U-Boot's printenv), or board.cmdline.base in the board profile");
 	words_init(&c.head);
 	words_init(&c.args);
 	text = oct_unquote(in->base, &c.quoted);
@@ -410,15 +522,31 @@ int emit_bootoctlinux(const struct emit_in *in, struct bt_error *e)
 		bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 		goto out;
 	}
-	if (oct_split_base(text, &c, e))
+	if (oct_find_command(text, &start, &len, e))
 		goto out;
+	seg = malloc(len + 1);
+	if (!seg) {
+		bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+		goto out;
+	}
+	memcpy(seg, text + start, len);
+	seg[len] = '\0';
+	if (oct_inner_quote(seg, &c, e) || oct_split_base(seg, &c, e))
+		goto out;
+	if (c.qword > (long)c.nhead) {
+		bt_error_set(e, BT_EXIT_INPUT, NULL, "the quoted arguments of the bootoctlinux command in --base start after the kernel's first word: put the opening ' before the kernel's words (or before its options)");
+		goto out;
+	}
 	line = oct_build(in, &c, e);
-	if (!line || oct_check(in, &c, line, e) || outfile_open(&o, in->out, e))
+	if (!line || oct_check(in, &c, line, strlen(text) - len + strlen(line), e) ||
+	    outfile_open(&o, in->out, e))
 		goto out;
-	fprintf(o.f, "%s%s%s\n", c.quoted ? "'" : "", line, c.quoted ? "'" : "");
+	fprintf(o.f, "%s%.*s%s%s%s\n", c.quoted ? "'" : "", (int)start, text, line,
+		text + start + len, c.quoted ? "'" : "");
 	ret = outfile_commit(&o, e);
 out:
 	free(text);
+	free(seg);
 	free(line);
 	words_free(&c.head);
 	words_free(&c.args);

@@ -34,6 +34,29 @@ static long emit_same_param(const struct words *add, const char *word)
 	return words_find(add, name, 0);
 }
 
+int emit_check_kept(const struct words *base, const struct words *out,
+		    struct bt_error *e)
+{
+	static const char *const vital[] = { "root", "console" };
+	size_t i, k, m;
+
+	for (i = 0; i < base->n && strcmp(base->v[i], "--"); i++) {
+		const char *w = base->v[i];
+		size_t n = words_param_len(w);
+
+		for (k = 0; k < sizeof(vital) / sizeof(vital[0]); k++) {
+			if (n != strlen(vital[k]) ||
+			    !words_parameq(w + (w[0] == '"'), vital[k], n))
+				continue;
+			for (m = 0; m < out->n && strcmp(out->v[m], w); m++)
+				;
+			if (m == out->n)
+				return bt_error_set(e, BT_EXIT_INPUT, NULL, "the merged line lost '%s' of the base line: the board would not boot as before, so nothing was written; report this, and give the tracing settings that replace it under another name", w);
+		}
+	}
+	return 0;
+}
+
 int emit_merge(const struct words *base, const struct words *add,
 	       struct words *out, int verbose, struct bt_error *e)
 {
@@ -76,7 +99,7 @@ int emit_merge(const struct words *base, const struct words *add,
 		for (j = 0; j < (long)add->n; j++)
 			if (!used[j] && words_add(out, add->v[j]))
 				goto oom;
-	return 0;
+	return emit_check_kept(base, out, e);
 oom:
 	return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 }

@@ -49,7 +49,7 @@ static int files_need_base(const struct emit_in *in, const char *target,
 {
 	if (in->base)
 		return 0;
-	return bt_error_set(e, BT_EXIT_USAGE, NULL, "-t %s needs --base or --base-file: the current line (%s), which the tracing words are merged into", target, from);
+	return bt_error_set(e, BT_EXIT_USAGE, NULL, "-t %s needs --base or --base-file: the current line (%s), which the tracing words are merged into; or board.cmdline.base in the board profile", target, from);
 }
 
 /* ---- grub ---------------------------------------------------------------- */
@@ -149,30 +149,159 @@ static int grub_words(const struct words *kw, struct words *cfg, size_t *klen,
 	return ret;
 }
 
+/*
+ * The value of the last `NAME=VALUE` line (optionally `export NAME=`) of
+ * /etc/default/grub text @text: "..." (\\, \", \$, \` unescaped), '...'
+ * or a bare word. *@val NULL when no line sets it. A value sh would
+ * expand ($, `) cannot be merged here: refused.
+ */
+static int grub_assigned(const char *text, const char *name, char **val,
+			 struct bt_error *e)
+{
+	size_t n = strlen(name), o;
+	const char *l, *p;
+	char q, *v;
+
+	*val = NULL;
+	for (l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		p = l + strspn(l, " \t");
+		if (!strncmp(p, "export ", 7))
+			p += 7 + strspn(p + 7, " \t");
+		if (strncmp(p, name, n) || p[n] != '=')
+			continue;
+		p += n + 1;
+		free(*val);
+		*val = v = malloc(strcspn(p, "\n") + 1);
+		if (!v)
+			return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+		q = (*p == '"' || *p == '\'') ? *p++ : 0;
+		for (o = 0; *p && *p != '\n' && (q ? *p != q : *p != ' ' && *p != '\t' && *p != '#'); p++) {
+			if ((q != '\'' && (*p == '$' || *p == '`')) ||
+			    (!q && (*p == '\\' || *p == '"' || *p == '\'')))
+				return bt_error_set(e, BT_EXIT_INPUT, NULL, "%s in --base is written with sh expansion or quoting this compiler does not evaluate ('%c'): write its value in plain double quotes, or give the value sh gives it", name, *p);
+			if (q == '"' && *p == '\\' && p[1] && strchr("\\\"$`", p[1]))
+				p++;
+			v[o++] = *p;
+		}
+		v[o] = '\0';
+		if (q && *p != q)
+			return bt_error_set(e, BT_EXIT_INPUT, NULL, "%s in --base: its %c quote does not end on its line", name, q);
+	}
+	return 0;
+}
+
+/* NAME="words" for sh, each word as written (already GRUB-quoted). */
+static void grub_put_var(FILE *f, const char *name, const struct words *w)
+{
+	size_t i;
+
+	fprintf(f, "%s=\"", name);
+	for (i = 0; i < w->n; i++) {
+		if (i)
+			fputc(' ', f);
+		grub_put_sh(f, w->v[i]);
+	}
+	fputs("\"\n", f);
+}
+
+/*
+ * With --base (the text of /etc/default/grub): both variables written
+ * whole. GRUB_CMDLINE_LINUX gets the merge (emit_merge: stale tracing
+ * words replaced, new ones before a "--"); GRUB_CMDLINE_LINUX_DEFAULT,
+ * which 10_linux puts after it, loses its stale tracing words.
+ */
+static int grub_from_base(const struct emit_in *in, const struct words *cfg,
+			  FILE *f, struct bt_error *e)
+{
+	struct words lw, dw, merged, none;
+	char *lv = NULL, *dv = NULL;
+	size_t len;
+	int ret = -1;
+
+	words_init(&lw);
+	words_init(&dw);
+	words_init(&merged);
+	words_init(&none);
+	if (grub_assigned(in->base, "GRUB_CMDLINE_LINUX", &lv, e) ||
+	    grub_assigned(in->base, "GRUB_CMDLINE_LINUX_DEFAULT", &dv, e))
+		goto out;
+	/* No assignment: the base is GRUB_CMDLINE_LINUX's value itself. */
+	if (!lv && !dv && !(lv = strdup(in->base))) {
+		bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+		goto out;
+	}
+	if ((lv && words_split(&lw, lv)) || (dv && words_split(&dw, dv))) {
+		bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+		goto out;
+	}
+	if (emit_merge(&lw, cfg, &merged, in->verbose, e))
+		goto out;
+	grub_put_var(f, "GRUB_CMDLINE_LINUX", &merged);
+	len = words_join_len(&merged);
+	if (dv) {
+		words_free(&merged);
+		words_init(&merged);
+		if (emit_merge(&dw, &none, &merged, in->verbose, e))
+			goto out;
+		grub_put_var(f, "GRUB_CMDLINE_LINUX_DEFAULT", &merged);
+		len += merged.n ? 1 + words_join_len(&merged) : 0;
+	}
+	ret = emit_check_kernel_len(in->board, len, "GRUB_CMDLINE_LINUX and GRUB_CMDLINE_LINUX_DEFAULT together (GRUB puts BOOT_IMAGE= and root= in front)", e);
+out:
+	free(lv);
+	free(dv);
+	words_free(&lw);
+	words_free(&dw);
+	words_free(&merged);
+	return ret;
+}
+
+/*
+ * Without --base: extend GRUB_CMDLINE_LINUX when update-grub sources the
+ * drop-in, the words before a "--" in it (after it they go to init);
+ * 10_linux puts GRUB_CMDLINE_LINUX_DEFAULT after it, so a "--" there
+ * comes later anyway. No second "--" is ever added.
+ */
+static void grub_append(const struct words *cfg, FILE *f)
+{
+	size_t i;
+
+	fputs("bt_words=\"", f);
+	for (i = 0; i < cfg->n; i++) {
+		if (i)
+			fputc(' ', f);
+		grub_put_sh(f, cfg->v[i]);
+	}
+	fputs("\"\nbt_v=\" $GRUB_CMDLINE_LINUX \"\n"
+	      "case \"$bt_v\" in\n"
+	      "*\" -- \"*)\n"
+	      "\tbt_pre=${bt_v%%\" -- \"*} bt_post=${bt_v#*\" -- \"}\n"
+	      "\tbt_pre=${bt_pre# } bt_post=${bt_post% }\n"
+	      "\tGRUB_CMDLINE_LINUX=\"${bt_pre:+$bt_pre }$bt_words --${bt_post:+ $bt_post}\" ;;\n"
+	      "*) GRUB_CMDLINE_LINUX=\"${GRUB_CMDLINE_LINUX:+$GRUB_CMDLINE_LINUX }$bt_words\" ;;\n"
+	      "esac\n"
+	      "unset bt_words bt_v bt_pre bt_post\n", f);
+}
+
 int emit_grub(const struct emit_in *in, struct bt_error *e)
 {
 	struct words cfg;
 	struct outfile o;
-	size_t klen, i;
+	size_t klen;
 	int ret = -1;
 
-	if (in->base)
-		return bt_error_set(e, BT_EXIT_USAGE, NULL, "-t grub appends to GRUB_CMDLINE_LINUX and takes no --base: remove old tracing words from /etc/default/grub by hand");
 	words_init(&cfg);
 	if (grub_words(in->kernel, &cfg, &klen, e) ||
 	    emit_check_kernel_len(in->board, klen, "the tracing words (GRUB puts BOOT_IMAGE=, root= and the rest of GRUB_CMDLINE_LINUX in front)", e) ||
 	    outfile_open(&o, in->out, e))
 		goto out;
 	fputs("# boottrace compile -t grub: kernel tracing words. Put it in /etc/default/grub.d/\n# (e.g. 90-boottrace.cfg), then run update-grub.\n", o.f);
-	if (cfg.n) {
-		fputs("GRUB_CMDLINE_LINUX=\"${GRUB_CMDLINE_LINUX:+$GRUB_CMDLINE_LINUX }", o.f);
-		for (i = 0; i < cfg.n; i++) {
-			if (i)
-				fputc(' ', o.f);
-			grub_put_sh(o.f, cfg.v[i]);
-		}
-		fputs("\"\n", o.f);
+	if (in->base && grub_from_base(in, &cfg, o.f, e)) {
+		outfile_abort(&o);
+		goto out;
 	}
+	if (!in->base && cfg.n)
+		grub_append(&cfg, o.f);
 	ret = outfile_commit(&o, e);
 out:
 	words_free(&cfg);

@@ -10,10 +10,18 @@
  *    escapes the next byte (it is stripped when the word is finished), so
  *    a value is written in single quotes with ' as '\'' and \ as \\;
  *  - a command that refers to a variable is expanded and then parsed
- *    again, quoted words wrapped in '...': with ${bootargs} in the command
- *    our literal text goes through two parses and is quoted twice.
+ *    again: the variable's value would become hush syntax. So no command
+ *    we write refers to one. --keep-bootargs appends with
+ *    `setexpr bootargs sub '^.+$' '\0 WORDS'` (cmd/setexpr.c, CONFIG_REGEX):
+ *    setexpr reads the old value itself and only "\0" in WORDS is
+ *    replaced by it, so the old value is never parsed.
  * The plain form (no variable) also means the same to the simple parser
  * when the value has no backslash and no run of spaces.
+ *
+ * Without --keep-bootargs the script sets the whole bootargs, so the
+ * tracing words are merged (emit_merge) into the board's current line:
+ * --base, --base-file or the profile's board.cmdline.base. Without any,
+ * nothing is written: the board would boot without root= and console=.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,9 +32,8 @@
 #include "util/textbuf.h"
 
 #define SET_PLAIN "setenv bootargs '"
-#define SET_KEEP "setenv bootargs ${bootargs}' "
-/* What hush makes of SET_KEEP after expansion, the old value left out. */
-#define SET_KEEP_EXPANDED "setenv bootargs ' "
+/* setexpr's replacement: "\0" is the whole old value ('^.+$'). */
+#define SET_KEEP "setexpr bootargs sub '^.+$' '\\\\0 "
 
 /* A control byte would end or break a script line or an env entry. */
 static int emit_uboot_word_ok(const char *word, struct bt_error *e)
@@ -41,16 +48,49 @@ static int emit_uboot_word_ok(const char *word, struct bt_error *e)
 	return 0;
 }
 
+/* --base as U-Boot prints it ("bootargs=VALUE") or the value alone. */
+static const char *emit_uboot_base(const char *base)
+{
+	base += strspn(base, " \t\r\n");
+	return strncmp(base, "bootargs=", 9) ? base : base + 9;
+}
+
+/* The words bootargs gets: the plan's merged into the base, or alone. */
+static int emit_uboot_words(const struct emit_in *in, struct words *merged,
+			    struct bt_error *e)
+{
+	struct words base;
+	int ret;
+
+	if (in->keep_bootargs && in->base)
+		return bt_error_set(e, BT_EXIT_USAGE, NULL, "--keep-bootargs appends to ${bootargs} as the board has it when the script runs, --base gives that line now: give one of them");
+	if (!in->keep_bootargs && !in->base)
+		return bt_error_set(e, BT_EXIT_USAGE, NULL, "the U-Boot forms set the whole bootargs, so they need the board's current one to merge into (else it boots without its root= and console=): give --base 'LINE' or --base-file FILE (the output of fw_printenv bootargs or U-Boot's printenv bootargs), set board.cmdline.base in the board profile, or use --keep-bootargs (-t uboot-script, uboot-scr) to append when the script runs");
+	words_init(&base);
+	ret = in->base ? words_split(&base, emit_uboot_base(in->base)) : 0;
+	if (ret)
+		ret = bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	else
+		ret = emit_merge(&base, in->kernel, merged, in->verbose, e);
+	words_free(&base);
+	return ret;
+}
+
 int emit_uboot_value(const struct emit_in *in, char **value,
 		     struct bt_error *e)
 {
+	struct words line;
 	size_t i;
 
 	*value = NULL;
-	for (i = 0; i < in->kernel->n; i++)
-		if (emit_uboot_word_ok(in->kernel->v[i], e))
-			return -1;
-	*value = words_join(in->kernel);
+	words_init(&line);
+	if (emit_uboot_words(in, &line, e))
+		goto fail;
+	for (i = 0; i < line.n; i++)
+		if (emit_uboot_word_ok(line.v[i], e))
+			goto fail;
+	*value = words_join(&line);
+	words_free(&line);
 	if (!*value)
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	if (emit_check_kernel_len(in->board, strlen(*value),
@@ -60,6 +100,9 @@ int emit_uboot_value(const struct emit_in *in, char **value,
 		return -1;
 	}
 	return 0;
+fail:
+	words_free(&line);
+	return -1;
 }
 
 /* @s for one hush parse inside '...'. */
@@ -95,51 +138,64 @@ static long emit_uboot_room(unsigned limit, size_t used)
 
 /*
  * The old value is only known when the script runs: say how much of it
- * the limits leave, and what hush's second parse cannot keep.
+ * the kernel's limit leaves. (U-Boot's CONFIG_SYS_CBSIZE does not see it:
+ * setexpr reads it from the environment, not from the command line.)
  */
-static void emit_uboot_keep_warning(const struct board *b, size_t expanded,
-				    size_t value_len)
+static void emit_uboot_keep_warning(const struct board *b, size_t value_len)
 {
-	bt_say("boottrace", BT_SAY_WARN, "--keep-bootargs: the existing ${bootargs} comes first when the script runs and adds its length to the limits: it must be at most %ld bytes for U-Boot (CONFIG_SYS_CBSIZE %u, after ${bootargs} expansion) and %ld bytes for the kernel (COMMAND_LINE_SIZE %u); a ' or \\ in it is lost (hush parses it twice)",
-		emit_uboot_room(b->uboot_cbsize, expanded + 1), b->uboot_cbsize,
+	bt_say("boottrace", BT_SAY_WARN, "--keep-bootargs: the existing ${bootargs} comes first when the script runs and adds its length to the kernel's limit: it must be at most %ld bytes (COMMAND_LINE_SIZE %u); stale tracing words in it stay, before the new ones (give --base instead to have them replaced)",
 		emit_uboot_room(b->cmdline_max, value_len + 2), b->cmdline_max);
 }
 
-/* if/else so that an unset bootargs does not leave a leading space. */
-static void emit_uboot_keep_text(struct textbuf *t, const char *value,
-				 size_t *cmd_len, size_t *expanded)
+/*
+ * setexpr replaces each "\0" of its replacement with the old value: a
+ * word holding one cannot be appended this way.
+ */
+static int emit_uboot_keep_ok(const char *value, struct bt_error *e)
 {
-	struct textbuf once = { 0 };
+	const char *p = strstr(value, "\\0");
+
+	if (!p)
+		return 0;
+	return bt_error_set(e, BT_EXIT_INPUT, NULL, "--keep-bootargs appends with U-Boot's setexpr, which puts the old ${bootargs} in place of every '\\0' of the new words, and the line holds one at offset %zu: change that value, or give --base instead of --keep-bootargs", (size_t)(p - value));
+}
+
+/*
+ * One line each: hush reads a script line by line into CONFIG_SYS_CBSIZE.
+ * An unset bootargs is set plainly (setexpr needs an old value).
+ */
+static void emit_uboot_keep_text(struct textbuf *t, const char *value,
+				 size_t *cmd_len)
+{
 	size_t start;
 
-	emit_uboot_quote(&once, value);
-	textbuf_puts(t, "if env exists bootargs; then ");
+	textbuf_puts(t, "if env exists bootargs; then\n");
 	start = t->len;
 	textbuf_puts(t, SET_KEEP);
-	emit_uboot_quote(t, once.failed ? "" : once.s);
+	emit_uboot_quote(t, value);
 	textbuf_puts(t, "'");
 	*cmd_len = t->len - start;
-	*expanded = strlen(SET_KEEP_EXPANDED) + once.len + 1;
-	textbuf_puts(t, "; else " SET_PLAIN);
-	textbuf_put(t, once.s ? once.s : "", once.len);
-	textbuf_puts(t, "'; fi\n");
-	if (once.failed)
-		t->failed = 1;
-	textbuf_free(&once);
+	textbuf_puts(t, "\nelse\n" SET_PLAIN);
+	emit_uboot_quote(t, value);
+	textbuf_puts(t, "'\nfi\n");
 }
 
 int emit_uboot_script_text(const struct emit_in *in, char **text,
 			   struct bt_error *e)
 {
 	struct textbuf t = { 0 };
-	size_t cmd_len = 0, expanded = 0;
+	size_t cmd_len = 0;
 	char *value;
 
 	*text = NULL;
 	if (emit_uboot_value(in, &value, e))
 		return -1;
+	if (in->keep_bootargs && emit_uboot_keep_ok(value, e)) {
+		free(value);
+		return -1;
+	}
 	if (in->keep_bootargs && *value) {
-		emit_uboot_keep_text(&t, value, &cmd_len, &expanded);
+		emit_uboot_keep_text(&t, value, &cmd_len);
 	} else if (in->keep_bootargs) {
 		/* Nothing to append: an empty script. */
 		textbuf_put(&t, "", 0);
@@ -165,7 +221,7 @@ int emit_uboot_script_text(const struct emit_in *in, char **text,
 		return -1;
 	}
 	if (in->keep_bootargs && *value)
-		emit_uboot_keep_warning(in->board, expanded, strlen(value));
+		emit_uboot_keep_warning(in->board, strlen(value));
 	free(value);
 	*text = t.s;
 	return 0;

@@ -36,6 +36,7 @@ static const struct board_key board_keys[] = {
 	TEXT("console", console),
 	TEXT("tracefs", tracefs),
 	UINT("cmdline.max", cmdline_max),
+	TEXT("cmdline.base", cmdline_base),
 	UINT("uboot.cbsize", uboot_cbsize),
 	UINT("uboot.max_words", uboot_max_words),
 	TEXT("uboot.script", uboot_script),

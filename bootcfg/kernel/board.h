@@ -19,6 +19,9 @@ struct board {
 	char console[64];		/* console= the board needs, "" if none */
 	char tracefs[128];		/* where the hook finds tracefs */
 	unsigned cmdline_max;		/* COMMAND_LINE_SIZE, the NUL included */
+	/* The board's own command line (root=, console=, ...) that the
+	 * bootloader targets merge into without --base; "" if none. */
+	char cmdline_base[4096];
 	/* U-Boot */
 	unsigned uboot_cbsize;		/* CONFIG_SYS_CBSIZE, the NUL included; 0 = unknown */
 	unsigned uboot_max_words;	/* CONFIG_SYS_MAXARGS, command word included; 0 = unknown */

@@ -118,3 +118,51 @@ setup() {
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"cmdline.txt line is"*"keeps at most 1023 (COMMAND_LINE_SIZE 1024 of board rpi4)"* ]]
 }
+
+@test "bootoctlinux: a bootcmd of several commands, only the boot command's arguments change" {
+	run --separate-stderr "$BT" compile -t bootoctlinux -b octeon-uboot --base 'fatload mmc 0 $(loadaddr) vmlinux.64; bootoctlinux $(loadaddr) coremask=0x3 root=/dev/sda2 ftrace=nop console=ttyS0,115200 && run recovery' "$T/trace.bconf"
+	[ "$status" -eq 0 ]
+	[ "$output" = 'fatload mmc 0 $(loadaddr) vmlinux.64; bootoctlinux $(loadaddr) coremask=0x3 root=/dev/sda2 ftrace=function console=ttyS0,115200 ftrace_filter=register_netdevice,bond_create trace_options=func_stack_trace && run recovery' ]
+	# setenv's quotes around the whole bootcmd come back
+	run --separate-stderr "$BT" compile -t bootoctlinux -b octeon-uboot --base "'usb start; fatload usb 0 \$(loadaddr) vmlinux; bootoctlinux \$(loadaddr) endbootargs root=/dev/sda2'" "$T/trace.bconf"
+	[ "$status" -eq 0 ]
+	[ "$output" = "'usb start; fatload usb 0 \$(loadaddr) vmlinux; bootoctlinux \$(loadaddr) endbootargs root=/dev/sda2 $WORDS'" ]
+	run "$BT" compile -t bootoctlinux -b octeon-uboot --base 'run loadkernel; run boot' "$T/trace.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"has none"* ]]
+}
+
+@test "bootoctlinux: new words go inside the command's quoted arguments" {
+	run --separate-stderr "$BT" compile -t bootoctlinux -b octeon-uboot --base "run loadkernel; bootoctlinux \$(loadaddr) 'coremask=0x3 root=/dev/sda2 ftrace=nop'" "$T/trace.bconf"
+	[ "$status" -eq 0 ]
+	[ "$output" = "run loadkernel; bootoctlinux \$(loadaddr) 'coremask=0x3 root=/dev/sda2 $WORDS'" ]
+	printf "kernel.foo = \"it's\"\n" > "$T/q.bconf"
+	run "$BT" compile -t bootoctlinux -b octeon-uboot --base "bootoctlinux 0 'root=/dev/sda2'" "$T/q.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"a ' would end them"* ]]
+}
+
+@test "bootoctlinux: the length limit counts the whole bootcmd, every command" {
+	# edgerouter-lite: CONFIG_SYS_CBSIZE 256. The boot command alone fits.
+	cmd='bootoctlinux $(loadaddr) endbootargs root=/dev/sda2'
+	run --separate-stderr "$BT" compile -t bootoctlinux -b edgerouter-lite --base "$cmd" "$T/trace.bconf"
+	[ "$status" -eq 0 ]
+	pre="fatload usb 0 \$(loadaddr) $(printf 'v%.0s' $(seq 1 150))"
+	run "$BT" compile -t bootoctlinux -b edgerouter-lite --base "$pre; $cmd" "$T/trace.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"the bootoctlinux command is 3"*"bytes (its whole line, every command of --base counted)"*"at most 255 (CONFIG_SYS_CBSIZE 256"* ]]
+}
+
+@test "grub: tracing words before a --, never a second one; --base-file /etc/default/grub merges both variables" {
+	run "$BT" compile -t grub -b x86_64-grub -o "$T/90-boottrace.cfg" "$T/trace.bconf"
+	[ "$status" -eq 0 ]
+	got=$(GRUB_CMDLINE_LINUX="root=/dev/sda1 -- single" sh -c '. "$1"; printf %s "$GRUB_CMDLINE_LINUX"' sh "$T/90-boottrace.cfg")
+	[ "$got" = "root=/dev/sda1 $WORDS trace_clock=global -- single" ]
+	got=$(GRUB_CMDLINE_LINUX="--" sh -c '. "$1"; printf %s "$GRUB_CMDLINE_LINUX"' sh "$T/90-boottrace.cfg")
+	[ "$got" = "$WORDS trace_clock=global --" ]
+	printf 'GRUB_DEFAULT=0\nGRUB_CMDLINE_LINUX_DEFAULT="quiet ftrace=nop"\nGRUB_CMDLINE_LINUX="console=ttyS0 root=/dev/sda1 trace_options=sym-addr -- single"\n' > "$T/grub"
+	run "$BT" compile -t grub -b x86_64-grub --base-file "$T/grub" -o "$T/90-boottrace.cfg" "$T/trace.bconf"
+	[ "$status" -eq 0 ]
+	got=$(sh -c '. "$1"; . "$2"; printf "%s|%s" "$GRUB_CMDLINE_LINUX" "$GRUB_CMDLINE_LINUX_DEFAULT"' sh "$T/grub" "$T/90-boottrace.cfg")
+	[ "$got" = "console=ttyS0 root=/dev/sda1 trace_options=func_stack_trace ftrace=function ftrace_filter=register_netdevice,bond_create trace_clock=global -- single|quiet" ]
+}

@@ -16,8 +16,9 @@
 #   S4  dracut: the real-dracut boots of tests/e2e/hook.sh, reported
 #   S5  U-Boot: tests/e2e/uboot.sh runs every U-Boot target (printenv ==
 #       compiled line); here real U-Boot sources the compiled boot.scr
-#       (--keep-bootargs) and boots Debian's arm64 cloud kernel: the chain
-#       on arm64, by insmod
+#       (merged into the board's bootargs with --base) and boots Debian's
+#       arm64 cloud kernel: root= and console= kept in /proc/cmdline, the
+#       chain on arm64, by insmod
 #   S6  MIPS: Debian 5kc-malta mips64el, parent-chain mode + armed module
 #       filters; and a plain func_stack_trace boot reported as zero frames
 #   S7  faults: the fault boots of tests/e2e/hook.sh, each through report
@@ -273,8 +274,9 @@ t "S4: dracut + arm: report names bond_create -> register_netdevice (parent chai
 # ---- S5 ----------------------------------------------------------------------
 # tests/e2e/uboot.sh runs every U-Boot target in real U-Boot (printenv ==
 # the compiled line, byte for byte). Here U-Boot boots Debian's arm64 kernel
-# with the question: the board's own bootargs, then the compiled boot.scr
-# (-t uboot-scr --keep-bootargs) appends the tracing words, then booti.
+# with the question: the board's own bootargs (root=, console=, a stale
+# tracing word of an earlier run), then the compiled boot.scr (-t uboot-scr
+# --base: that line with the tracing words merged in), then booti.
 hdr "S5 U-Boot: Debian's arm64 kernel booted by U-Boot (qemu_arm64) with the compiled boot.scr"
 u=$W/arm64
 mkdir -p "$u/root"
@@ -295,10 +297,10 @@ else
 		gzip -9n >"$u/initrd.gz"
 	"$BT" compile --who-calls register_netdevice -b qemu-arm64-uboot -k 6.1 --print-config >"$u/bond0.bconf"
 	printf '\nboottrace.at = modules\nboottrace.snapshot = console\n' >>"$u/bond0.bconf"
-	"$BT" compile -b qemu-arm64-uboot -k 6.1 -o "$u/words" "$u/bond0.bconf" 2>/dev/null
-	"$BT" compile -t uboot-scr -b qemu-arm64-uboot -k 6.1 --keep-bootargs -o "$u/bt.scr" \
+	base='console=ttyAMA0 root=/dev/vda2 ftrace=nop panic=-1 rdinit=/sbin/boottrace-init'
+	"$BT" compile -b qemu-arm64-uboot -k 6.1 --base "$base" -o "$u/words" "$u/bond0.bconf" 2>/dev/null
+	"$BT" compile -t uboot-scr -b qemu-arm64-uboot -k 6.1 --base "$base" -o "$u/bt.scr" \
 		"$u/bond0.bconf" 2>"$u/scr.err"
-	base='console=ttyAMA0 panic=-1 rdinit=/sbin/boottrace-init'
 	# the board's side: its bootargs, then our script, then the kernel
 	cat >"$u/boot.cmd" <<EOB
 setenv bootargs '$base'
@@ -322,10 +324,13 @@ EOB
 	show "Debian linux-image-$akv (arm64, qemu virt cortex-a57) from U-Boot $(sed -n 's/^U-Boot \(20[0-9.]*\).*/\1/p' "$u/serial.log" | head -n 1), busybox initramfs + hook, insmod bonding.ko" \
 		"$(tr -d '\r' <"$u/serial.log" | sed -n 's/^bootargs=//p' | head -n 1)" \
 		"$ms ms (QEMU start: U-Boot, boot.scr, kernel, power-off)" "$W/s5.txt"
-	t "S5: U-Boot sourced the compiled boot.scr: bootargs = the board's + the compiled words" sh -c "
-		tr -d '\\r' <'$u/serial.log' | grep -qxF 'bootargs=$base $(cat "$u/words")'"
+	t "S5: U-Boot sourced the compiled boot.scr: bootargs = the board's line with the compiled words merged" sh -c "
+		tr -d '\\r' <'$u/serial.log' | grep -qxF 'bootargs=$(cat "$u/words")'"
 	t "S5: U-Boot booted the kernel with them (/proc/cmdline)" sh -c "
-		tr -d '\\r' <'$u/serial.log' | grep -aqxF '|$base $(cat "$u/words")'"
+		tr -d '\\r' <'$u/serial.log' | grep -aqxF '|$(cat "$u/words")'"
+	t "S5: /proc/cmdline kept the board's root= and console=, not its stale ftrace=nop" sh -c "
+		tr -d '\\r' <'$u/serial.log' | grep -a '^|console=ttyAMA0 root=/dev/vda2 .*rdinit=' |
+		grep -av 'ftrace=nop' | grep -aq ftrace_filter="
 	t "S5: arm64 culprit bonding_init -> bond_create -> register_netdevice from a stack, by insmod, module-load" \
 		jqt '[.functions[] | select(.name == "register_netdevice") | .culprits[] |
 			select(.chain == ["bonding_init", "bond_create", "register_netdevice"] and

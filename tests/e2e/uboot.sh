@@ -6,7 +6,10 @@
 # -t uboot-scr` made, imports the environment images of -t uboot-envimage
 # and of fw_setenv --script fed with -t uboot-env, and prints bootargs
 # after each. Every printed value must equal `compile -t cmdline` of the
-# same config byte for byte. One boot, a few seconds.
+# same config merged into the same base line byte for byte (root= and
+# console= of the base kept, its stale tracing word replaced), and
+# --keep-bootargs must keep an old bootargs full of hush syntax as it
+# was. One boot, a few seconds.
 # Last line: "uboot: N passed, N failed". Exit 77 (loud SKIP) only when
 # QEMU or U-Boot is not installed (make deps installs them).
 set -u
@@ -66,7 +69,15 @@ EOF
 # tests/e2e/scenarios.sh), with the hook's settings.
 "$BT" compile --who-calls register_netdevice -b "$BOARD" -k 6.1 --print-config >"$T/question.bconf"
 printf 'boottrace.snapshot = console\nboottrace.at = modules\n' >>"$T/question.bconf"
-KEEP_OLD='console=ttyAMA0 root=/dev/vda2 old="x y"'
+# The board's line that every form merges into (--base), with a stale
+# tracing word of an earlier run.
+BASE='console=ttyAMA0 root=/dev/vda2 ftrace=nop rootwait'
+# The old bootargs for --keep-bootargs as the harness sets it in hush
+# ('\'' and \\ inside '...'), and as U-Boot then holds it: a variable,
+# a ';' and quotes that must stay text.
+q="'"
+KEEP_SET="console=ttyAMA0 root=/dev/vda2 old=\"x y\" v=\${x} s=a;echo INJECTED it$q\\$q${q}s b\\\\s"
+KEEP_OLD='console=ttyAMA0 root=/dev/vda2 old="x y" v=${x} s=a;echo INJECTED it'"'"'s b\s'
 
 compile() { # name target config [args...]
 	name=$1 target=$2 conf=$3
@@ -75,21 +86,43 @@ compile() { # name target config [args...]
 }
 
 for c in plain quoted question; do
-	if ! compile "$c.cmdline" cmdline "$T/$c.bconf" >"$T/$c.cmdline"; then
+	if ! compile "$c.cmdline" cmdline "$T/$c.bconf" --base "$BASE" >"$T/$c.cmdline"; then
 		bad "compile -t cmdline $c" "$(cat "$T/$c.cmdline.err")"
 		continue
 	fi
-	compile "$c.scr" uboot-scr "$T/$c.bconf" -o "$T/$c.scr" ||
+	compile "$c.words" cmdline "$T/$c.bconf" >"$T/$c.words" ||
+		bad "compile -t cmdline $c (no base)" "$(cat "$T/$c.words.err")"
+	compile "$c.scr" uboot-scr "$T/$c.bconf" --base "$BASE" -o "$T/$c.scr" ||
 		bad "compile -t uboot-scr $c" "$(cat "$T/$c.scr.err")"
-	compile "$c.env" uboot-envimage "$T/$c.bconf" -o "$T/$c.env" ||
+	compile "$c.env" uboot-envimage "$T/$c.bconf" --base "bootargs=$BASE" -o "$T/$c.env" ||
 		bad "compile -t uboot-envimage $c" "$(cat "$T/$c.env.err")"
 	# -t uboot-env through the real fw_setenv into an empty env image.
 	if ! { mkenvimage -s $ENVSIZE -o "$T/$c.fw" /dev/null &&
 		echo "$T/$c.fw 0x0 $ENVSIZE" >"$T/$c.fwcfg" &&
-		compile "$c.fwscript" uboot-env "$T/$c.bconf" -o "$T/$c.fwscript" &&
+		printf '%s\n' "$BASE" >"$T/base.txt" &&
+		compile "$c.fwscript" uboot-env "$T/$c.bconf" --base-file "$T/base.txt" -o "$T/$c.fwscript" &&
 		fw_setenv -c "$T/$c.fwcfg" --script "$T/$c.fwscript"; }; then
 		bad "compile -t uboot-env + fw_setenv --script $c" "$(cat "$T/$c.fwscript.err" 2>/dev/null)"
 	fi
+done
+# The merged line keeps the board's words and drops the stale one.
+for c in plain quoted question; do
+	case " $(cat "$T/$c.cmdline") " in
+	" console=ttyAMA0 root=/dev/vda2 "*" rootwait "*) case " $(cat "$T/$c.cmdline") " in
+		*" ftrace=nop "*) bad "the merged $c line drops the stale ftrace=nop" "$(cat "$T/$c.cmdline")" ;;
+		*) ok "the merged $c line keeps console=, root=, rootwait and drops ftrace=nop" ;;
+		esac ;;
+	*) bad "the merged $c line keeps console=, root=, rootwait" "$(cat "$T/$c.cmdline")" ;;
+	esac
+done
+# Without a base the U-Boot forms refuse (usage, exit 2): they would
+# write a bootargs without root= and console=.
+for target in uboot-script uboot-env; do
+	if compile nobase.$target $target "$T/plain.bconf" >/dev/null; then
+		bad "-t $target without a base is refused" "it was accepted"
+	elif [ $? = 2 ] && grep -q 'give --base' "$T/nobase.$target.err"; then
+		ok "-t $target without a base is refused, saying what to give"
+	else bad "-t $target without a base is refused" "$(cat "$T/nobase.$target.err")"; fi
 done
 if compile keep.scr uboot-scr "$T/quoted.bconf" --keep-bootargs -o "$T/keep.scr" &&
 	grep -q 'warning: --keep-bootargs' "$T/keep.scr.err"; then
@@ -110,7 +143,7 @@ done
 # Refusals, with the numbers: a line over CONFIG_SYS_CBSIZE (512).
 long=$(i=0; while [ $i -lt 60 ]; do printf 'func_%03d,' $i; i=$((i + 1)); done)
 printf 'kernel.ftrace = function\nkernel.ftrace_filter = "%s"\n' "${long%,}" >"$T/long.bconf"
-if compile long uboot-script "$T/long.bconf" >/dev/null; then
+if compile long uboot-script "$T/long.bconf" --base "$BASE" >/dev/null; then
 	bad "a 600-byte line is refused for CONFIG_SYS_CBSIZE 512" "it was accepted"
 elif [ $? = 1 ] && grep -q 'CONFIG_SYS_CBSIZE 512' "$T/long.err"; then
 	ok "a 600-byte line is refused for CONFIG_SYS_CBSIZE 512"
@@ -133,7 +166,7 @@ echo BT-CASE scr-quoted; printenv bootargs
 setenv bootargs
 load virtio 0:1 \${scriptaddr} question.scr && source \${scriptaddr}
 echo BT-CASE scr-question; printenv bootargs
-setenv bootargs '$KEEP_OLD'
+setenv bootargs '$KEEP_SET'
 load virtio 0:1 \${scriptaddr} keep.scr && source \${scriptaddr}
 echo BT-CASE scr-keep; printenv bootargs
 setenv bootargs
@@ -182,8 +215,11 @@ check() { # case expected-value
 check scr-plain "$(cat "$T/plain.cmdline")"
 check scr-quoted "$(cat "$T/quoted.cmdline")"
 check scr-question "$(cat "$T/question.cmdline")"
-check scr-keep "$KEEP_OLD $(cat "$T/quoted.cmdline")"
-check scr-keep-unset "$(cat "$T/quoted.cmdline")"
+check scr-keep "$KEEP_OLD $(cat "$T/quoted.words")"
+check scr-keep-unset "$(cat "$T/quoted.words")"
+if grep -q '^INJECTED' "$T/serial.txt"; then
+	bad "the old bootargs stays text under --keep-bootargs" "$(grep '^INJECTED' "$T/serial.txt" | head -1)"
+else ok "the old bootargs stays text under --keep-bootargs (no command run from it)"; fi
 check envimage-plain "$(cat "$T/plain.cmdline")"
 check envimage-quoted "$(cat "$T/quoted.cmdline")"
 check fwsetenv-quoted "$(cat "$T/quoted.cmdline")"

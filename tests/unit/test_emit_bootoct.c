@@ -351,9 +351,15 @@ static void test_bad_base(void **state)
 	struct board b;
 
 	load_board(&b, "edgerouter-lite");
-	expect_error(fx, &b, "fatload usb 0 $(loadaddr) vmlinux.64;bootoctlinux "
-		     "$(loadaddr)", "ftrace=function", BT_EXIT_INPUT,
-		     "more than one U-Boot command", NULL);
+	/* A bootcmd of several commands: only bootoctlinux's arguments change. */
+	expect(fx, &b, "fatload usb 0 $(loadaddr) vmlinux.64;bootoctlinux "
+	       "$(loadaddr)", "ftrace=function", "fatload usb 0 $(loadaddr) "
+	       "vmlinux.64;bootoctlinux $(loadaddr) ftrace=function\n");
+	expect_error(fx, &b, "bootoctlinux 0 a; bootoctlinux 1 b",
+		     "ftrace=function", BT_EXIT_INPUT,
+		     "more than one bootoctlinux command", NULL);
+	expect_error(fx, &b, "run a; run b", "ftrace=function", BT_EXIT_INPUT,
+		     "starts with 'run'", "has none");
 	expect_error(fx, &b, "bootm $(loadaddr)", "ftrace=function",
 		     BT_EXIT_INPUT, "must be a bootoctlinux command",
 		     "starts with 'bootm'");

@@ -193,8 +193,47 @@ static void test_grub_file(void **state)
 	expect(fx, emit_grub, &b, NULL, "ftrace=function x=$HOME",
 	       "# boottrace compile -t grub: kernel tracing words. Put it in "
 	       "/etc/default/grub.d/\n# (e.g. 90-boottrace.cfg), then run "
-	       "update-grub.\nGRUB_CMDLINE_LINUX=\"${GRUB_CMDLINE_LINUX:+"
-	       "$GRUB_CMDLINE_LINUX }ftrace=function 'x=\\$HOME'\"\n");
+	       "update-grub.\nbt_words=\"ftrace=function 'x=\\$HOME'\"\n"
+	       "bt_v=\" $GRUB_CMDLINE_LINUX \"\n"
+	       "case \"$bt_v\" in\n"
+	       "*\" -- \"*)\n"
+	       "\tbt_pre=${bt_v%%\" -- \"*} bt_post=${bt_v#*\" -- \"}\n"
+	       "\tbt_pre=${bt_pre# } bt_post=${bt_post% }\n"
+	       "\tGRUB_CMDLINE_LINUX=\"${bt_pre:+$bt_pre }$bt_words --${bt_post:+ $bt_post}\" ;;\n"
+	       "*) GRUB_CMDLINE_LINUX=\"${GRUB_CMDLINE_LINUX:+$GRUB_CMDLINE_LINUX }$bt_words\" ;;\n"
+	       "esac\n"
+	       "unset bt_words bt_v bt_pre bt_post\n");
+}
+
+/*
+ * --base, the text of /etc/default/grub: both variables written whole,
+ * the tracing words before "--", stale ones gone from both.
+ */
+static void test_grub_base(void **state)
+{
+	struct fx *fx = *state;
+	struct board b;
+
+	load_board(&b, "x86_64-grub");
+	expect(fx, emit_grub, &b,
+	       "GRUB_DEFAULT=0\n"
+	       "GRUB_CMDLINE_LINUX_DEFAULT=\"quiet ftrace=nop\"\n"
+	       "export GRUB_CMDLINE_LINUX='console=ttyS0 root=/dev/sda1 "
+	       "ftrace_filter=old -- single'\n",
+	       "ftrace=function ftrace_filter=a,b",
+	       "# boottrace compile -t grub: kernel tracing words. Put it in "
+	       "/etc/default/grub.d/\n# (e.g. 90-boottrace.cfg), then run "
+	       "update-grub.\nGRUB_CMDLINE_LINUX=\"console=ttyS0 root=/dev/sda1 "
+	       "ftrace_filter=a,b ftrace=function -- single\"\n"
+	       "GRUB_CMDLINE_LINUX_DEFAULT=\"quiet\"\n");
+	/* a line alone is GRUB_CMDLINE_LINUX's value */
+	expect(fx, emit_grub, &b, "root=/dev/sda1 -- s", "ftrace=function",
+	       "# boottrace compile -t grub: kernel tracing words. Put it in "
+	       "/etc/default/grub.d/\n# (e.g. 90-boottrace.cfg), then run "
+	       "update-grub.\nGRUB_CMDLINE_LINUX=\"root=/dev/sda1 "
+	       "ftrace=function -- s\"\n");
+	expect_error(fx, emit_grub, &b, "GRUB_CMDLINE_LINUX=\"$X quiet\"",
+		     "ftrace=function", BT_EXIT_INPUT, "sh expansion", NULL);
 }
 
 static void test_grub_refused(void **state)
@@ -210,8 +249,6 @@ static void test_grub_refused(void **state)
 		     "cannot go through GRUB", NULL);
 	expect_error(fx, emit_grub, &b, NULL, "x=a\"b\"", BT_EXIT_INPUT,
 		     "cannot go through GRUB", NULL);
-	expect_error(fx, emit_grub, &b, "quiet", "ftrace=function",
-		     BT_EXIT_USAGE, "takes no --base", NULL);
 	/* COMMAND_LINE_SIZE 2048: 2047 bytes of words pass, 2048 do not. */
 	expect_error(fx, emit_grub, &b, NULL, filter_word(w, 2048 - 14),
 		     BT_EXIT_INPUT, "is 2048 bytes", "keeps at most 2047");
@@ -295,6 +332,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_grub_sourced, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_grub_file, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_grub_base, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_grub_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_kernel_install, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rpi, setup, teardown),

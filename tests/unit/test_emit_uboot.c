@@ -46,6 +46,8 @@ static int setup(void **state)
 	fx->b.env_size = 0x4000;
 	fx->in.kernel = &fx->w;
 	fx->in.board = &fx->b;
+	/* The board's bootargs is empty: the forms write the words alone. */
+	fx->in.base = "";
 	*state = fx;
 	return 0;
 }
@@ -258,6 +260,7 @@ static void test_keep(void **state)
 	int ret;
 
 	fx->in.keep_bootargs = 1;
+	fx->in.base = NULL;
 	add(fx, "ftrace=function");
 	add(fx, "q='s'\\");
 	out(fx, "keep.txt");
@@ -266,24 +269,23 @@ static void test_keep(void **state)
 	{
 		char *text = slurp(fx->path, NULL);
 
-		/* ${bootargs} makes hush parse the line twice: quoted twice. */
+		/*
+		 * No command names a variable, so hush parses each once and
+		 * the old value never: setexpr puts it in place of "\0".
+		 */
 		assert_string_equal(text,
-			"if env exists bootargs; then setenv bootargs "
-			"${bootargs}' ftrace=function "
-			"q='\\''\\\\'\\'''\\''s'\\''\\\\'\\'''\\''\\\\\\\\'; "
-			"else setenv bootargs 'ftrace=function "
-			"q='\\''s'\\''\\\\'; fi\n");
+			"if env exists bootargs; then\n"
+			"setexpr bootargs sub '^.+$' '\\\\0 ftrace=function "
+			"q='\\''s'\\''\\\\'\n"
+			"else\n"
+			"setenv bootargs 'ftrace=function q='\\''s'\\''\\\\'\n"
+			"fi\n");
+		assert_null(strstr(text, "${"));
 		free(text);
 	}
-	/*
-	 * After expansion: "setenv bootargs '" OLD " " + 29 bytes quoted
-	 * once + "'", so OLD <= 512 - 1 - 48 = 463; the kernel: OLD + " " +
-	 * 22 bytes <= 2047, OLD <= 2024.
-	 */
+	/* The kernel: OLD + " " + 22 bytes <= 2047, OLD <= 2024. */
 	assert_non_null(strstr(err, "warning: --keep-bootargs"));
-	assert_non_null(strstr(err, "at most 463 bytes for U-Boot"));
-	assert_non_null(strstr(err, "CONFIG_SYS_CBSIZE 512"));
-	assert_non_null(strstr(err, "2024 bytes for the kernel"));
+	assert_non_null(strstr(err, "at most 2024 bytes (COMMAND_LINE_SIZE 2048)"));
 	free(err);
 }
 
@@ -292,16 +294,111 @@ static void test_keep_cbsize(void **state)
 	struct fx *fx = *state;
 	char *text;
 
-	/* "setenv bootargs ${bootargs}' " + value + "'" + NUL == 64 */
+	/* "setexpr bootargs sub '^.+$' '\\0 " + value + "'" + NUL == 64 */
 	fx->in.keep_bootargs = 1;
+	fx->in.base = NULL;
 	fx->b.uboot_cbsize = 64;
-	fill(fx, 64 - 1 - 30);
+	fill(fx, 64 - 1 - 34);
 	assert_int_equal(emit_uboot_script_text(&fx->in, &text, &fx->e), 0);
 	free(text);
 	words_free(&fx->w);
-	fill(fx, 64 - 30);
+	fill(fx, 64 - 34);
 	assert_int_equal(emit_uboot_script_text(&fx->in, &text, &fx->e), -1);
 	assert_non_null(strstr(fx->e.msg, "is 64 bytes"));
+}
+
+/* setexpr would put the old value in place of a "\0" of ours. */
+static void test_keep_backref(void **state)
+{
+	struct fx *fx = *state;
+	char *text;
+
+	fx->in.keep_bootargs = 1;
+	fx->in.base = NULL;
+	add(fx, "ftrace=function");
+	add(fx, "x=a\\0b");
+	assert_int_equal(emit_uboot_script_text(&fx->in, &text, &fx->e), -1);
+	assert_non_null(strstr(fx->e.msg, "'\\0'"));
+	assert_non_null(strstr(fx->e.msg, "offset 19"));
+}
+
+/* ---- the base line ---------------------------------------------------------- */
+
+/* Every form merges into the board's line: its words kept, stale ones replaced. */
+static void test_base_merged(void **state)
+{
+	struct fx *fx = *state;
+	char *text;
+
+	fx->in.base = "bootargs=console=ttyAMA0,115200 root=/dev/mmcblk0p2 "
+		      "ftrace=nop rw ftrace_filter=old -- single";
+	add(fx, "ftrace=function");
+	add(fx, "ftrace_filter=register_netdevice");
+	add(fx, "trace_options=func_stack_trace");
+	assert_script(fx, "setenv bootargs 'console=ttyAMA0,115200 "
+		      "root=/dev/mmcblk0p2 ftrace=function rw "
+		      "ftrace_filter=register_netdevice "
+		      "trace_options=func_stack_trace -- single'\n");
+	assert_int_equal(emit_uboot_value(&fx->in, &text, &fx->e), 0);
+	assert_string_equal(text, "console=ttyAMA0,115200 root=/dev/mmcblk0p2 "
+			    "ftrace=function rw ftrace_filter=register_netdevice "
+			    "trace_options=func_stack_trace -- single");
+	free(text);
+	out(fx, "env.txt");
+	assert_int_equal(emit_uboot_env(&fx->in, &fx->e), 0);
+	text = slurp(fx->path, NULL);
+	assert_non_null(strstr(text, "bootargs=console=ttyAMA0,115200 root=/dev/mmcblk0p2 "));
+	free(text);
+}
+
+/* No base, no --keep-bootargs: nothing written, and the message says what to give. */
+static void test_base_missing(void **state)
+{
+	struct fx *fx = *state;
+	char *text;
+
+	fx->in.base = NULL;
+	add(fx, "ftrace=function");
+	assert_int_equal(emit_uboot_script_text(&fx->in, &text, &fx->e), -1);
+	assert_int_equal(fx->e.code, BT_EXIT_USAGE);
+	assert_non_null(strstr(fx->e.msg, "--base"));
+	assert_non_null(strstr(fx->e.msg, "--base-file"));
+	assert_non_null(strstr(fx->e.msg, "board.cmdline.base"));
+	assert_non_null(strstr(fx->e.msg, "--keep-bootargs"));
+	out(fx, "env.txt");
+	assert_int_equal(emit_uboot_env(&fx->in, &fx->e), -1);
+	out(fx, "env.bin");
+	assert_int_equal(emit_uboot_envimage(&fx->in, &fx->e), -1);
+	assert_int_equal(access(fx->path, F_OK), -1);
+	/* both: the line now and the line at run time cannot both be meant */
+	fx->in.base = "root=/dev/sda1";
+	fx->in.keep_bootargs = 1;
+	assert_int_equal(emit_uboot_script_text(&fx->in, &text, &fx->e), -1);
+	assert_non_null(strstr(fx->e.msg, "give one of them"));
+}
+
+/* The guard of every merge: root= and console= of the base survive. */
+static void test_base_kept(void **state)
+{
+	struct words base, out;
+	struct bt_error e;
+
+	(void)state;
+	words_init(&base);
+	words_init(&out);
+	assert_int_equal(words_split(&base, "console=ttyS0 root=/dev/sda1 quiet -- root=x"), 0);
+	assert_int_equal(words_split(&out, "console=ttyS0 root=/dev/sda1 ftrace=function"), 0);
+	assert_int_equal(emit_check_kept(&base, &out, &e), 0);
+	words_remove(&out, 1);
+	assert_int_equal(emit_check_kept(&base, &out, &e), -1);
+	assert_non_null(strstr(e.msg, "lost 'root=/dev/sda1'"));
+	words_free(&out);
+	words_init(&out);
+	assert_int_equal(words_split(&out, "root=/dev/sda1"), 0);
+	assert_int_equal(emit_check_kept(&base, &out, &e), -1);
+	assert_non_null(strstr(e.msg, "lost 'console=ttyS0'"));
+	words_free(&base);
+	words_free(&out);
 }
 
 /* ---- uboot-env ------------------------------------------------------------ */
@@ -525,6 +622,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_kernel_limit, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_keep, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_keep_cbsize, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_keep_backref, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_base_merged, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_base_missing, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_base_kept, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_env, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_env_keep_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_scr_needs_out, setup, teardown),
