@@ -19,6 +19,9 @@ static int route_word(struct route *r, const char *param, const char *val,
 
 	snprintf(what, sizeof(what), "%s=", param);
 	route_note_word(r, node, param, val);
+	/* The bootconfig route writes this word as kernel.PARAM = VAL. */
+	if (r->to_bconf && route_bconf_param_ok(r, param, val, node, e))
+		return -1;
 	if (words_add_param(r->out, param, val, what, e)) {
 		/* Point at the setting the value came from. */
 		if (node != BCONF_NONE && e->code == BT_EXIT_INPUT)
@@ -34,10 +37,15 @@ static int route_word_list(struct route *r, const char *param,
 			   const struct plan_list *l, struct bt_error *e)
 {
 	char *joined;
+	size_t i;
 	int ret;
 
 	if (!l->n)
 		return 0;
+	/* An item with the separator in it would come back as two. */
+	for (i = 0; i < l->n; i++)
+		if (strchr(l->v[i].text, ','))
+			return plan_error(r->plan, l->v[i].node, e, "'%s' contains ',', which separates the items of %s=: the kernel would read it as more than one item", l->v[i].text, param);
 	joined = route_join(l, ",");
 	if (!joined)
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
@@ -124,8 +132,11 @@ static int route_triggers(struct route *r, const struct plan_inst *in,
 		for (j = 0; !ret && j < ev->actions.n; j++) {
 			const struct plan_val *a = &ev->actions.v[j];
 
-			if (strchr(a->text, ','))
+			if (strchr(a->text, ',')) {
+				/* Dropped (--allow-drop) means not emitted. */
 				ret = route_refuse(r, a->node, e, "action '%s' contains ',', which separates trace_trigger= entries: use -t bootconfig", a->text);
+				continue;
+			}
 			snprintf(buf, sizeof(buf), "%s.%s", ev->event, a->text);
 			owned[n] = strdup(buf);
 			if (!ret && (!owned[n] || plan_list_add(&all, owned[n], a->node)))

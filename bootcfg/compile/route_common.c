@@ -98,6 +98,23 @@ int route_need(struct route *r, enum kfeat f, int node, const char *what,
 			    kcaps_name(r->kcaps)) ? -1 : 0;
 }
 
+int route_bconf_param_ok(struct route *r, const char *param, const char *val,
+			 int node, struct bt_error *e)
+{
+	char what[BCONF_KEYLEN_MAX + 16];
+	const char *why = NULL;
+
+	snprintf(what, sizeof(what), "%s=", param);
+	if (words_check_from_bconf(param, val, what, e)) {
+		if (e->code != BT_EXIT_INPUT)
+			return -1;
+		return plan_error(r->plan, node, e, "%s", e->msg);
+	}
+	if (val && !words_bconf_quote(val, &why))
+		return plan_error(r->plan, node, e, "%s: %s", what, why);
+	return 0;
+}
+
 char *route_join(const struct plan_list *l, const char *sep)
 {
 	size_t i, len = 1, at = 0, sl = strlen(sep);

@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Issue 14, class 1: a value never becomes more than one setting. Random
+ * configs with hostile values (quotes of both kinds, line breaks, '#', ';',
+ * '}', ',', '=', spaces) in every key family are compiled to the command
+ * line and to bootconfig and read back (tests/fuzz/values_rt.h): exactly
+ * the config's settings come back, or the compiler refuses at FILE:LINE:COL.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "unit.h"
+#include "../fuzz/values_rt.h"
+
+static unsigned long long rng = 0x9e3779b97f4a7c15ULL;
+
+static unsigned rnd(unsigned n)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (unsigned)(rng % n);
+}
+
+/* Per value: plain, with quotes and delimiters, or anything hostile. */
+static const char *const alphabets[] = {
+	"abx.-:_", "ab x='\"#;}.", "ab \"'\n#;},{=\t.\\x:-",
+};
+
+/* A random value written so that our parser reads it back; 0 if it cannot be. */
+static int put_value(char *out, size_t size, int nonempty)
+{
+	const char *alphabet = alphabets[rnd(3)];
+	char v[16];
+	size_t n = (size_t)rnd(9) + (size_t)(nonempty != 0), i;
+
+	for (i = 0; i < n; i++)
+		v[i] = alphabet[rnd((unsigned)strlen(alphabet))];
+	v[n] = '\0';
+	if (!strchr(v, '"'))
+		return snprintf(out, size, "\"%s\"", v) > 0;
+	if (!strchr(v, '\''))
+		return snprintf(out, size, "'%s'", v) > 0;
+	/* Both quotes: only unquoted, without delimiters or outer spaces. */
+	if (strpbrk(v, ",;\n#}{= \t") || v[0] == '"' || v[0] == '\'')
+		return 0;
+	return snprintf(out, size, "%s", v) > 0;
+}
+
+static size_t put_values(char *out, size_t size, int nonempty)
+{
+	size_t at = 0;
+	unsigned i, n = 1 + rnd(3);
+
+	for (i = 0; i < n; i++) {
+		if (i)
+			at += (size_t)snprintf(out + at, size - at, ", ");
+		if (!put_value(out + at, size - at, nonempty))
+			return 0;
+		at += strlen(out + at);
+	}
+	return at;
+}
+
+static const char *const keys[] = {
+	"kernel.k0", "kernel.k1.sub", "init.i0", "init.i1",
+	"ftrace.ftrace.filters", "ftrace.event.sched.sched_switch.filter",
+	"boottrace.at", "boottrace.init",
+};
+
+static void test_values_round_trip(void **state)
+{
+	char text[1024], why[2048];
+	unsigned i, tried = 0, refused = 0, ok = 0;
+
+	(void)state;
+	for (i = 0; i < 3000; i++) {
+		size_t at = 0, k;
+		int r, good = 1;
+
+		for (k = 0; k < sizeof(keys) / sizeof(*keys); k++) {
+			if (rnd(2))
+				continue;
+			at += (size_t)snprintf(text + at, sizeof(text) - at, "%s = ", keys[k]);
+			/* One value for a filter; none for a bare kernel key. */
+			if (k >= 5) {
+				good &= put_value(text + at, sizeof(text) - at, 0);
+				at += strlen(text + at);
+			} else {
+				size_t n = put_values(text + at, sizeof(text) - at, k == 4);
+
+				good &= n > 0;
+				at += n;
+			}
+			at += (size_t)snprintf(text + at, sizeof(text) - at, "\n");
+		}
+		if (!good || !at)
+			continue;
+		tried++;
+		why[0] = '\0';
+		r = vrt_check(text, at, why, sizeof(why));
+		if (r < 0)
+			fail_msg("config:\n%s\n%s", text, why);
+		ok += r == 0;
+		refused += r == 1;
+	}
+	print_message("values: %u configs (%u not configs); %lu outputs read back, %lu refusals at their place\n",
+		      tried, refused, vrt_compiled, vrt_refused);
+	assert_true(ok > 500);
+}
+
+/* Cases that made a second key or word before (kept as they were found). */
+static void test_values_cases(void **state)
+{
+	static const char *const cases[] = {
+		/* init.* values went into bootconfig text unchecked. */
+		"init.foo = 'x\"\ninit.evil = \"1'\n",
+		"init.foo = 'x\" # c'\n",
+		/* ... and with an ftrace.* key it came out as a second init key. */
+		"ftrace.event.sched.sched_switch.filter = a\ninit.foo = 'x\"\ninit.evil = \"1'\n",
+		/* kernel.* value the kernel gives back without its quotes. */
+		"kernel.bar = '\"q\"'\n",
+		/* A list item with ',' came back as two items. */
+		"ftrace.ftrace.filters = \"a,b\"\n",
+		/* Only kernel.* / init.* keys: the first one was copied twice. */
+		"init.x = 1\n",
+		"kernel.y = 2\ninit.x = 1\n",
+		/* The hook's words went the same unchecked way. */
+		"ftrace.event.sched.sched_switch.filter = a\nboottrace.at = 'x\"\nkernel.evil = \"1'\n",
+		/* A value with both quote kinds (unquoted in the config). */
+		"kernel.z = a\"b'c\n",
+		"ftrace.event.sched.sched_switch.filter = a\"b'c\n",
+	};
+	char why[2048];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		why[0] = '\0';
+		if (vrt_check(cases[i], strlen(cases[i]), why, sizeof(why)) < 0)
+			fail_msg("config:\n%s\n%s", cases[i], why);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_values_cases),
+		cmocka_unit_test(test_values_round_trip),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
