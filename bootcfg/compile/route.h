@@ -59,6 +59,8 @@ enum route_part {
 	RP_INIT = 32,		/* -- and init.* words */
 	RP_CLOCK = 64,		/* trace_clock= (route_clock.c) */
 	RP_ALL = 127,
+	/* Only the global event list as trace_event= (not in RP_ALL: RP_EVENTS has it). */
+	RP_EVLIST = 128,
 };
 /*
  * Append the command-line words of @parts to @out: r->words for the

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "compile/route.h"
+#include "kernel/params.h"
 #include "util/textbuf.h"
 
 /* Global keys the plan emits itself (the rest of ftrace.* is copied). */
@@ -58,6 +59,8 @@ static int route_bconf_line(struct route *r, struct textbuf *t, const char *key,
 {
 	size_t i;
 
+	if (!strncmp(key, "ftrace.", 7))
+		route_note(r, "%s: a bootconfig key of boot-time tracing, which starts at core_initcall_sync", key);
 	textbuf_puts(t, key);
 	for (i = 0; i < n; i++) {
 		if (param && route_bconf_param_ok(r, param, v[i].text, v[i].node, e))
@@ -243,8 +246,61 @@ static int route_bconf_tracer(struct route *r, const struct plan_inst *g,
 	       route_bconf_list(r, t, "ftrace.options", &g->options, e) ||
 	       (clock && route_bconf_single(r, t, "ftrace.trace_clock", &g->trace_clock, e)) ||
 	       route_bconf_single(r, t, "ftrace.buffer_size", &g->buffer_size, e) ||
-	       route_bconf_single(r, t, "ftrace.alloc_snapshot", &g->alloc_snapshot, e) ||
-	       route_bconf_list(r, t, "ftrace.events", &g->events, e) ? -1 : 0;
+	       route_bconf_single(r, t, "ftrace.alloc_snapshot", &g->alloc_snapshot, e) ? -1 : 0;
+}
+
+/* Was the setting at @node written as a kernel.* key? */
+static int route_bconf_by_kernel(const struct route *r, int node)
+{
+	const struct bconf *bc = r->plan->src->bc;
+	int up;
+
+	if (node == BCONF_NONE)
+		return 0;
+	while ((up = bconf_parent(bc, node)) != BCONF_NONE)
+		node = up;
+	return !strcmp(bconf_data(bc, node), "kernel");
+}
+
+static int route_bconf_list_by_kernel(const struct route *r,
+				      const struct plan_list *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (route_bconf_by_kernel(r, l->v[i].node))
+			return 1;
+	return 0;
+}
+
+/*
+ * A setting written as a kernel.* key starts early in boot; its ftrace.*
+ * form would start only at core_initcall_sync (docs/kernel-facts.md 4), so
+ * the tracer group stays kernel.* when any of it was written so (moving
+ * the rest of the group earlier, never later).
+ */
+static int route_bconf_tracer_by_kernel(const struct route *r)
+{
+	const struct plan_inst *g = &r->plan->inst[0];
+	const struct plan_val *single[] = {
+		&g->tracer, &g->buffer_size, &g->alloc_snapshot,
+	};
+	const struct plan_list *lists[] = { &g->filters, &g->notraces, &g->options };
+	size_t i;
+
+	for (i = 0; i < 3; i++)
+		if (single[i]->text && route_bconf_by_kernel(r, single[i]->node)) {
+			route_note(r, "the global tracer group stays kernel.*: you wrote kernel.%s, which starts early in boot; ftrace.* keys start only at core_initcall_sync",
+				   kparam_name(i == 0 ? KP_FTRACE : i == 1 ? KP_TRACE_BUF_SIZE : KP_ALLOC_SNAPSHOT));
+			return 1;
+		}
+	for (i = 0; i < 3; i++)
+		if (route_bconf_list_by_kernel(r, lists[i])) {
+			route_note(r, "the global tracer group stays kernel.*: you wrote kernel.%s, which starts early in boot; ftrace.* keys start only at core_initcall_sync",
+				   kparam_name(i == 0 ? KP_FTRACE_FILTER : i == 1 ? KP_FTRACE_NOTRACE : KP_TRACE_OPTIONS));
+			return 1;
+		}
+	return 0;
 }
 
 static int route_bconf_tracer_to_kernel(const struct route *r)
@@ -285,10 +341,18 @@ static int route_bconf_text(struct route *r, struct textbuf *t,
 		route_note(r, "no boot-time tracing (%s): every ftrace.* key would be ignored, so all settings go as kernel.* keys", kcaps_opt(r->kcaps, KO_BOOTTIME_TRACING) == KO_NO ?
 			   "CONFIG_BOOTTIME_TRACING is not set" : "kernel before 5.6");
 		parts = RP_ALL & ~RP_INIT;
-	} else if ((to_kernel = route_bconf_tracer_to_kernel(r))) {
-		parts |= RP_TRACER | RP_CLOCK;
-	} else if (cf == RC_CMDLINE || cf == RC_ADDED) {
-		parts |= RP_CLOCK;
+	} else {
+		if ((to_kernel = route_bconf_tracer_to_kernel(r) ||
+				 route_bconf_tracer_by_kernel(r)))
+			parts |= RP_TRACER | RP_CLOCK;
+		else if (cf == RC_CMDLINE || cf == RC_ADDED ||
+			 (cf == RC_BCONF && route_bconf_by_kernel(r, clock.node)))
+			parts |= RP_CLOCK;
+		/* kernel.trace_event: the events start before the initcalls. */
+		if (route_bconf_list_by_kernel(r, &p->inst[0].events)) {
+			route_note(r, "the global event list stays kernel.trace_event: you wrote it so, and it starts early in boot; ftrace.events starts only at core_initcall_sync");
+			parts |= RP_EVLIST;
+		}
 	}
 	words_init(&kernel);
 	r->to_bconf = 1;
@@ -301,8 +365,9 @@ static int route_bconf_text(struct route *r, struct textbuf *t,
 		return -1;
 	ftrace_start = t->len;
 	if (bt) {
-		if (!to_kernel ? route_bconf_tracer(r, &p->inst[0], !(parts & RP_CLOCK), t, e) :
-		    route_bconf_list(r, t, "ftrace.events", &p->inst[0].events, e))
+		if ((!to_kernel && route_bconf_tracer(r, &p->inst[0], !(parts & RP_CLOCK), t, e)) ||
+		    (!(parts & RP_EVLIST) &&
+		     route_bconf_list(r, t, "ftrace.events", &p->inst[0].events, e)))
 			return -1;
 		if (route_bconf_copy(r, t, e))
 			return -1;

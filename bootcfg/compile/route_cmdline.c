@@ -374,6 +374,8 @@ static int route_cmdline_parts(struct route *r, unsigned parts,
 	     route_instances(r, e) ||
 	     (p->nsynths && route_refuse(r, p->synths[0].node, e, "synthetic events have no command-line parameter: use -t bootconfig"))))
 		return -1;
+	if ((parts & RP_EVLIST) && route_list(r, KP_TRACE_EVENT, &g->events, e))
+		return -1;
 	if ((parts & RP_GLOBALS) && route_globals(r, e))
 		return -1;
 	if ((parts & RP_HOOK) && route_hook(r, e))

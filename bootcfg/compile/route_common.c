@@ -43,14 +43,23 @@ void route_note_word(const struct route *r, int node, const char *param,
 {
 	const struct source *s = r->plan->src;
 	char key[BCONF_KEYLEN_MAX + 1] = "";
+	const char *start = "a command-line word for its own handler";
 	int line = 0, col = 0;
 
 	if (!r->opts->verbose || node == BCONF_NONE)
 		return;
 	bconf_compose_key(s->bc, BCONF_NONE, node, key, sizeof(key));
 	source_locate(s, bconf_pos(s->bc, node), &line, &col);
-	bt_say("route", BT_SAY_PLAIN, "%s (%s:%d:%d) -> %s%s%s", key, s->path,
-	       line, col, param, val ? "=" : "", val ? val : "");
+	/* The start point of the setting in its routed form (kernel-facts 4). */
+	if (!strncmp(key, "init.", 5))
+		start = "passed to init when it starts";
+	else if (!strncmp(param, "boottrace.", 10))
+		start = "read by the boottrace hook in the initramfs";
+	else if (kparam_find(param) != KP_N)
+		start = "starts early in boot, when tracing is set up";
+	bt_say("route", BT_SAY_PLAIN, "%s (%s:%d:%d) -> %s%s%s%s: %s", key, s->path,
+	       line, col, r->to_bconf ? "kernel." : "", param, val ? "=" : "",
+	       val ? val : "", start);
 }
 
 /* "FILE:LINE:COL: warning: TEXT", or "FILE: warning: TEXT" without a place. */

@@ -166,6 +166,13 @@ n=$(grep -c '^[a-z]' "$work/bt-5.bootconfig")
 want=$(($(words <"$work/bt-4.txt" | wc -l) + 1))
 if [ "$n" -eq "$want" ]; then ok "bt-5 -t bootconfig: $n settings, each once"; else
 	not_ok "bt-5 -t bootconfig: $n keys for $want settings: $(cat "$work/bt-5.bootconfig")"; fi
+# The docs wrote kernel.* keys: they start early in boot and must stay so
+# (an ftrace.* key starts only at core_initcall_sync).
+if grep -q '^ftrace\.' "$work/bt-5.bootconfig"; then
+	not_ok "bt-5 -t bootconfig moved kernel.* settings to ftrace.* keys: $(grep '^ftrace\.' "$work/bt-5.bootconfig" | tr '\n' ' ')"
+else
+	ok "bt-5 -t bootconfig keeps the kernel.* keys as written"
+fi
 # Nothing written twice in any bootconfig that compiled.
 for o in "$work"/*.bootconfig; do
 	[ -s "$o" ] || continue

@@ -143,9 +143,73 @@ static void test_values_cases(void **state)
 	}
 }
 
+/* -t bootconfig text of @text for 6.1 (boot-time tracing assumed), or NULL. */
+static char *bconf_of(const char *text)
+{
+	struct route_opts o = { 0, 0 };
+	struct source src;
+	struct bt_error e;
+	struct board b;
+	struct kcaps k;
+	struct plan p;
+	struct route r;
+	char *out = NULL;
+
+	memset(&k, 0, sizeof(k));
+	memset(&b, 0, sizeof(b));
+	b.cmdline_max = 4096;
+	bt_error_clear(&e);
+	assert_int_equal(kcaps_set_version(&k, "6.1", &e), 0);
+	assert_int_equal(source_load_text("s.bconf", text, strlen(text), &src, &e), 0);
+	assert_int_equal(plan_build(&p, &src, &e), 0);
+	route_init(&r, &p, &k, &b, &o);
+	if (route_bootconfig(&r, &e) == 0)
+		out = strdup(r.bconf);
+	else
+		fail_msg("%s", e.msg);
+	route_free(&r);
+	plan_free(&p);
+	source_free(&src);
+	return out;
+}
+
+/*
+ * Class 3: a setting written as kernel.* starts early in boot; its ftrace.*
+ * form starts at core_initcall_sync. It must stay kernel.*; ftrace.* ones
+ * may move to kernel.* (earlier), never the other way.
+ */
+static void test_start_points(void **state)
+{
+	char *s;
+
+	(void)state;
+	s = bconf_of("kernel.ftrace = function\nkernel.trace_event = \"initcall:*\"\n");
+	assert_non_null(strstr(s, "\nkernel.ftrace = \"function\"\n"));
+	assert_non_null(strstr(s, "\nkernel.trace_event = \"initcall:*\"\n"));
+	assert_null(strstr(s, "\nftrace."));
+	free(s);
+	/* One of the group written as kernel.*: the whole group is kernel.*. */
+	s = bconf_of("ftrace.tracer = function\nkernel.ftrace_filter = \"vfs*\"\n");
+	assert_non_null(strstr(s, "\nkernel.ftrace = \"function\"\n"));
+	assert_non_null(strstr(s, "\nkernel.ftrace_filter = \"vfs*\"\n"));
+	assert_null(strstr(s, "\nftrace."));
+	free(s);
+	/* kernel.trace_clock stays a command-line clock. */
+	s = bconf_of("kernel.trace_clock = local\nftrace.tracer = function\n");
+	assert_non_null(strstr(s, "\nkernel.trace_clock = \"local\"\n"));
+	assert_null(strstr(s, "ftrace.trace_clock"));
+	free(s);
+	/* Written as ftrace.*: stays ftrace.* (no reason to move). */
+	s = bconf_of("ftrace.tracer = function\nftrace.events = \"sched:*\"\n");
+	assert_non_null(strstr(s, "\nftrace.tracer = \"function\"\n"));
+	assert_non_null(strstr(s, "\nftrace.events = \"sched:*\"\n"));
+	free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_start_points),
 		cmocka_unit_test(test_values_cases),
 		cmocka_unit_test(test_values_round_trip),
 	};
