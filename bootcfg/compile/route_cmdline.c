@@ -11,12 +11,52 @@
 #include "compile/route.h"
 #include "kernel/params.h"
 
+/*
+ * What the parameter table says of a tracing parameter, for every word
+ * whichever key it came from (a kernel.* key passed through too): the
+ * kernel version, the buffer the kernel copies the value into (it cuts the
+ * rest silently) and the repeat rule (a second one replaces the first).
+ * 1: emit; 0: dropped (--allow-drop); -1: refused.
+ */
+static int route_param_rules(struct route *r, const char *param,
+			     const char *val, int node, struct bt_error *e)
+{
+	enum kparam id = kparam_find(param);
+	const struct kparam_info *k;
+	size_t buf;
+	char what[128];
+	int have;
+
+	if (id == KP_N)
+		return 1;
+	k = kparam_get(id);
+	snprintf(what, sizeof(what), "%s=", param);
+	have = route_need(r, k->since, node, what, e);
+	if (have <= 0)
+		return have;
+	/*
+	 * A COMMAND_LINE_SIZE buffer holds anything the line itself holds (that
+	 * limit is checked on the whole line, with the board's numbers); from
+	 * a bootconfig, the kernel's own words are not bound by the line.
+	 */
+	buf = k->buf == KP_BUF_CMDLINE && !r->to_bconf ? 0 :
+	      kparam_buf(id, r->board ? r->board->cmdline_max : 0);
+	if (val && buf && strlen(val) + 1 > buf)
+		return plan_error(r->plan, node, e, "%s= would be %zu bytes, and the kernel copies it into a buffer of %zu bytes (the NUL included): it would silently cut the rest; trace fewer items", param, strlen(val), buf);
+	if (k->repeat == KPR_REPLACE && words_find(r->out, param, 0) >= 0)
+		return plan_error(r->plan, node, e, "%s= a second time: the kernel keeps only the last one, so the first would silently do nothing; give all items in one value", param);
+	return 1;
+}
+
 /* The word PARAM[=VAL] for the setting at @node. */
 static int route_word(struct route *r, const char *param, const char *val,
 		      int node, struct bt_error *e)
 {
 	char what[128];
+	int rules = route_param_rules(r, param, val, node, e);
 
+	if (rules <= 0)
+		return rules;
 	snprintf(what, sizeof(what), "%s=", param);
 	route_note_word(r, node, param, val);
 	/* The bootconfig route writes this word as kernel.PARAM = VAL. */

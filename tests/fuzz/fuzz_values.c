@@ -32,7 +32,11 @@ static int put(char *text, size_t *at, size_t size, const uint8_t *v, size_t n)
 
 	if (memchr(v, '\0', n) || *at + n + 8 > size)
 		return 0;
-	if (!*q && (!n || v[0] == ' ' || v[n - 1] == ' ' || v[0] == '"' || v[0] == '\''))
+	/* Unquoted: no delimiter, no outer space, no leading quote. */
+	if (!*q && (!n || v[0] == ' ' || v[n - 1] == ' ' || v[0] == '"' || v[0] == '\'' ||
+		    memchr(v, ',', n) || memchr(v, ';', n) || memchr(v, '\n', n) ||
+		    memchr(v, '#', n) || memchr(v, '}', n) || memchr(v, '{', n) ||
+		    memchr(v, '=', n) || memchr(v, '\t', n)))
 		return 0;
 	*at += (size_t)snprintf(text + *at, size - *at, "%s%.*s%s", q, (int)n,
 				(const char *)v, q);

@@ -236,6 +236,8 @@ static void vrt_expect(struct vrt_set *s, const struct bconf *bc, int cmdline)
 		} else if (!cmdline) {
 			bconf_for_each_value(bc, vn, v)
 				vrt_add(s, key, "", 0, bconf_data(bc, v));
+			if (vn == BCONF_NONE)
+				vrt_add(s, key, "", 0, NULL);
 		}
 	}
 }

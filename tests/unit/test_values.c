@@ -206,9 +206,76 @@ static void test_start_points(void **state)
 	free(s);
 }
 
+/* -t cmdline of @text for kernel @kver: 0, or -1 with the message in @msg. */
+static int cmdline_of(const char *text, const char *kver, int drop, char *msg,
+		      size_t size)
+{
+	struct route_opts o = { drop, 0 };
+	struct source src;
+	struct bt_error e;
+	struct board b;
+	struct kcaps k;
+	struct plan p;
+	struct route r;
+	int ret;
+
+	memset(&k, 0, sizeof(k));
+	memset(&b, 0, sizeof(b));
+	b.cmdline_max = 2048;
+	bt_error_clear(&e);
+	assert_int_equal(kcaps_set_version(&k, kver, &e), 0);
+	assert_int_equal(source_load_text("s.bconf", text, strlen(text), &src, &e), 0);
+	assert_int_equal(plan_build(&p, &src, &e), 0);
+	route_init(&r, &p, &k, &b, &o);
+	ret = route_cmdline(&r, &e);
+	if (ret)
+		snprintf(msg, size, "%s:%d:%d: %s", e.file ? e.file : "", e.line, e.col, e.msg);
+	else
+		snprintf(msg, size, "%s", r.words.n ? r.words.v[0] : "");
+	route_free(&r);
+	plan_free(&p);
+	source_free(&src);
+	return ret;
+}
+
+/*
+ * Class 4: what the kernel would cut (its buffer sizes, params.h) or drop
+ * (a repeated parameter replaces the first) is refused with the numbers,
+ * and a kernel.* key passed through gets the table's version check.
+ */
+static void test_param_rules(void **state)
+{
+	char msg[1024], text[512];
+	int n, start;
+
+	(void)state;
+	n = start = snprintf(text, sizeof(text), "ftrace.tracer = function\nkernel.trace_options = \"");
+	/* 13 options, 116 bytes: trace_options= has a 100-byte buffer. */
+	while (n - start < 116)
+		n += snprintf(text + n, sizeof(text) - (size_t)n, "sym-addr,");
+	snprintf(text + n - 1, sizeof(text) - (size_t)n + 1, "\"\n");
+	assert_int_equal(cmdline_of(text, "6.1", 0, msg, sizeof(msg)), -1);
+	assert_non_null(strstr(msg, "s.bconf:2:"));
+	assert_non_null(strstr(msg, "buffer of 100 bytes"));
+	/* Two kprobe_event= words: the kernel keeps the last. */
+	assert_int_equal(cmdline_of("kernel.kprobe_event = \"p:a vfs_read\", \"p:b vfs_write\"\n",
+				    "6.1", 0, msg, sizeof(msg)), -1);
+	assert_non_null(strstr(msg, "keeps only the last"));
+	/* Passed through, yet version-checked (or dropped, not emitted). */
+	assert_int_equal(cmdline_of("kernel.kprobe_event = \"p:a vfs_read\"\n", "4.9", 0, msg, sizeof(msg)), -1);
+	assert_non_null(strstr(msg, "5.3"));
+	assert_int_equal(cmdline_of("kernel.kprobe_event = \"p:a vfs_read\"\n", "4.9", 1, msg, sizeof(msg)), 0);
+	assert_string_equal(msg, "");
+	assert_int_equal(cmdline_of("kernel.trace_instance = \"foo,sched:*\"\n", "6.1", 0, msg, sizeof(msg)), -1);
+	assert_non_null(strstr(msg, "6.3"));
+	/* trace_instance= adds one instance per word: a repeat is fine. */
+	assert_int_equal(cmdline_of("kernel.trace_instance = \"a,sched:*\", \"b,irq:*\"\n", "6.6", 0, msg, sizeof(msg)), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_param_rules),
 		cmocka_unit_test(test_start_points),
 		cmocka_unit_test(test_values_cases),
 		cmocka_unit_test(test_values_round_trip),
