@@ -93,6 +93,7 @@ run_counted kernel-suite sh tests/diff/kernel-suite.sh
 run_counted diff sh tests/diff/run.sh "$B/boottrace"
 run_counted cmdline-diff sh tests/unit/cmdline_oracle.sh
 run_counted enospc sh tests/cli/enospc.sh
+run_counted kernel-docs sh tests/cli/kernel-docs.sh
 run_counted check sh tests/e2e/check.sh
 run_counted uboot sh tests/e2e/uboot.sh
 run_counted hook sh tests/e2e/hook.sh

@@ -32,6 +32,12 @@ struct route {
 	size_t dropped;		/* settings dropped with allow_drop */
 	/* Where route_cmdline_part is putting words now (its @out). */
 	struct words *out;
+	/*
+	 * Set while those words become kernel.* keys of a bootconfig: each
+	 * value must then also come back from the word the kernel makes of
+	 * the key (route_bconf_param_ok).
+	 */
+	int to_bconf;
 	/* Context for messages. */
 	const struct plan *plan;
 	const struct kcaps *kcaps;
@@ -57,6 +63,8 @@ enum route_part {
 	RP_INIT = 32,		/* -- and init.* words */
 	RP_CLOCK = 64,		/* trace_clock= (route_clock.c) */
 	RP_ALL = 127,
+	/* Only the global event list as trace_event= (not in RP_ALL: RP_EVENTS has it). */
+	RP_EVLIST = 128,
 };
 /*
  * Append the command-line words of @parts to @out: r->words for the
@@ -101,6 +109,13 @@ int route_need(struct route *r, enum kfeat f, int node, const char *what,
 	       struct bt_error *e);
 /* Checks that hold for every target: .config options, silent failures. */
 int route_check(struct route *r, struct bt_error *e);
+/*
+ * The check every kernel.* or init.* value written into a bootconfig gets
+ * (whichever route made it): bootconfig can quote it, and the word the
+ * kernel makes of it gives back @param and @val. -1 with @e at @node.
+ */
+int route_bconf_param_ok(struct route *r, const char *param, const char *val,
+			 int node, struct bt_error *e);
 /* "a,b,c" of a list, malloc'd. */
 char *route_join(const struct plan_list *l, const char *sep);
 /* The events a plan instance enables, as set_event takes them ("G:E"). */

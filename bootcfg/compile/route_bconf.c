@@ -11,10 +11,12 @@
  * lost (docs/kernel-facts.md 1). trace_options= is applied when
  * ftrace= sets the tracer, so both go to kernel.* together.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compile/route.h"
+#include "kernel/params.h"
 #include "util/textbuf.h"
 
 /* Global keys the plan emits itself (the rest of ftrace.* is copied). */
@@ -25,49 +27,100 @@ static const char *const from_plan[] = {
 	"boot_snapshot", NULL,
 };
 
-/* A value in bootconfig quotes; -1 if it holds both kinds of quote. */
-static int route_bconf_value(struct textbuf *t, const char *v)
+/*
+ * The one way a value reaches bootconfig text, whatever its key family:
+ * quoted so that the parser gives back exactly it, never a second key, or
+ * refused at @node (words_bconf_quote).
+ */
+static int route_bconf_value(struct route *r, struct textbuf *t, const char *v,
+			     int node, int first, struct bt_error *e)
 {
-	char q = strchr(v, '"') ? '\'' : '"';
+	const char *why = NULL;
+	char q = words_bconf_quote(v, &why);
 
-	if (q == '\'' && strchr(v, '\''))
-		return -1;
+	if (!q)
+		return plan_error(r->plan, node, e, "%s", why);
+	textbuf_puts(t, first ? " = " : ", ");
 	textbuf_put(t, &q, 1);
 	textbuf_puts(t, v);
 	textbuf_put(t, &q, 1);
 	return 0;
 }
 
-/* Command-line words as kernel.PARAM = "VALUE" lines. */
+/*
+ * One line KEY = V1, V2, ... (KEY alone for none): every line of the text.
+ * @param: the command-line parameter the kernel makes of a kernel.* or
+ * init.* key, whose values must also come back from that word; NULL for
+ * ftrace.* keys and words route_word already checked.
+ */
+static int route_bconf_line(struct route *r, struct textbuf *t, const char *key,
+			    const struct plan_val *v, size_t n,
+			    const char *param, struct bt_error *e)
+{
+	size_t i;
+
+	if (!strncmp(key, "ftrace.", 7))
+		route_note(r, "%s: a bootconfig key of boot-time tracing, which starts at core_initcall_sync", key);
+	textbuf_puts(t, key);
+	for (i = 0; i < n; i++) {
+		if (param && route_bconf_param_ok(r, param, v[i].text, v[i].node, e))
+			return -1;
+		if (route_bconf_value(r, t, v[i].text, v[i].node, !i, e))
+			return -1;
+	}
+	textbuf_puts(t, "\n");
+	return 0;
+}
+
+/*
+ * Command-line words as kernel.PARAM = "V1", "V2" lines: the words of one
+ * parameter (an array of kernel.PARAM) become one key, since bootconfig
+ * refuses a key given twice and the kernel makes one word of each value.
+ */
 static int route_bconf_kernel(struct route *r, const struct words *w,
 			      struct textbuf *t, struct bt_error *e)
 {
-	struct bconf_arg arg;
-	size_t i;
+	char key[BCONF_KEYLEN_MAX + 16];
+	struct bconf_arg *args;
+	struct plan_list vals = { 0 };
+	char **copy;
+	char *done;
+	size_t i, j;
+	int ret = 0;
 
-	for (i = 0; i < w->n; i++) {
-		char *copy = strdup(w->v[i]);
-
-		if (!copy)
-			return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
-		bconf_cmdline_next(copy, &arg);
-		if (!strcmp(arg.param, "--")) {
-			free(copy);
+	copy = calloc(w->n + 1, sizeof(*copy));
+	args = calloc(w->n + 1, sizeof(*args));
+	done = calloc(w->n + 1, 1);
+	for (i = 0; copy && args && done && i < w->n; i++)
+		if ((copy[i] = strdup(w->v[i])))
+			bconf_cmdline_next(copy[i], &args[i]);
+		else
+			break;
+	if (!copy || !args || !done || i < w->n)
+		ret = bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	for (i = 0; !ret && i < w->n; i++) {
+		if (done[i] || !strcmp(args[i].param, "--"))
 			continue;
-		}
-		textbuf_printf(t, "kernel.%s", arg.param);
-		if (arg.val) {
-			textbuf_puts(t, " = ");
-			if (route_bconf_value(t, arg.val)) {
-				free(copy);
-				return bt_error_set(e, BT_EXIT_INPUT, r->plan->src->path,
-						    "kernel.%s: a value with both quote kinds cannot be written in bootconfig", w->v[i]);
+		vals.n = 0;
+		for (j = i; !ret && j < w->n; j++)
+			if (!done[j] && !strcmp(args[j].param, args[i].param) &&
+			    !args[j].val == !args[i].val) {
+				done[j] = 1;
+				if (args[j].val && plan_list_add(&vals, args[j].val, BCONF_NONE))
+					ret = bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 			}
-		}
-		textbuf_puts(t, "\n");
-		free(copy);
+		snprintf(key, sizeof(key), "kernel.%s", args[i].param);
+		/* route_word checked each value (r->to_bconf). */
+		if (!ret)
+			ret = route_bconf_line(r, t, key, vals.v, vals.n, NULL, e);
 	}
-	return 0;
+	for (i = 0; copy && i < w->n; i++)
+		free(copy[i]);
+	free(copy);
+	free(args);
+	free(done);
+	free(vals.v);
+	return ret;
 }
 
 static int route_bconf_leaf(struct route *r, int leaf, struct textbuf *t,
@@ -79,7 +132,8 @@ static int route_bconf_leaf(struct route *r, int leaf, struct textbuf *t,
 
 	/* Tracer options of an instance, refused or dropped (see below). */
 	int skip_tracer_opts = !strcmp(bconf_data(bc, leaf), "options");
-	int first = 1;
+	struct plan_list vals = { 0 };
+	int ret;
 
 	bconf_compose_key(bc, BCONF_NONE, leaf, key, sizeof(key));
 	if (skip_tracer_opts && vn != BCONF_NONE) {
@@ -89,21 +143,18 @@ static int route_bconf_leaf(struct route *r, int leaf, struct textbuf *t,
 		if (v == BCONF_NONE)
 			return 0;	/* nothing left */
 	}
-	textbuf_puts(t, key);
-	if (vn != BCONF_NONE) {
-		textbuf_puts(t, " = ");
+	if (vn != BCONF_NONE)
 		bconf_for_each_value(bc, vn, v) {
 			if (skip_tracer_opts && plan_tracer_option(bconf_data(bc, v)))
 				continue;
-			if (!first)
-				textbuf_puts(t, ", ");
-			first = 0;
-			if (route_bconf_value(t, bconf_data(bc, v)))
-				return plan_error(r->plan, leaf, e, "a value with both quote kinds");
+			if (plan_list_add(&vals, bconf_data(bc, v), v)) {
+				free(vals.v);
+				return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+			}
 		}
-	}
-	textbuf_puts(t, "\n");
-	return 0;
+	ret = route_bconf_line(r, t, key, vals.v, vals.n, NULL, e);
+	free(vals.v);
+	return ret;
 }
 
 /* Is @leaf below ftrace.WORD with WORD in from_plan (global instance)? */
@@ -168,43 +219,88 @@ static int route_bconf_copy(struct route *r, struct textbuf *t,
 	return 0;
 }
 
-static void route_bconf_list(struct textbuf *t, const char *key,
-			     const struct plan_list *l)
+static int route_bconf_list(struct route *r, struct textbuf *t, const char *key,
+			    const struct plan_list *l, struct bt_error *e)
 {
-	size_t i;
-
 	if (!l->n)
-		return;
-	textbuf_printf(t, "%s = ", key);
-	for (i = 0; i < l->n; i++)
-		textbuf_printf(t, "%s\"%s\"", i ? ", " : "", l->v[i].text);
-	textbuf_puts(t, "\n");
+		return 0;
+	return route_bconf_line(r, t, key, l->v, l->n, NULL, e);
 }
 
-static void route_bconf_single(struct textbuf *t, const char *key,
-			       const struct plan_val *v)
+static int route_bconf_single(struct route *r, struct textbuf *t,
+			      const char *key, const struct plan_val *v,
+			      struct bt_error *e)
 {
 	if (!v->text)
-		return;
-	if (*v->text)
-		textbuf_printf(t, "%s = \"%s\"\n", key, v->text);
-	else
-		textbuf_printf(t, "%s\n", key);
+		return 0;
+	return route_bconf_line(r, t, key, v, *v->text ? 1 : 0, NULL, e);
 }
 
 /* The global tracer group in its ftrace.* form (the clock: route_clock.c). */
-static void route_bconf_tracer(const struct plan_inst *g, int clock,
-			       struct textbuf *t)
+static int route_bconf_tracer(struct route *r, const struct plan_inst *g,
+			      int clock, struct textbuf *t, struct bt_error *e)
 {
-	route_bconf_single(t, "ftrace.tracer", &g->tracer);
-	route_bconf_list(t, "ftrace.ftrace.filters", &g->filters);
-	route_bconf_list(t, "ftrace.ftrace.notraces", &g->notraces);
-	route_bconf_list(t, "ftrace.options", &g->options);
-	if (clock)
-		route_bconf_single(t, "ftrace.trace_clock", &g->trace_clock);
-	route_bconf_single(t, "ftrace.buffer_size", &g->buffer_size);
-	route_bconf_single(t, "ftrace.alloc_snapshot", &g->alloc_snapshot);
-	route_bconf_list(t, "ftrace.events", &g->events);
+	return route_bconf_single(r, t, "ftrace.tracer", &g->tracer, e) ||
+	       route_bconf_list(r, t, "ftrace.ftrace.filters", &g->filters, e) ||
+	       route_bconf_list(r, t, "ftrace.ftrace.notraces", &g->notraces, e) ||
+	       route_bconf_list(r, t, "ftrace.options", &g->options, e) ||
+	       (clock && route_bconf_single(r, t, "ftrace.trace_clock", &g->trace_clock, e)) ||
+	       route_bconf_single(r, t, "ftrace.buffer_size", &g->buffer_size, e) ||
+	       route_bconf_single(r, t, "ftrace.alloc_snapshot", &g->alloc_snapshot, e) ? -1 : 0;
+}
+
+/* Was the setting at @node written as a kernel.* key? */
+static int route_bconf_by_kernel(const struct route *r, int node)
+{
+	const struct bconf *bc = r->plan->src->bc;
+	int up;
+
+	if (node == BCONF_NONE)
+		return 0;
+	while ((up = bconf_parent(bc, node)) != BCONF_NONE)
+		node = up;
+	return !strcmp(bconf_data(bc, node), "kernel");
+}
+
+static int route_bconf_list_by_kernel(const struct route *r,
+				      const struct plan_list *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (route_bconf_by_kernel(r, l->v[i].node))
+			return 1;
+	return 0;
+}
+
+/*
+ * A setting written as a kernel.* key starts early in boot; its ftrace.*
+ * form would start only at core_initcall_sync (docs/kernel-facts.md 4), so
+ * the tracer group stays kernel.* when any of it was written so (moving
+ * the rest of the group earlier, never later).
+ */
+static int route_bconf_tracer_by_kernel(const struct route *r)
+{
+	const struct plan_inst *g = &r->plan->inst[0];
+	const struct plan_val *single[] = {
+		&g->tracer, &g->buffer_size, &g->alloc_snapshot,
+	};
+	const struct plan_list *lists[] = { &g->filters, &g->notraces, &g->options };
+	size_t i;
+
+	for (i = 0; i < 3; i++)
+		if (single[i]->text && route_bconf_by_kernel(r, single[i]->node)) {
+			route_note(r, "the global tracer group stays kernel.*: you wrote kernel.%s, which starts early in boot; ftrace.* keys start only at core_initcall_sync",
+				   kparam_name(i == 0 ? KP_FTRACE : i == 1 ? KP_TRACE_BUF_SIZE : KP_ALLOC_SNAPSHOT));
+			return 1;
+		}
+	for (i = 0; i < 3; i++)
+		if (route_bconf_list_by_kernel(r, lists[i])) {
+			route_note(r, "the global tracer group stays kernel.*: you wrote kernel.%s, which starts early in boot; ftrace.* keys start only at core_initcall_sync",
+				   kparam_name(i == 0 ? KP_FTRACE_FILTER : i == 1 ? KP_FTRACE_NOTRACE : KP_TRACE_OPTIONS));
+			return 1;
+		}
+	return 0;
 }
 
 static int route_bconf_tracer_to_kernel(const struct route *r)
@@ -245,13 +341,23 @@ static int route_bconf_text(struct route *r, struct textbuf *t,
 		route_note(r, "no boot-time tracing (%s): every ftrace.* key would be ignored, so all settings go as kernel.* keys", kcaps_opt(r->kcaps, KO_BOOTTIME_TRACING) == KO_NO ?
 			   "CONFIG_BOOTTIME_TRACING is not set" : "kernel before 5.6");
 		parts = RP_ALL & ~RP_INIT;
-	} else if ((to_kernel = route_bconf_tracer_to_kernel(r))) {
-		parts |= RP_TRACER | RP_CLOCK;
-	} else if (cf == RC_CMDLINE || cf == RC_ADDED) {
-		parts |= RP_CLOCK;
+	} else {
+		if ((to_kernel = route_bconf_tracer_to_kernel(r) ||
+				 route_bconf_tracer_by_kernel(r)))
+			parts |= RP_TRACER | RP_CLOCK;
+		else if (cf == RC_CMDLINE || cf == RC_ADDED ||
+			 (cf == RC_BCONF && route_bconf_by_kernel(r, clock.node)))
+			parts |= RP_CLOCK;
+		/* kernel.trace_event: the events start before the initcalls. */
+		if (route_bconf_list_by_kernel(r, &p->inst[0].events)) {
+			route_note(r, "the global event list stays kernel.trace_event: you wrote it so, and it starts early in boot; ftrace.events starts only at core_initcall_sync");
+			parts |= RP_EVLIST;
+		}
 	}
 	words_init(&kernel);
+	r->to_bconf = 1;
 	ret = route_cmdline_part(r, parts, &kernel, e);
+	r->to_bconf = 0;
 	if (!ret)
 		ret = route_bconf_kernel(r, &kernel, t, e);
 	words_free(&kernel);
@@ -259,10 +365,10 @@ static int route_bconf_text(struct route *r, struct textbuf *t,
 		return -1;
 	ftrace_start = t->len;
 	if (bt) {
-		if (!to_kernel)
-			route_bconf_tracer(&p->inst[0], !(parts & RP_CLOCK), t);
-		else
-			route_bconf_list(t, "ftrace.events", &p->inst[0].events);
+		if ((!to_kernel && route_bconf_tracer(r, &p->inst[0], !(parts & RP_CLOCK), t, e)) ||
+		    (!(parts & RP_EVLIST) &&
+		     route_bconf_list(r, t, "ftrace.events", &p->inst[0].events, e)))
+			return -1;
 		if (route_bconf_copy(r, t, e))
 			return -1;
 	}
@@ -270,12 +376,11 @@ static int route_bconf_text(struct route *r, struct textbuf *t,
 		route_warn(r, BCONF_NONE, "no --kernel-config: assuming CONFIG_BOOTTIME_TRACING=y; without it every ftrace.* key is silently ignored at boot");
 	for (size_t i = 0; i < p->ninit; i++) {
 		const struct plan_word *w = &p->init[i];
-		size_t j;
+		char key[BCONF_KEYLEN_MAX + 16];
 
-		textbuf_printf(t, "init.%s", w->key);
-		for (j = 0; j < w->vals.n; j++)
-			textbuf_printf(t, "%s\"%s\"", j ? ", " : " = ", w->vals.v[j].text);
-		textbuf_puts(t, "\n");
+		snprintf(key, sizeof(key), "init.%s", w->key);
+		if (route_bconf_line(r, t, key, w->vals.v, w->vals.n, w->key, e))
+			return -1;
 	}
 	return 0;
 }

@@ -11,14 +11,57 @@
 #include "compile/route.h"
 #include "kernel/params.h"
 
+/*
+ * What the parameter table says of a tracing parameter, for every word
+ * whichever key it came from (a kernel.* key passed through too): the
+ * kernel version, the buffer the kernel copies the value into (it cuts the
+ * rest silently) and the repeat rule (a second one replaces the first).
+ * 1: emit; 0: dropped (--allow-drop); -1: refused.
+ */
+static int route_param_rules(struct route *r, const char *param,
+			     const char *val, int node, struct bt_error *e)
+{
+	enum kparam id = kparam_find(param);
+	const struct kparam_info *k;
+	size_t buf;
+	char what[128];
+	int have;
+
+	if (id == KP_N)
+		return 1;
+	k = kparam_get(id);
+	snprintf(what, sizeof(what), "%s=", param);
+	have = route_need(r, k->since, node, what, e);
+	if (have <= 0)
+		return have;
+	/*
+	 * A COMMAND_LINE_SIZE buffer holds anything the line itself holds (that
+	 * limit is checked on the whole line, with the board's numbers); from
+	 * a bootconfig, the kernel's own words are not bound by the line.
+	 */
+	buf = k->buf == KP_BUF_CMDLINE && !r->to_bconf ? 0 :
+	      kparam_buf(id, r->board ? r->board->cmdline_max : 0);
+	if (val && buf && strlen(val) + 1 > buf)
+		return plan_error(r->plan, node, e, "%s= would be %zu bytes, and the kernel copies it into a buffer of %zu bytes (the NUL included): it would silently cut the rest; trace fewer items", param, strlen(val), buf);
+	if (k->repeat == KPR_REPLACE && words_find(r->out, param, 0) >= 0)
+		return plan_error(r->plan, node, e, "%s= a second time: the kernel keeps only the last one, so the first would silently do nothing; give all items in one value", param);
+	return 1;
+}
+
 /* The word PARAM[=VAL] for the setting at @node. */
 static int route_word(struct route *r, const char *param, const char *val,
 		      int node, struct bt_error *e)
 {
 	char what[128];
+	int rules = route_param_rules(r, param, val, node, e);
 
+	if (rules <= 0)
+		return rules;
 	snprintf(what, sizeof(what), "%s=", param);
 	route_note_word(r, node, param, val);
+	/* The bootconfig route writes this word as kernel.PARAM = VAL. */
+	if (r->to_bconf && route_bconf_param_ok(r, param, val, node, e))
+		return -1;
 	if (words_add_param(r->out, param, val, what, e)) {
 		/* Point at the setting the value came from. */
 		if (node != BCONF_NONE && e->code == BT_EXIT_INPUT)
@@ -34,10 +77,15 @@ static int route_word_list(struct route *r, const char *param,
 			   const struct plan_list *l, struct bt_error *e)
 {
 	char *joined;
+	size_t i;
 	int ret;
 
 	if (!l->n)
 		return 0;
+	/* An item with the separator in it would come back as two. */
+	for (i = 0; i < l->n; i++)
+		if (strchr(l->v[i].text, ','))
+			return plan_error(r->plan, l->v[i].node, e, "'%s' contains ',', which separates the items of %s=: the kernel would read it as more than one item", l->v[i].text, param);
 	joined = route_join(l, ",");
 	if (!joined)
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
@@ -124,8 +172,11 @@ static int route_triggers(struct route *r, const struct plan_inst *in,
 		for (j = 0; !ret && j < ev->actions.n; j++) {
 			const struct plan_val *a = &ev->actions.v[j];
 
-			if (strchr(a->text, ','))
+			if (strchr(a->text, ',')) {
+				/* Dropped (--allow-drop) means not emitted. */
 				ret = route_refuse(r, a->node, e, "action '%s' contains ',', which separates trace_trigger= entries: use -t bootconfig", a->text);
+				continue;
+			}
 			snprintf(buf, sizeof(buf), "%s.%s", ev->event, a->text);
 			owned[n] = strdup(buf);
 			if (!ret && (!owned[n] || plan_list_add(&all, owned[n], a->node)))
@@ -362,6 +413,8 @@ static int route_cmdline_parts(struct route *r, unsigned parts,
 	     route_triggers(r, g, e) ||
 	     route_instances(r, e) ||
 	     (p->nsynths && route_refuse(r, p->synths[0].node, e, "synthetic events have no command-line parameter: use -t bootconfig"))))
+		return -1;
+	if ((parts & RP_EVLIST) && route_list(r, KP_TRACE_EVENT, &g->events, e))
 		return -1;
 	if ((parts & RP_GLOBALS) && route_globals(r, e))
 		return -1;

@@ -45,14 +45,23 @@ void route_note_word(const struct route *r, int node, const char *param,
 {
 	const struct source *s = r->plan->src;
 	char key[BCONF_KEYLEN_MAX + 1] = "";
+	const char *start = "a command-line word for its own handler";
 	int line = 0, col = 0;
 
 	if (!r->opts->verbose || node == BCONF_NONE)
 		return;
 	bconf_compose_key(s->bc, BCONF_NONE, node, key, sizeof(key));
 	source_locate(s, bconf_pos(s->bc, node), &line, &col);
-	bt_say("route", BT_SAY_PLAIN, "%s (%s:%d:%d) -> %s%s%s", key, s->path,
-	       line, col, param, val ? "=" : "", val ? val : "");
+	/* The start point of the setting in its routed form (kernel-facts 4). */
+	if (!strncmp(key, "init.", 5))
+		start = "passed to init when it starts";
+	else if (!strncmp(param, "boottrace.", 10))
+		start = "read by the boottrace hook in the initramfs";
+	else if (kparam_find(param) != KP_N)
+		start = "starts early in boot, when tracing is set up";
+	bt_say("route", BT_SAY_PLAIN, "%s (%s:%d:%d) -> %s%s%s%s: %s", key, s->path,
+	       line, col, r->to_bconf ? "kernel." : "", param, val ? "=" : "",
+	       val ? val : "", start);
 }
 
 /* "FILE:LINE:COL: warning: TEXT", or "FILE: warning: TEXT" without a place. */
@@ -98,6 +107,23 @@ int route_need(struct route *r, enum kfeat f, int node, const char *what,
 		return 1;
 	return route_refuse(r, node, e, "%s needs kernel %s or later; the target is %s", what, kcaps_since(f),
 			    kcaps_name(r->kcaps)) ? -1 : 0;
+}
+
+int route_bconf_param_ok(struct route *r, const char *param, const char *val,
+			 int node, struct bt_error *e)
+{
+	char what[BCONF_KEYLEN_MAX + 16];
+	const char *why = NULL;
+
+	snprintf(what, sizeof(what), "%s=", param);
+	if (words_check_from_bconf(param, val, what, e)) {
+		if (e->code != BT_EXIT_INPUT)
+			return -1;
+		return plan_error(r->plan, node, e, "%s", e->msg);
+	}
+	if (val && !words_bconf_quote(val, &why))
+		return plan_error(r->plan, node, e, "%s: %s", what, why);
+	return 0;
 }
 
 char *route_join(const struct plan_list *l, const char *sep)

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Command-line word lists (words.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,6 +67,57 @@ int words_add_param(struct words *w, const char *param, const char *val,
 		free(buf);
 	if (ret)
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	return 0;
+}
+
+char words_bconf_quote(const char *val, const char **why)
+{
+	const char *c;
+
+	for (c = val; *c; c++) {
+		unsigned char b = (unsigned char)*c;
+
+		/* Printable ASCII or a space of both parsers' ctype tables. */
+		if ((b < 0x20 && !(b >= '\t' && b <= '\r')) || b >= 0x7f) {
+			*why = "a bootconfig value may hold only printable ASCII and whitespace";
+			return 0;
+		}
+	}
+	if (!strchr(val, '"'))
+		return '"';
+	if (!strchr(val, '\''))
+		return '\'';
+	*why = "a value with both quote kinds ('\"' and \"'\") cannot be written in bootconfig, which has no escape";
+	return 0;
+}
+
+int words_check_from_bconf(const char *param, const char *val,
+			   const char *what, struct bt_error *e)
+{
+	struct bconf_error pe;
+	struct bconf_arg arg;
+	const char *q;
+	char *word, *rest;
+	size_t plen = strlen(param), vlen = val ? strlen(val) : 0;
+	int same;
+
+	/* What the command line cannot carry, whoever writes it. */
+	if (bconf_cmdline_quote(param, val, NULL, 0, &pe) < 0)
+		return bt_error_set(e, BT_EXIT_INPUT, NULL, "%s: %s", what, pe.msg);
+	if (!val)
+		return 0;
+	q = strpbrk(val, " \t\r\n") ? "\"" : "";
+	word = malloc(plen + vlen + 5);
+	if (!word)
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	sprintf(word, "%s=%s%s%s ", param, q, val, q);
+	rest = bconf_cmdline_next(word, &arg);
+	same = rest && !*rest && !strcmp(arg.param, param) && arg.val &&
+	       !strcmp(arg.val, val);
+	free(word);
+	if (!same)
+		return bt_error_set(e, BT_EXIT_INPUT, NULL, "%s: the kernel turns a bootconfig value into the command-line word %s=VALUE, quoted only when it holds whitespace, and this value would come back changed (a leading '\"' is dropped): use a value without quotes at its start",
+				    what, param);
 	return 0;
 }
 

@@ -29,6 +29,24 @@ int words_addn(struct words *w, const char *word, size_t len);
  */
 int words_add_param(struct words *w, const char *param, const char *val,
 		    const char *what, struct bt_error *e);
+/*
+ * The one check of a value written into bootconfig text (every key family):
+ * the quote character to write it in ('"', or '\'' when it holds a '"'),
+ * or 0 with *@why when no quoting gives it back (bootconfig has no escape,
+ * so a value with both quote kinds cannot be written, nor a byte the
+ * bootconfig parser refuses).
+ */
+char words_bconf_quote(const char *val, const char **why);
+/*
+ * kernel.PARAM = VAL (or init.PARAM) in a bootconfig: the kernel makes the
+ * command-line word PARAM=VAL of it, quoted only when VAL holds whitespace
+ * (xbc_snprint_cmdline, docs/kernel-facts.md 19). 0 when that word, split
+ * as the kernel splits the command line, gives back exactly PARAM and VAL
+ * and the command line can carry VAL at all (words_add_param's rules);
+ * else -1 with @e naming @what.
+ */
+int words_check_from_bconf(const char *param, const char *val,
+			   const char *what, struct bt_error *e);
 /* Split @line into words as the kernel does, keeping each word as written. */
 int words_split(struct words *w, const char *line);
 /* The parameter name of a written word ("a" for a="b c", a, "a=b"). */

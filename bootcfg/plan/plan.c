@@ -374,6 +374,8 @@ int plan_build(struct plan *p, const struct source *src, struct bt_error *e)
 	memset(p->inst, 0, sizeof(*p->inst));
 	p->ninst = 1;
 	plan_inst_clear(&p->inst[0]);
+	/* No ftrace.* key yet: node 0 would be the config's first key. */
+	p->inst[0].node = BCONF_NONE;
 	for (k = bconf_root(bc); !ret && k != BCONF_NONE; k = bconf_next(bc, k)) {
 		const char *w = bconf_data(bc, k);
 
