@@ -135,7 +135,7 @@ demo: deps all
 	@sh scripts/demo.sh
 
 # libFuzzer targets link the sources directly, instrumented.
-$(B)/fuzz/%: tests/fuzz/%.c $(PARSER_SRC) $(BOOTCFG_SRC) $(wildcard parser/*.h bootcfg/*/*.h)
+$(B)/fuzz/%: tests/fuzz/%.c $(PARSER_SRC) $(BOOTCFG_SRC) $(wildcard parser/*.h bootcfg/*/*.h tests/fuzz/*.h)
 	@mkdir -p $(dir $@)
 	$(CLANG) -std=c11 -g -O1 -D_GNU_SOURCE -DBT_VERSION='"$(VERSION)"' \
 		-Iparser -Ibootcfg -fsanitize=fuzzer,address,undefined \

@@ -27,7 +27,8 @@ static int route_param_rules(struct route *r, const char *param,
 	char what[128];
 	int have;
 
-	if (id == KP_N)
+	/* after "--" a word is init's argument, not a kernel parameter */
+	if (id == KP_N || words_find(r->out, "--", 0) >= 0)
 		return 1;
 	k = kparam_get(id);
 	snprintf(what, sizeof(what), "%s=", param);

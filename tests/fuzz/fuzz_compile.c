@@ -47,7 +47,7 @@ static void check_words(const struct words *w)
 static void run_route(const struct plan *p, const struct kcaps *k,
 		      const struct board *b, int drop, int bootconfig)
 {
-	struct route_opts o = { drop, 0 };
+	struct route_opts o = { .allow_drop = drop };
 	struct bt_error e;
 	struct route r;
 	int ret;

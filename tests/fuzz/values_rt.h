@@ -250,7 +250,7 @@ static void vrt_expect(struct vrt_set *s, const struct bconf *bc, int cmdline)
  */
 static int vrt_check(const char *text, size_t len, char *why, size_t wsize)
 {
-	struct route_opts o = { 1, 0 };
+	struct route_opts o = { .allow_drop = 1 };
 	struct source src;
 	struct bt_error e;
 	struct board b;

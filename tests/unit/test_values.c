@@ -146,7 +146,7 @@ static void test_values_cases(void **state)
 /* -t bootconfig text of @text for 6.1 (boot-time tracing assumed), or NULL. */
 static char *bconf_of(const char *text)
 {
-	struct route_opts o = { 0, 0 };
+	struct route_opts o = { .allow_drop = 0 };
 	struct source src;
 	struct bt_error e;
 	struct board b;
@@ -210,7 +210,7 @@ static void test_start_points(void **state)
 static int cmdline_of(const char *text, const char *kver, int drop, char *msg,
 		      size_t size)
 {
-	struct route_opts o = { drop, 0 };
+	struct route_opts o = { .allow_drop = drop };
 	struct source src;
 	struct bt_error e;
 	struct board b;
