@@ -13,6 +13,8 @@ static int boards_row(const struct board *b, void *ctx)
 
 	(void)ctx;
 	n += snprintf(limits + n, sizeof(limits) - n, "cmdline %u", b->cmdline_max);
+	if (b->cmdline_loader)
+		n += snprintf(limits + n, sizeof(limits) - n, " (loader %u)", b->cmdline_loader);
 	if (b->uboot_cbsize)
 		n += snprintf(limits + n, sizeof(limits) - n, ", CBSIZE %u",
 			      b->uboot_cbsize);

@@ -221,7 +221,7 @@ static int compile_check(const struct compile_args *a, const struct source *src,
 static size_t compile_caller_budget(const struct compile_args *a,
 				    const struct board *b)
 {
-	return a->hook_settings ? 65536 : b->cmdline_max / 2;
+	return a->hook_settings ? 65536 : (b->cmdline_max - b->cmdline_loader) / 2;
 }
 
 int cmd_compile(int argc, char **argv)

@@ -36,6 +36,7 @@ static const struct board_key board_keys[] = {
 	TEXT("console", console),
 	TEXT("tracefs", tracefs),
 	UINT("cmdline.max", cmdline_max),
+	UINT("cmdline.loader", cmdline_loader),
 	TEXT("cmdline.base", cmdline_base),
 	UINT("uboot.cbsize", uboot_cbsize),
 	UINT("uboot.max_words", uboot_max_words),
@@ -114,6 +115,8 @@ static int board_check(const struct source *s, struct board *b,
 {
 	size_t i;
 
+	if (b->cmdline_loader >= b->cmdline_max && b->cmdline_max)
+		return bt_error_set(e, BT_EXIT_INPUT, s->path, "board.cmdline.loader (%u) leaves nothing of board.cmdline.max (%u)", b->cmdline_loader, b->cmdline_max);
 	if (!b->arch[0] || !b->bootloader[0] || !b->cmdline_max)
 		return bt_error_set(e, BT_EXIT_INPUT, s->path,
 				    "a board profile needs board.arch, board.bootloader and board.cmdline.max");

@@ -19,6 +19,9 @@ struct board {
 	char console[64];		/* console= the board needs, "" if none */
 	char tracefs[128];		/* where the hook finds tracefs */
 	unsigned cmdline_max;		/* COMMAND_LINE_SIZE, the NUL included */
+	/* bytes of it the loader fills with words of its own (QEMU Malta's
+	 * rd_start=... rd_size=...), before ours reach the kernel */
+	unsigned cmdline_loader;
 	/* The board's own command line (root=, console=, ...) that the
 	 * bootloader targets merge into without --base; "" if none. */
 	char cmdline_base[4096];

@@ -305,3 +305,14 @@ setup() {
 	[[ "$output" == *"--hook-settings goes with the command-line targets"* ]]
 	[ ! -e "$T/hs2.conf" ]
 }
+
+@test "mips-malta: 255 bytes reach the kernel, 48 of them QEMU's own; a longer line is refused, --hook-settings makes it fit" {
+	callers=bond_create:mod:bonding,bonding_init:mod:bonding,bond_enslave:mod:bonding,bond_netdev_event:mod:bonding,bond_open:mod:bonding,bond_close:mod:bonding,bond_init:mod:bonding
+	run "$BT" compile --who-calls register_netdevice -b mips-malta -k 6.1 --callers "$callers"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"gets at most 207 of them (a line of 256 bytes with the NUL, 48 taken by the loader's own words)"*"--hook-settings"* ]]
+	run "$BT" compile --who-calls register_netdevice -b mips-malta -k 6.1 --callers "$callers" --hook-settings "$T/hs.conf"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *boottrace.arm* ]]
+	grep -q '^boottrace.arm = "bond_create:mod:bonding,bonding_init:mod:bonding,bond_enslave:mod:bonding' "$T/hs.conf"
+}
