@@ -88,13 +88,21 @@ expect "compile --who-calls --check: a misspelt caller is caught" 1 \
 	"bonding_initt"
 
 # --who-calls in parent-chain mode without --callers: the callers come
-# from the caller analysis, module callers armed by the hook.
+# from the caller analysis, module callers armed by the hook. Malta's
+# 255-byte line holds one level of them, and compile says what it cut;
+# the whole tree goes to the hook's settings file (--hook-settings).
 "$bt" compile --who-calls register_netdevice -b mips-malta -k 6.1 --modules "$bond" \
 	>"$w/out" 2>&1
 rc=$?
-expect "compile --who-calls finds the module callers itself" 0 \
+expect "compile --who-calls on Malta's short line: one level, and says what did not fit" 0 \
 	"ftrace=function ftrace_filter=register_netdevice boottrace.arm=" \
-	"bond_create:mod:bonding" "bonding_init:mod:bonding"
+	"bond_create:mod:bonding" "do not fit the board's command line; traced up to level 1"
+"$bt" compile --who-calls register_netdevice -b mips-malta -k 6.1 --modules "$bond" \
+	--hook-settings "$w/hook.conf" >"$w/out" 2>&1 && cat "$w/hook.conf" >>"$w/out"
+rc=$?
+expect "compile --who-calls finds the module callers itself, the tree in the settings file" 0 \
+	"ftrace=function ftrace_filter=register_netdevice" \
+	"boottrace.arm = \"" "bond_create:mod:bonding" "bonding_init:mod:bonding"
 if grep -q '\.cold' "$w/out"; then
 	echo "FAIL compile --who-calls: a .cold part named as a caller"; fail=$((fail + 1))
 fi
@@ -176,10 +184,12 @@ if md=$(sh "$root/tests/e2e/kernel-pkg.sh" mips64el 5kc-malta); then
 	run check --callers register_netdevice --depth 3 --modules "${mb%/*}"
 	expect "mips64el bonding.ko: register_netdevice <- bond_create <- bonding_init" 0 \
 		"<- bond_create [bonding]" "    <- bonding_init [bonding]"
-	run compile --who-calls register_netdevice -b mips-malta -k 6.1 --modules "${mb%/*}"
-	expect "mips64el: --who-calls arms the module callers it found" 0 \
-		"ftrace=function ftrace_filter=register_netdevice boottrace.arm=bond_create:mod:bonding" \
-		"bonding_init:mod:bonding"
+	run compile --who-calls register_netdevice -b mips-malta -k 6.1 --modules "${mb%/*}" \
+		--hook-settings "$w/hook-mips.conf"
+	cat "$w/hook-mips.conf" >>"$w/out"
+	expect "mips64el: --who-calls arms the module callers it found (settings file)" 0 \
+		"ftrace=function ftrace_filter=register_netdevice" \
+		"boottrace.arm = \"bond_create:mod:bonding" "bonding_init:mod:bonding"
 else
 	echo "FAIL mips64el kernel: tests/e2e/kernel-pkg.sh could not fetch it"
 	fail=$((fail + 1))
