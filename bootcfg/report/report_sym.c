@@ -78,7 +78,11 @@ int rp_syms_load(struct rp_syms *s, const char *text, const char *name,
 		 struct bt_error *e)
 {
 	size_t before = s->n;
+	char pkg[256];
 
+	/* Debian's /boot/System.map-* names where the real one is (kernel-facts 16) */
+	if (kimage_sysmap_placeholder(text, strlen(text), pkg, sizeof(pkg)))
+		return bt_error_set(e, BT_EXIT_INPUT, name, "a placeholder, not a symbol table: the real System.map is in the %s package; give its System.map, or that boot's /proc/kallsyms (read as root) with --kallsyms", *pkg ? pkg : "linux-image-VER-dbg");
 	if (kimage_sysmap_each(text, strlen(text), syms_line, s))
 		return bt_error_set(e, BT_EXIT_ENV, name, "out of memory");
 	if (s->n == before)

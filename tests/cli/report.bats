@@ -300,3 +300,10 @@ json() { # FILE EXPR: evaluate a python expression on the parsed JSON j
 	"$BT" report -f json "$D/snapshot-amd64-stack" >"$T/clean.json"
 	[ "$(json "$T/clean.json" 'sorted(set(len(f["hook_errors"]) for f in j["functions"]))')" = "[0]" ]
 }
+
+@test "--system-map: Debian's placeholder System.map is named as one, with where the real map is" {
+	printf 'ffffffffffffffff B The real System.map is in the linux-image-6.1.0-56-cloud-amd64-dbg package\n' >"$T/System.map"
+	run "$BT" report --system-map "$T/System.map" "$D/snapshot-amd64-stack"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"a placeholder, not a symbol table: the real System.map is in the linux-image-6.1.0-56-cloud-amd64-dbg package"*"--kallsyms"* ]]
+}
