@@ -38,6 +38,8 @@ struct route {
 	 * the key (route_bconf_param_ok).
 	 */
 	int to_bconf;
+	/* Routing init's arguments (after "--"): words, not kernel parameters. */
+	int init_args;
 	/* Context for messages. */
 	const struct plan *plan;
 	const struct kcaps *kcaps;

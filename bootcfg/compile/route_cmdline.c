@@ -27,8 +27,7 @@ static int route_param_rules(struct route *r, const char *param,
 	char what[128];
 	int have;
 
-	/* after "--" a word is init's argument, not a kernel parameter */
-	if (id == KP_N || words_find(r->out, "--", 0) >= 0)
+	if (id == KP_N || r->init_args)
 		return 1;
 	k = kparam_get(id);
 	snprintf(what, sizeof(what), "%s=", param);
@@ -423,10 +422,17 @@ static int route_cmdline_parts(struct route *r, unsigned parts,
 		return -1;
 	if ((parts & RP_KERNEL) && route_words(r, p->kernel, p->nkernel, "", e))
 		return -1;
-	if ((parts & RP_INIT) && p->ninit &&
-	    (words_add(r->out, "--") ||
-	     route_words(r, p->init, p->ninit, "", e)))
-		return -1;
+	if ((parts & RP_INIT) && p->ninit) {
+		int ret;
+
+		if (words_add(r->out, "--"))
+			return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+		r->init_args = 1;
+		ret = route_words(r, p->init, p->ninit, "", e);
+		r->init_args = 0;
+		if (ret)
+			return -1;
+	}
 	return 0;
 }
 

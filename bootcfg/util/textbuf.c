@@ -9,11 +9,8 @@
 
 static int textbuf_reserve(struct textbuf *t, size_t more)
 {
-
 	if (t->failed)
 		return -1;
-	if (t->len + more + 1 <= t->cap)
-		return 0;
 	if (BT_GROW(t->s, t->len + more + 1, t->cap) < 0) {
 		t->failed = 1;
 		return -1;
