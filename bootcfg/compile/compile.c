@@ -60,6 +60,8 @@ int compile_source(const struct source *src, const struct kcaps *k,
 		return -1;
 	ro = o->route;
 	ro.hook_apart = o->hook_settings != NULL;
+	ro.word_bad = t->word_bad;
+	ro.form = t->name;
 	route_init(&r, &p, k, b, &ro);
 	ret = t->route == EMIT_FROM_BOOTCONFIG ? route_bootconfig(&r, e) : route_cmdline(&r, e);
 	if (!ret && o->hook_settings)

@@ -37,10 +37,19 @@ typedef int (*emit_fn)(const struct emit_in *in, struct bt_error *e);
 /* Which route feeds a target: the words alone, or a bootconfig and words. */
 enum emit_route { EMIT_FROM_CMDLINE, EMIT_FROM_BOOTCONFIG };
 
+/*
+ * The form's own limits on one kernel word (as written): 1 with the reason
+ * in @why when the form cannot carry it. The route asks it for each word a
+ * setting makes (the refusal then points at the setting); the emitter asks
+ * it again for words that come from --base.
+ */
+typedef int (*emit_word_fn)(const char *w, char *why, size_t size);
+
 struct emit_target {
 	const char *name;
 	emit_fn run;
 	enum emit_route route;
+	emit_word_fn word_bad;	/* NULL: no limit beyond the kernel's */
 	const char *summary;
 };
 
@@ -60,6 +69,11 @@ int emit_grub(const struct emit_in *in, struct bt_error *e);
 int emit_kernel_install(const struct emit_in *in, struct bt_error *e);
 int emit_rpi(const struct emit_in *in, struct bt_error *e);
 
+/* The word limits of the forms that have their own (emit_uboot.c, emit_files.c). */
+int emit_uboot_word_bad(const char *w, char *why, size_t size);
+int emit_grub_word_bad(const char *w, char *why, size_t size);
+int emit_ki_word_bad(const char *w, char *why, size_t size);
+
 /* ---- shared by emitters (emit_common.c) ------------------------------ */
 
 /*
@@ -74,6 +88,8 @@ int emit_is_trace_word(const char *word);
  * the added word of the same parameter, or dropped when @add has none
  * (a stale setting of an earlier run); the other added words go at the
  * end of the kernel's words: before a "--" (init's arguments follow it).
+ * Added words after a "--" of @add (init's) go after the base's own init
+ * arguments, never behind a second "--".
  * Each change is told on stderr with @verbose. Fails (emit_check_kept)
  * if the result lost a root= or console= of @base.
  */

@@ -57,25 +57,42 @@ int emit_check_kept(const struct words *base, const struct words *out,
 	return 0;
 }
 
+/* Index of the first "--" of @w (init's arguments follow it), or w->n. */
+static size_t emit_dashes(const struct words *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->n && strcmp(w->v[i], "--"); i++)
+		;
+	return i;
+}
+
+/* Words @from..@to of @add not yet used, appended to @out. */
+static int emit_put_added(const struct words *add, const unsigned char *used,
+			  size_t from, size_t to, struct words *out)
+{
+	size_t j;
+
+	for (j = from; j < to; j++)
+		if (!used[j] && words_add(out, add->v[j]))
+			return -1;
+	return 0;
+}
+
 int emit_merge(const struct words *base, const struct words *add,
 	       struct words *out, int verbose, struct bt_error *e)
 {
 	unsigned char used[add->n ? add->n : 1];
-	size_t i, dashes = base->n;
+	size_t i, dashes = emit_dashes(base), adash = emit_dashes(add);
 	long j;
 
 	memset(used, 0, sizeof(used));
-	for (i = 0; i < base->n; i++)
-		if (!strcmp(base->v[i], "--")) {
-			dashes = i;
-			break;
-		}
 	for (i = 0; i < base->n; i++) {
 		const char *w = base->v[i];
 
 		if (i < dashes && emit_is_trace_word(w)) {
 			j = emit_same_param(add, w);
-			if (j >= 0 && !used[j]) {
+			if (j >= 0 && (size_t)j < adash && !used[j]) {
 				used[j] = 1;
 				if (verbose && strcmp(w, add->v[j]))
 					bt_say("boottrace", BT_SAY_PLAIN, "replaced '%s' with '%s'",
@@ -88,17 +105,19 @@ int emit_merge(const struct words *base, const struct words *add,
 			}
 			continue;
 		}
-		if (i == dashes)
-			for (j = 0; j < (long)add->n; j++)
-				if (!used[j] && words_add(out, add->v[j]))
-					goto oom;
+		/* The new kernel words go before the base's "--". */
+		if (i == dashes && emit_put_added(add, used, 0, adash, out))
+			goto oom;
 		if (words_add(out, w))
 			goto oom;
 	}
-	if (dashes == base->n)
-		for (j = 0; j < (long)add->n; j++)
-			if (!used[j] && words_add(out, add->v[j]))
-				goto oom;
+	/*
+	 * The new init arguments go after the base's own (no second "--"),
+	 * or with their "--" at the end when the base has none.
+	 */
+	if (dashes == base->n ? emit_put_added(add, used, 0, add->n, out) :
+	    emit_put_added(add, used, adash + (adash < add->n), add->n, out))
+		goto oom;
 	return emit_check_kept(base, out, e);
 oom:
 	return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");

@@ -73,46 +73,68 @@ static int grub_plain(char c)
 }
 
 /*
- * The argument GRUB must hand its loader for kernel word @w (the kernel's
- * view of it: param=value, quotes gone) into @arg, and how to write that
- * in grub.cfg into @cfg. Both malloc'd.
+ * The argument GRUB must hand its loader for kernel word @w: the kernel's
+ * view of it (param=value, quotes gone), malloc'd; NULL on no memory.
+ */
+static char *grub_arg(const char *w)
+{
+	struct bconf_arg ka;
+	char *copy = strdup(w), *a = NULL;
+	size_t n;
+
+	if (copy && bconf_cmdline_next(copy, &ka)) {
+		n = strlen(ka.param) + (ka.val ? 1 + strlen(ka.val) : 0);
+		a = malloc(n + 1);
+		if (a)
+			snprintf(a, n + 1, "%s%s%s", ka.param, ka.val ? "=" : "",
+				 ka.val ? ka.val : "");
+	} else if (copy) {
+		a = strdup("");
+	}
+	free(copy);
+	return a;
+}
+
+int emit_grub_word_bad(const char *w, char *why, size_t size)
+{
+	char *a = grub_arg(w);
+	size_t i;
+	int bad = 0;
+
+	for (i = 0; a && a[i] && !bad; i++)
+		bad = a[i] == '\\' || a[i] == '\'' || a[i] == '"' ||
+		      (unsigned char)a[i] < 0x20 || (unsigned char)a[i] >= 0x7f;
+	free(a);
+	if (bad)
+		snprintf(why, size, "GRUB's linux loader puts a '\\' before every '\\', '\'' and '\"' (and only printable ASCII is safe), which the kernel keeps: change the value, or use -t kernel-install or the bootconfig target");
+	return bad;
+}
+
+/*
+ * The argument GRUB must hand its loader for kernel word @w into @arg,
+ * and how to write that in grub.cfg into @cfg. Both malloc'd.
  */
 static int grub_word(const char *w, char **arg, char **cfg, struct bt_error *e)
 {
-	struct bconf_arg ka;
-	char *copy = strdup(w), *a = NULL, *c = NULL;
+	char why[256], *a = NULL, *c = NULL;
 	size_t i, n;
 	int quote = 0;
 
-	if (!copy || !bconf_cmdline_next(copy, &ka))
-		goto fail;
-	n = strlen(ka.param) + (ka.val ? 1 + strlen(ka.val) : 0);
-	a = malloc(n + 1);
-	c = malloc(n + 3);
-	if (!a || !c)
-		goto fail;
-	snprintf(a, n + 1, "%s%s%s", ka.param, ka.val ? "=" : "",
-		 ka.val ? ka.val : "");
-	for (i = 0; i < n; i++) {
-		if (a[i] == '\\' || a[i] == '\'' || a[i] == '"' ||
-		    (unsigned char)a[i] < 0x20 || (unsigned char)a[i] >= 0x7f) {
-			bt_error_set(e, BT_EXIT_INPUT, NULL, "kernel word '%s' cannot go through GRUB: its linux loader puts a '\\' before every '\\', '\\'' and '\"' (and only printable ASCII is safe), which the kernel keeps: change the value, or use -t kernel-install or the bootconfig target", w);
-			goto out;
-		}
-		quote |= !grub_plain(a[i]);
+	if (emit_grub_word_bad(w, why, sizeof(why)))
+		return bt_error_set(e, BT_EXIT_INPUT, NULL, "kernel word '%s' cannot go through GRUB: %s", w, why);
+	a = grub_arg(w);
+	n = a ? strlen(a) : 0;
+	c = a ? malloc(n + 3) : NULL;
+	if (!c) {
+		free(a);
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	}
+	for (i = 0; i < n; i++)
+		quote |= !grub_plain(a[i]);
 	snprintf(c, n + 3, "%s%s%s", quote ? "'" : "", a, quote ? "'" : "");
-	free(copy);
 	*arg = a;
 	*cfg = c;
 	return 0;
-fail:
-	bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
-out:
-	free(copy);
-	free(a);
-	free(c);
-	return -1;
 }
 
 /* @s inside sh double quotes: '\' before '\', '"', '$' and '`'. */
@@ -132,7 +154,7 @@ static void grub_put_sh(FILE *f, const char *s)
 static int grub_words(const struct words *kw, struct words *cfg, size_t *klen,
 		      struct bt_error *e)
 {
-	char *arg, *c;
+	char *arg = NULL, *c = NULL;
 	size_t i;
 	int ret = 0;
 
@@ -204,24 +226,50 @@ static void grub_put_var(FILE *f, const char *name, const struct words *w)
 	fputs("\"\n", f);
 }
 
+/* Words @from..@to of @w into @out (initialised here); -1 on no memory. */
+static int grub_slice(const struct words *w, size_t from, size_t to,
+		      struct words *out)
+{
+	words_init(out);
+	for (; from < to; from++)
+		if (words_add(out, w->v[from]))
+			return -1;
+	return 0;
+}
+
+/* Index of the "--" of @w, or w->n. */
+static size_t grub_dashes(const struct words *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->n && strcmp(w->v[i], "--"); i++)
+		;
+	return i;
+}
+
 /*
  * With --base (the text of /etc/default/grub): both variables written
- * whole. GRUB_CMDLINE_LINUX gets the merge (emit_merge: stale tracing
- * words replaced, new ones before a "--"); GRUB_CMDLINE_LINUX_DEFAULT,
- * which 10_linux puts after it, loses its stale tracing words.
+ * whole. 10_linux puts GRUB_CMDLINE_LINUX_DEFAULT after
+ * GRUB_CMDLINE_LINUX, so the kernel words are merged into
+ * GRUB_CMDLINE_LINUX (emit_merge: stale tracing words replaced, new ones
+ * before its "--") and init's words go at the end of the line:
+ * GRUB_CMDLINE_LINUX_DEFAULT when the base sets it (behind its "--", or
+ * behind the one of GRUB_CMDLINE_LINUX, or behind a new one), which also
+ * loses its stale tracing words.
  */
 static int grub_from_base(const struct emit_in *in, const struct words *cfg,
 			  FILE *f, struct bt_error *e)
 {
-	struct words lw, dw, merged, none;
+	struct words lw, dw, merged, kw, iw;
 	char *lv = NULL, *dv = NULL;
-	size_t len;
+	size_t len, adash = grub_dashes(cfg);
 	int ret = -1;
 
 	words_init(&lw);
 	words_init(&dw);
 	words_init(&merged);
-	words_init(&none);
+	words_init(&kw);
+	words_init(&iw);
 	if (grub_assigned(in->base, "GRUB_CMDLINE_LINUX", &lv, e) ||
 	    grub_assigned(in->base, "GRUB_CMDLINE_LINUX_DEFAULT", &dv, e))
 		goto out;
@@ -230,18 +278,26 @@ static int grub_from_base(const struct emit_in *in, const struct words *cfg,
 		bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 		goto out;
 	}
-	if ((lv && words_split(&lw, lv)) || (dv && words_split(&dw, dv))) {
+	if ((lv && words_split(&lw, lv)) || (dv && words_split(&dw, dv)) ||
+	    grub_slice(cfg, 0, dv ? adash : cfg->n, &kw)) {
 		bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 		goto out;
 	}
-	if (emit_merge(&lw, cfg, &merged, in->verbose, e))
+	if (emit_merge(&lw, &kw, &merged, in->verbose, e))
 		goto out;
 	grub_put_var(f, "GRUB_CMDLINE_LINUX", &merged);
 	len = words_join_len(&merged);
 	if (dv) {
+		/* Init's words, behind a "--" unless GRUB_CMDLINE_LINUX has one. */
+		int linux_dash = grub_dashes(&lw) < lw.n;
+
 		words_free(&merged);
 		words_init(&merged);
-		if (emit_merge(&dw, &none, &merged, in->verbose, e))
+		if (grub_slice(cfg, adash + (linux_dash && adash < cfg->n), cfg->n, &iw)) {
+			bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+			goto out;
+		}
+		if (emit_merge(&dw, &iw, &merged, in->verbose, e))
 			goto out;
 		grub_put_var(f, "GRUB_CMDLINE_LINUX_DEFAULT", &merged);
 		len += merged.n ? 1 + words_join_len(&merged) : 0;
@@ -253,34 +309,56 @@ out:
 	words_free(&lw);
 	words_free(&dw);
 	words_free(&merged);
+	words_free(&kw);
+	words_free(&iw);
 	return ret;
+}
+
+/* NAME="w1 w2 ..." for sh, words @from..@to of @cfg. */
+static void grub_put_list(FILE *f, const char *name, const struct words *cfg,
+			  size_t from, size_t to)
+{
+	size_t i;
+
+	fprintf(f, "%s=\"", name);
+	for (i = from; i < to; i++) {
+		if (i > from)
+			fputc(' ', f);
+		grub_put_sh(f, cfg->v[i]);
+	}
+	fputs("\"\n", f);
 }
 
 /*
  * Without --base: extend GRUB_CMDLINE_LINUX when update-grub sources the
- * drop-in, the words before a "--" in it (after it they go to init);
- * 10_linux puts GRUB_CMDLINE_LINUX_DEFAULT after it, so a "--" there
- * comes later anyway. No second "--" is ever added.
+ * drop-in, the words before a "--" in it (after it they go to init).
+ * Init's words go at the end of the line, which is the end of
+ * GRUB_CMDLINE_LINUX_DEFAULT (10_linux puts it last), behind the "--"
+ * of either variable or, when neither has one, behind a new one. No
+ * second "--" is ever added.
  */
 static void grub_append(const struct words *cfg, FILE *f)
 {
-	size_t i;
+	size_t adash = grub_dashes(cfg);
 
-	fputs("bt_words=\"", f);
-	for (i = 0; i < cfg->n; i++) {
-		if (i)
-			fputc(' ', f);
-		grub_put_sh(f, cfg->v[i]);
-	}
-	fputs("\"\nbt_v=\" $GRUB_CMDLINE_LINUX \"\n"
+	grub_put_list(f, "bt_words", cfg, 0, adash);
+	fputs("bt_v=\" $GRUB_CMDLINE_LINUX \"\n"
 	      "case \"$bt_v\" in\n"
 	      "*\" -- \"*)\n"
 	      "\tbt_pre=${bt_v%%\" -- \"*} bt_post=${bt_v#*\" -- \"}\n"
 	      "\tbt_pre=${bt_pre# } bt_post=${bt_post% }\n"
 	      "\tGRUB_CMDLINE_LINUX=\"${bt_pre:+$bt_pre }$bt_words --${bt_post:+ $bt_post}\" ;;\n"
 	      "*) GRUB_CMDLINE_LINUX=\"${GRUB_CMDLINE_LINUX:+$GRUB_CMDLINE_LINUX }$bt_words\" ;;\n"
-	      "esac\n"
-	      "unset bt_words bt_v bt_pre bt_post\n", f);
+	      "esac\n", f);
+	if (adash + 1 < cfg->n) {
+		grub_put_list(f, "bt_init", cfg, adash + 1, cfg->n);
+		fputs("case \" $GRUB_CMDLINE_LINUX $GRUB_CMDLINE_LINUX_DEFAULT \" in\n"
+		      "*\" -- \"*) ;;\n"
+		      "*) bt_init=\"-- $bt_init\" ;;\n"
+		      "esac\n"
+		      "GRUB_CMDLINE_LINUX_DEFAULT=\"${GRUB_CMDLINE_LINUX_DEFAULT:+$GRUB_CMDLINE_LINUX_DEFAULT }$bt_init\"\n", f);
+	}
+	fputs("unset bt_words bt_init bt_v bt_pre bt_post\n", f);
 }
 
 int emit_grub(const struct emit_in *in, struct bt_error *e)
@@ -316,15 +394,26 @@ out:
  * whitespace becomes one space, inside quotes too. A word whose quoted
  * value holds a tab or two spaces in a row would arrive changed: refused.
  */
-static int ki_check_word(const char *w, struct bt_error *e)
+int emit_ki_word_bad(const char *w, char *why, size_t size)
 {
 	size_t i;
 
 	for (i = 0; w[i]; i++)
 		if ((w[i] != ' ' && w[i] >= '\t' && w[i] <= '\r') ||
-		    (w[i] == ' ' && w[i + 1] == ' '))
-			return bt_error_set(e, BT_EXIT_INPUT, NULL, "kernel word '%s' cannot go through kernel-install: it turns every run of whitespace into one space, inside quotes too: use single spaces in quoted values", w);
+		    (w[i] == ' ' && w[i + 1] == ' ')) {
+			snprintf(why, size, "kernel-install turns every run of whitespace into one space, inside quotes too: use single spaces in quoted values");
+			return 1;
+		}
 	return 0;
+}
+
+static int ki_check_word(const char *w, struct bt_error *e)
+{
+	char why[160];
+
+	if (!emit_ki_word_bad(w, why, sizeof(why)))
+		return 0;
+	return bt_error_set(e, BT_EXIT_INPUT, NULL, "kernel word '%s' cannot go through kernel-install: %s", w, why);
 }
 
 /*

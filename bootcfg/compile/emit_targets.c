@@ -5,27 +5,27 @@
 #include "compile/emit.h"
 
 const struct emit_target emit_targets[] = {
-	{ "cmdline", emit_cmdline, EMIT_FROM_CMDLINE,
+	{ "cmdline", emit_cmdline, EMIT_FROM_CMDLINE, NULL,
 	  "legacy kernel parameters, one line (merged into --base if given)" },
-	{ "bootconfig", emit_bootconfig, EMIT_FROM_BOOTCONFIG,
+	{ "bootconfig", emit_bootconfig, EMIT_FROM_BOOTCONFIG, NULL,
 	  "bootconfig text (or --apply INITRD) plus the words the cmdline still needs" },
-	{ "bootoctlinux", emit_bootoctlinux, EMIT_FROM_CMDLINE,
+	{ "bootoctlinux", emit_bootoctlinux, EMIT_FROM_CMDLINE, NULL,
 	  "the Octeon bootoctlinux command of --base, tracing words merged" },
-	{ "grub", emit_grub, EMIT_FROM_CMDLINE,
+	{ "grub", emit_grub, EMIT_FROM_CMDLINE, emit_grub_word_bad,
 	  "an /etc/default/grub.d drop-in adding to GRUB_CMDLINE_LINUX" },
-	{ "kernel-install", emit_kernel_install, EMIT_FROM_CMDLINE,
+	{ "kernel-install", emit_kernel_install, EMIT_FROM_CMDLINE, emit_ki_word_bad,
 	  "the whole /etc/kernel/cmdline line (--base merged)" },
-	{ "rpi", emit_rpi, EMIT_FROM_CMDLINE,
+	{ "rpi", emit_rpi, EMIT_FROM_CMDLINE, NULL,
 	  "the whole Raspberry Pi cmdline.txt line (--base merged)" },
-	{ "uboot-script", emit_uboot_script, EMIT_FROM_CMDLINE,
+	{ "uboot-script", emit_uboot_script, EMIT_FROM_CMDLINE, emit_uboot_word_bad,
 	  "U-Boot script text setting bootargs (hush)" },
-	{ "uboot-scr", emit_uboot_scr, EMIT_FROM_CMDLINE,
+	{ "uboot-scr", emit_uboot_scr, EMIT_FROM_CMDLINE, emit_uboot_word_bad,
 	  "that script as a mkimage script image (boot.scr), -o required" },
-	{ "uboot-env", emit_uboot_env, EMIT_FROM_CMDLINE,
+	{ "uboot-env", emit_uboot_env, EMIT_FROM_CMDLINE, emit_uboot_word_bad,
 	  "bootargs=VALUE for fw_setenv --script (libubootenv)" },
-	{ "uboot-envimage", emit_uboot_envimage, EMIT_FROM_CMDLINE,
+	{ "uboot-envimage", emit_uboot_envimage, EMIT_FROM_CMDLINE, emit_uboot_word_bad,
 	  "a mkenvimage environment image of the board's size, -o required" },
-	{ NULL, NULL, EMIT_FROM_CMDLINE, NULL },
+	{ NULL, NULL, EMIT_FROM_CMDLINE, NULL, NULL },
 };
 
 const struct emit_target *emit_find(const char *name)

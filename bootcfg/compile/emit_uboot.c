@@ -36,16 +36,25 @@
 #define SET_KEEP "setexpr bootargs sub '^.+$' '\\\\0 "
 
 /* A control byte would end or break a script line or an env entry. */
-static int emit_uboot_word_ok(const char *word, struct bt_error *e)
+int emit_uboot_word_bad(const char *w, char *why, size_t size)
 {
 	const unsigned char *p;
 
-	for (p = (const unsigned char *)word; *p; p++)
-		if (*p < 0x20 || *p == 0x7f)
-			return bt_error_set(e, BT_EXIT_INPUT, NULL,
-					    "U-Boot cannot carry the word '%s': byte 0x%02x at offset %zu is a control character; remove it from the setting", word, *p,
-					    (size_t)(p - (const unsigned char *)word));
+	for (p = (const unsigned char *)w; *p; p++)
+		if (*p < 0x20 || *p == 0x7f) {
+			snprintf(why, size, "byte 0x%02x at offset %zu is a control character, which would end or break a U-Boot command or environment entry; remove it from the setting", *p, (size_t)(p - (const unsigned char *)w));
+			return 1;
+		}
 	return 0;
+}
+
+static int emit_uboot_word_ok(const char *word, struct bt_error *e)
+{
+	char why[160];
+
+	if (!emit_uboot_word_bad(word, why, sizeof(why)))
+		return 0;
+	return bt_error_set(e, BT_EXIT_INPUT, NULL, "U-Boot cannot carry the word '%s': %s", word, why);
 }
 
 /* --base as U-Boot prints it ("bootargs=VALUE") or the value alone. */

@@ -18,6 +18,14 @@ struct route_opts {
 	int verbose;		/* explain each route on stderr */
 	/* the hook's boottrace.* words go to route.hook_words, not the line */
 	int hook_apart;
+	/*
+	 * The target form's own limits on a word (emit_target.word_bad):
+	 * 1 with the reason in @why when the form cannot carry @w as written.
+	 * Asked for every word a setting makes, so that the refusal points at
+	 * the setting's FILE:LINE:COL; NULL for forms with no limit of their own.
+	 */
+	int (*word_bad)(const char *w, char *why, size_t size);
+	const char *form;	/* its name, for the message */
 };
 
 struct route {

@@ -48,6 +48,25 @@ static int route_param_rules(struct route *r, const char *param,
 	return 1;
 }
 
+/*
+ * The word just added for the setting at @node, against the target form's
+ * own limits (a bootloader that cannot carry some bytes): refused there,
+ * or dropped with the setting under --allow-drop.
+ */
+static int route_word_form(struct route *r, int node, struct bt_error *e)
+{
+	char why[256];
+
+	/* Words of the bootconfig text or the hook's settings file skip the bootloader. */
+	if (r->to_bconf || r->out == &r->hook_words || !r->opts->word_bad ||
+	    !r->opts->word_bad(r->out->v[r->out->n - 1], why, sizeof(why)))
+		return 0;
+	if (route_refuse(r, node, e, "-t %s cannot carry the word %s: %s", r->opts->form ? r->opts->form : "this target", r->out->v[r->out->n - 1], why))
+		return -1;
+	words_remove(r->out, r->out->n - 1);
+	return 0;
+}
+
 /* The word PARAM[=VAL] for the setting at @node. */
 static int route_word(struct route *r, const char *param, const char *val,
 		      int node, struct bt_error *e)
@@ -69,7 +88,7 @@ static int route_word(struct route *r, const char *param, const char *val,
 				      &e->line, &e->col), e->file = r->plan->src->path;
 		return -1;
 	}
-	return 0;
+	return route_word_form(r, node, e);
 }
 
 /* One PARAM=A,B,C word for a list: the kernel keeps only the last PARAM=. */

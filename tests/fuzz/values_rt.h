@@ -20,6 +20,20 @@
  * command line drops it with --allow-drop). Words the compiler adds by
  * itself (trace_clock, bootconfig) are not settings of the config.
  * A refusal is fine when it points at FILE:LINE:COL.
+ *
+ * The bootloader forms are read back the way their bootloaders read them,
+ * each merged into a base line whose words must come back too:
+ *  - -t uboot-script by the quoting rules of U-Boot's hush that
+ *    docs/compile-targets.md states (verified in real U-Boot): blanks
+ *    split, '...' is literal except that '\' takes the next byte, and
+ *    outside quotes '\' takes the next byte; anything hush would expand
+ *    or treat as syntax ($, ", ;, #, &, |, ...) fails the property;
+ *  - -t grub by a real /bin/sh sourcing the drop-in (GRUB_CMDLINE_LINUX
+ *    set before, as /etc/default/grub does), then GRUB's script lexer on
+ *    the grub.cfg line 10_linux writes ('...' literal, '\' takes the next
+ *    byte; anything GRUB would expand fails the property), then its linux
+ *    loader joining the arguments ("..." around one holding a space, '\'
+ *    before each '\', '\'' and '"'), then the kernel's tokenizer.
  */
 #ifndef VALUES_RT_H
 #define VALUES_RT_H
@@ -27,8 +41,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bconf.h"
+#include "compile/emit.h"
+#include "compile/emit_uboot.h"
 #include "compile/route.h"
 #include "kernel/kcaps.h"
 #include "kernel/params.h"
@@ -61,6 +78,13 @@ static void vrt_add(struct vrt_set *s, const char *fam, const char *key,
 	snprintf(e, len, "%s %.*s%s%s", fam, (int)klen, key, val ? "=" : "",
 		 val ? val : "");
 	s->v[s->n++] = e;
+}
+
+/* @n bytes of @arg as one element, exactly. */
+static void vrt_add_raw(struct vrt_set *s, const char *arg, size_t n)
+{
+	vrt_add(s, "", arg, n, NULL);
+	memmove(s->v[s->n - 1], s->v[s->n - 1] + 1, n + 1);
 }
 
 static void vrt_free(struct vrt_set *s)
@@ -207,6 +231,206 @@ static int vrt_read_bconf(struct vrt_set *s, const char *text, size_t len)
 	return 0;
 }
 
+/* The base line every bootloader form is merged into (no tracing words). */
+#define VRT_BASE "root=/dev/vda1 console=ttyS0,115200 quiet -- single"
+
+/*
+ * The arguments of a command line, by hush's quoting rules (above), or
+ * with @grub by GRUB's lexer's, where '...' holds every byte literally:
+ * into @argv; -1 for anything either would not take literally.
+ */
+static int vrt_hush_args(const char *line, struct vrt_set *argv, int grub)
+{
+	char *arg = malloc(strlen(line) + 1);
+	const char *p = line;
+	size_t n;
+
+	if (!arg)
+		abort();
+	for (;;) {
+		int have = 0;
+
+		p += strspn(p, " \t");
+		if (!*p)
+			break;
+		for (n = 0; *p && *p != ' ' && *p != '\t'; p++, have = 1) {
+			if (*p == '\\') {
+				if (!*++p)
+					goto bad;
+				arg[n++] = *p;
+			} else if (*p == '\'') {
+				for (p++; *p && *p != '\''; p++) {
+					if (!grub && *p == '\\' && !*++p)
+						goto bad;
+					arg[n++] = *p;
+				}
+				if (!*p)
+					goto bad;
+			} else if (strchr("$\";#&|<>(){}`", *p)) {
+				goto bad;
+			} else {
+				arg[n++] = *p;
+			}
+		}
+		if (have)
+			vrt_add_raw(argv, arg, n);
+	}
+	free(arg);
+	return 0;
+bad:
+	free(arg);
+	return -1;
+}
+
+/* The bootargs a `setenv bootargs '...'` script sets, malloc'd, or NULL. */
+static char *vrt_hush_bootargs(const char *script)
+{
+	struct vrt_set argv = { 0 };
+	char *line = strdup(script), *nl, *v = NULL;
+
+	if (!line)
+		abort();
+	nl = strchr(line, '\n');
+	/* One command, one line. */
+	if (!nl || nl[1] || (*nl = '\0', vrt_hush_args(line, &argv, 0)))
+		goto out;
+	if (argv.n == 3 && !strcmp(argv.v[0], "setenv") &&
+	    !strcmp(argv.v[1], "bootargs"))
+		v = strdup(argv.v[2]);
+out:
+	vrt_free(&argv);
+	free(line);
+	return v;
+}
+
+/*
+ * GRUB's lexer on the arguments of the linux line, then its loader's
+ * joining: the line the kernel gets (malloc'd), or NULL when the text
+ * holds anything GRUB would expand or treat as syntax.
+ */
+static char *vrt_grub_line(const char *cfg)
+{
+	struct vrt_set argv = { 0 };
+	char *k, *at;
+	size_t i, len = 1;
+
+	if (vrt_hush_args(cfg, &argv, 1))
+		return vrt_free(&argv), NULL;
+	for (i = 0; i < argv.n; i++)
+		len += 2 * strlen(argv.v[i]) + 3;
+	at = k = malloc(len);
+	if (!k)
+		abort();
+	*k = '\0';
+	for (i = 0; i < argv.n; i++) {
+		const char *c = argv.v[i];
+		int space = strchr(c, ' ') != NULL;
+
+		if (i)
+			*at++ = ' ';
+		if (space)
+			*at++ = '"';
+		for (; *c; c++) {
+			if (*c == '\\' || *c == '\'' || *c == '"')
+				*at++ = '\\';
+			*at++ = *c;
+		}
+		if (space)
+			*at++ = '"';
+		*at = '\0';
+	}
+	vrt_free(&argv);
+	return k;
+}
+
+/*
+ * The drop-in sourced by /bin/sh with GRUB_CMDLINE_LINUX=@preset, then
+ * 10_linux's "ro $GRUB_CMDLINE_LINUX $GRUB_CMDLINE_LINUX_DEFAULT":
+ * malloc'd, or NULL when sh fails.
+ */
+static char *vrt_sh_grub(const char *path, const char *preset)
+{
+	char cmd[512], *out = malloc(65536);
+	size_t n;
+	FILE *f;
+
+	if (!out)
+		abort();
+	setenv("VRT_PRESET", preset, 1);
+	snprintf(cmd, sizeof(cmd), "/bin/sh -c 'GRUB_CMDLINE_LINUX=$VRT_PRESET; GRUB_CMDLINE_LINUX_DEFAULT=; . \"$0\" && printf \"%%s %%s\" \"$GRUB_CMDLINE_LINUX\" \"$GRUB_CMDLINE_LINUX_DEFAULT\"' '%s'", path);
+	f = popen(cmd, "r");
+	if (!f)
+		abort();
+	n = fread(out, 1, 65535, f);
+	out[n] = '\0';
+	if (pclose(f) != 0) {
+		free(out);
+		return NULL;
+	}
+	return out;
+}
+
+enum vrt_form { VRT_CMDLINE, VRT_BCONF, VRT_UBOOT, VRT_GRUB_BASE, VRT_GRUB_DROPIN, VRT_NFORMS };
+
+static const char *const vrt_form_names[] = {
+	"cmdline", "bootconfig", "uboot-script", "grub --base", "grub (drop-in)",
+};
+
+/*
+ * The kernel's line from bootloader form @form of route @r (merged into
+ * VRT_BASE): malloc'd; NULL with @why when the form's text is not what its
+ * bootloader reads as one plain line; *@refused when the emitter refused.
+ */
+static char *vrt_form_line(enum vrt_form form, struct route *r,
+			   const struct board *b, int *refused, char *why,
+			   size_t wsize)
+{
+	char path[] = "/tmp/vrt-grub-XXXXXX", *text = NULL, *line = NULL, *sh;
+	struct emit_in in;
+	struct bt_error e;
+	int fd;
+
+	memset(&in, 0, sizeof(in));
+	in.kernel = &r->words;
+	in.board = b;
+	bt_error_clear(&e);
+	*refused = 0;
+	if (form == VRT_UBOOT) {
+		in.base = VRT_BASE;
+		if (emit_uboot_script_text(&in, &text, &e)) {
+			*refused = 1;
+			snprintf(why, wsize, "uboot-script: refused after the route took it: %s", e.msg);
+			return NULL;
+		}
+		line = vrt_hush_bootargs(text);
+		if (!line)
+			snprintf(why, wsize, "uboot-script: hush does not read it as one setenv bootargs: %s", text);
+		free(text);
+		return line;
+	}
+	fd = mkstemp(path);
+	if (fd < 0)
+		abort();
+	close(fd);
+	in.out = path;
+	if (form == VRT_GRUB_BASE)
+		in.base = "GRUB_CMDLINE_LINUX=\"" VRT_BASE "\"\n";
+	if (emit_grub(&in, &e)) {
+		unlink(path);
+		*refused = 1;
+		snprintf(why, wsize, "grub: refused after the route took it: %s", e.msg);
+		return NULL;
+	}
+	sh = vrt_sh_grub(path, form == VRT_GRUB_BASE ? "" : VRT_BASE);
+	unlink(path);
+	if (sh)
+		line = vrt_grub_line(sh);
+	if (!line)
+		snprintf(why, wsize, "%s: sh or GRUB's lexer does not read it plainly: %s", vrt_form_names[form], sh ? sh : "(sh failed)");
+	free(sh);
+	return line;
+}
+
 /* The settings of the config itself; @cmdline leaves out event filters. */
 static void vrt_expect(struct vrt_set *s, const struct bconf *bc, int cmdline)
 {
@@ -261,44 +485,62 @@ static int vrt_check(const char *text, size_t len, char *why, size_t wsize)
 	memset(&k, 0, sizeof(k));
 	memset(&b, 0, sizeof(b));
 	b.cmdline_max = 4096;
+	snprintf(b.name, sizeof(b.name), "vrt");
 	bt_error_clear(&e);
 	kcaps_set_version(&k, "6.1", &e);
 	if (source_load_text("v.bconf", text, len, &src, &e))
 		return source_free(&src), 1;
 	if (plan_build(&p, &src, &e))
 		return source_free(&src), 1;
-	for (form = 0; form < 2 && !bad; form++) {
+	for (form = 0; form < VRT_NFORMS && !bad; form++) {
 		struct vrt_set want = { 0 }, got = { 0 };
 		struct route r;
 		int ret;
 
 		bt_error_clear(&e);
+		o.word_bad = form == VRT_UBOOT ? emit_uboot_word_bad :
+			     form >= VRT_GRUB_BASE ? emit_grub_word_bad : NULL;
+		o.form = vrt_form_names[form];
+		/*
+		 * Which settings a bootloader form drops is not known here:
+		 * there it must refuse at the place instead.
+		 */
+		o.allow_drop = form <= VRT_BCONF;
 		route_init(&r, &p, &k, &b, &o);
-		ret = form ? route_bootconfig(&r, &e) : route_cmdline(&r, &e);
+		ret = form == VRT_BCONF ? route_bootconfig(&r, &e) : route_cmdline(&r, &e);
 		if (ret) {
 			vrt_refused++;
 			if (e.line <= 0 || !e.msg[0]) {
 				snprintf(why, wsize, "%s: refused without a place: %s",
-					 form ? "bootconfig" : "cmdline", e.msg);
+					 vrt_form_names[form], e.msg);
 				bad = 1;
 			}
 		} else {
-			char *line = words_join(&r.words);
+			char *line;
+			int refused = 0;
 
+			if (form <= VRT_BCONF)
+				line = words_join(&r.words);
+			else
+				line = vrt_form_line((enum vrt_form)form, &r, &b, &refused, why, wsize);
 			vrt_compiled++;
-			if (!line)
-				abort();
-			vrt_expect(&want, src.bc, !form);
+			if (!line) {
+				bad = 1;
+				goto next;
+			}
+			vrt_expect(&want, src.bc, form != VRT_BCONF);
+			if (form > VRT_BCONF)
+				vrt_read_line(&want, VRT_BASE, 0);
 			vrt_read_line(&got, line, 0);
-			if (form && vrt_read_bconf(&got, r.bconf, r.bconf_len)) {
+			if (form == VRT_BCONF && vrt_read_bconf(&got, r.bconf, r.bconf_len)) {
 				snprintf(why, wsize, "bootconfig: the text does not parse");
 				bad = 1;
 			}
 			/* What --allow-drop dropped is not expected back. */
 			if (!bad && vrt_same(&want, &got)) {
 				size_t i;
-				int at = snprintf(why, wsize, "%s: want",
-						  form ? "bootconfig" : "cmdline");
+				int at = snprintf(why, wsize, "%s: line [%s] want",
+						  vrt_form_names[form], line);
 
 				for (i = 0; i < want.n && at < (int)wsize; i++)
 					at += snprintf(why + at, wsize - (size_t)at, " [%s]", want.v[i]);
@@ -308,6 +550,7 @@ static int vrt_check(const char *text, size_t len, char *why, size_t wsize)
 			}
 			free(line);
 		}
+next:
 		route_free(&r);
 		vrt_free(&want);
 		vrt_free(&got);

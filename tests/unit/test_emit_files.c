@@ -202,7 +202,7 @@ static void test_grub_file(void **state)
 	       "\tGRUB_CMDLINE_LINUX=\"${bt_pre:+$bt_pre }$bt_words --${bt_post:+ $bt_post}\" ;;\n"
 	       "*) GRUB_CMDLINE_LINUX=\"${GRUB_CMDLINE_LINUX:+$GRUB_CMDLINE_LINUX }$bt_words\" ;;\n"
 	       "esac\n"
-	       "unset bt_words bt_v bt_pre bt_post\n");
+	       "unset bt_words bt_init bt_v bt_pre bt_post\n");
 }
 
 /*

@@ -131,6 +131,10 @@ static void test_values_cases(void **state)
 		/* A value with both quote kinds (unquoted in the config). */
 		"kernel.z = a\"b'c\n",
 		"ftrace.event.sched.sched_switch.filter = a\"b'c\n",
+		/* Bootloader forms merged into a base with "--": a second "--". */
+		"init.i1 = b\n",
+		/* A word GRUB cannot carry was dropped without its place. */
+		"kernel.bar = '\"q\"'\n",
 	};
 	char why[2048];
 	size_t i;
