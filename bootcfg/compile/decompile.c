@@ -32,10 +32,15 @@ struct dk_entry {
 	int bare;			/* a word without '=' */
 };
 
-/* A word the config language cannot hold: kept as written, in a comment. */
+/*
+ * A word the config keys cannot hold: kept as written, as a verbatim.*
+ * value (compile writes it back), or in a comment when not even a value
+ * can hold it (both quote kinds).
+ */
 struct dk_verbatim {
 	char *word;
 	int init;			/* after "--" */
+	int comment;			/* both quote kinds: only a comment holds it */
 };
 
 struct dk_state {
@@ -229,9 +234,14 @@ static int dk_keep(struct dk_state *s, const char *word, size_t len, int init,
 	memcpy(v->word, word, len);
 	v->word[len] = '\0';
 	v->init = init;
+	v->comment = strchr(v->word, '"') && strchr(v->word, '\'');
 	s->nvb++;
-	bt_say("boottrace decompile", BT_SAY_WARN, "'%s'%s kept verbatim in a comment: %s; compile will not write it back, so keep it on the bootloader's line",
-	       v->word, init ? " (for init, after --)" : "", why);
+	if (v->comment)
+		bt_say("boottrace decompile", BT_SAY_WARN, "'%s'%s kept verbatim in a comment: %s, and as a verbatim.%s value it would need both quote kinds; compile will not write it back, so keep it on the bootloader's line",
+		       v->word, init ? " (for init, after --)" : "", why, init ? "init" : "kernel");
+	else
+		bt_say("boottrace decompile", BT_SAY_WARN, "'%s' kept as written in verbatim.%s: %s; compile writes it back as written",
+		       v->word, init ? "init" : "kernel", why);
 	return 0;
 }
 
@@ -290,6 +300,24 @@ static int dk_word(struct dk_state *s, const struct bconf_arg *a, int init,
 	       bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory") : 0;
 }
 
+/* verbatim.kernel (or with @init verbatim.init) = the kept words, in order. */
+static void dk_write_verbatim(const struct dk_state *s, struct textbuf *out,
+			      int init)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < s->nvb; i++) {
+		const char *w = s->vb[i].word;
+
+		if (s->vb[i].comment || s->vb[i].init != init)
+			continue;
+		textbuf_printf(out, "%s%s%s%c", n++ ? ", " : init ? "verbatim.init = " : "verbatim.kernel = ",
+			       strchr(w, '"') ? "'" : "\"", w, strchr(w, '"') ? '\'' : '"');
+	}
+	if (n)
+		textbuf_printf(out, "\n");
+}
+
 static int dk_write(const struct dk_state *s, struct textbuf *out,
 		    struct bt_error *e)
 {
@@ -314,10 +342,15 @@ static int dk_write(const struct dk_state *s, struct textbuf *out,
 		}
 		textbuf_printf(out, "\n");
 	}
-	if (s->nvb)
-		textbuf_printf(out, "# Kept verbatim: words a config cannot hold (decompile's warnings say why).\n# compile does not write them back; keep them on the bootloader's line.\n");
-	for (i = 0; i < s->nvb; i++)
+	dk_write_verbatim(s, out, 0);
+	dk_write_verbatim(s, out, 1);
+	for (i = j = 0; i < s->nvb; i++) {
+		if (!s->vb[i].comment)
+			continue;
+		if (!j++)
+			textbuf_printf(out, "# Kept verbatim: words no config value can hold (decompile's warnings say why).\n# compile does not write them back; keep them on the bootloader's line.\n");
 		textbuf_printf(out, "#\t%s%s\n", s->vb[i].init ? "(after --) " : "", s->vb[i].word);
+	}
 	return 0;
 }
 

@@ -77,14 +77,8 @@ int emit_ki_word_bad(const char *w, char *why, size_t size);
 /* ---- shared by emitters (emit_common.c) ------------------------------ */
 
 /*
- * Is @word (as written) a parameter that a compiled line owns: one of
- * kernel/params.h (ftrace=, ftrace_filter=, …, bootconfig) that a kernel
- * handles, or any boottrace.* word?
- */
-int emit_is_trace_word(const char *word);
-/*
  * Merge @add into @base, into @out: every base word keeps its place and
- * order; a base tracing word (emit_is_trace_word) is replaced in place by
+ * order; a base tracing word (kparam_is_trace_word) is replaced in place by
  * the added word of the same parameter, or dropped when @add has none
  * (a stale setting of an earlier run); the other added words go at the
  * end of the kernel's words: before a "--" (init's arguments follow it).

@@ -5,21 +5,6 @@
 #include "compile/emit.h"
 #include "kernel/params.h"
 
-/*
- * A compiled line owns every tracing parameter the kernel has a handler for
- * (kernel/params.h) and every boottrace.* word.
- */
-int emit_is_trace_word(const char *word)
-{
-	const char *s = word + (word[0] == '"');
-	enum kparam id;
-
-	if (!strncmp(s, "boottrace.", 10))
-		return 1;
-	id = kparam_findn(s, words_param_len(word));
-	return id != KP_N && kparam_get(id)->value != KPV_DEAD;
-}
-
 /* Index in @add of a word with the same parameter as @word, or -1. */
 static long emit_same_param(const struct words *add, const char *word)
 {
@@ -90,7 +75,7 @@ int emit_merge(const struct words *base, const struct words *add,
 	for (i = 0; i < base->n; i++) {
 		const char *w = base->v[i];
 
-		if (i < dashes && emit_is_trace_word(w)) {
+		if (i < dashes && kparam_is_trace_word(w)) {
 			j = emit_same_param(add, w);
 			if (j >= 0 && (size_t)j < adash && !used[j]) {
 				used[j] = 1;

@@ -406,6 +406,25 @@ static int route_bconf_verify(struct route *r, struct bt_error *e)
 	return 0;
 }
 
+/*
+ * verbatim.init words cannot be init.* keys: they go on the bootloader's
+ * line after "--", the last words of it.
+ */
+static int route_bconf_init_verbatim(struct route *r, struct bt_error *e)
+{
+	struct words *saved = r->out;
+	int ret;
+
+	if (!r->plan->verbatim_init.n)
+		return 0;
+	if (words_add(&r->words, "--"))
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	r->out = &r->words;
+	ret = route_verbatim(r, &r->plan->verbatim_init, e);
+	r->out = saved;
+	return ret;
+}
+
 int route_bootconfig(struct route *r, struct bt_error *e)
 {
 	struct textbuf t = { 0 };
@@ -418,11 +437,19 @@ int route_bootconfig(struct route *r, struct bt_error *e)
 		return bt_error_set(e, BT_EXIT_INPUT, p->src->path, "CONFIG_BOOT_CONFIG is not set in %s: the kernel ignores a bootconfig; use -t cmdline", r->kcaps->config_path);
 	if (route_check(r, e))
 		return -1;
+	size_t head;
+
 	textbuf_printf(&t, "# boottrace compile of %s for kernel %s\n",
 		       p->src->path, kcaps_name(r->kcaps));
+	head = t.len;
 	if (route_bconf_text(r, &t, e)) {
 		textbuf_free(&t);
 		return -1;
+	}
+	/* Only verbatim words: the kernel refuses an empty bootconfig. */
+	if (t.len == head && !t.failed) {
+		textbuf_free(&t);
+		return plan_error(p, bconf_root(p->src->bc), e, "nothing of this config goes into a bootconfig (verbatim.* words go on the bootloader's line): use -t cmdline");
 	}
 	if (t.failed)
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
@@ -432,10 +459,10 @@ int route_bootconfig(struct route *r, struct bt_error *e)
 		return -1;
 	if (kcaps_opt(r->kcaps, KO_BOOT_CONFIG_FORCE) == KO_YES) {
 		route_note(r, "CONFIG_BOOT_CONFIG_FORCE=y: no 'bootconfig' word needed");
-		return 0;
+		return route_bconf_init_verbatim(r, e);
 	}
 	route_note(r, "'bootconfig' on the bootloader's command line: without it the kernel strips the bootconfig and ignores it");
 	if (words_add(&r->words, "bootconfig"))
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
-	return 0;
+	return route_bconf_init_verbatim(r, e);
 }

@@ -329,6 +329,35 @@ static int route_global_events(struct route *r, struct bt_error *e)
 	return ret;
 }
 
+/*
+ * verbatim.* words as written (plan_check proved each one word). From the
+ * bootconfig route they still go on the bootloader's line: a kernel.* key
+ * could not hold them.
+ */
+int route_verbatim(struct route *r, const struct plan_list *l,
+		   struct bt_error *e)
+{
+	struct words *out = r->to_bconf ? &r->words : r->out;
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		struct words *saved = r->out;
+		int to_bconf = r->to_bconf, ret;
+
+		route_note_word(r, l->v[i].node, l->v[i].text, NULL);
+		if (words_add(out, l->v[i].text))
+			return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+		r->out = out;
+		r->to_bconf = 0;
+		ret = route_word_form(r, l->v[i].node, e);
+		r->out = saved;
+		r->to_bconf = to_bconf;
+		if (ret)
+			return -1;
+	}
+	return 0;
+}
+
 /* kernel.*, boottrace.* and init.* words, as KEY=VALUE each. */
 static int route_words(struct route *r, const struct plan_word *w, size_t n,
 		       const char *prefix, struct bt_error *e)
@@ -439,15 +468,18 @@ static int route_cmdline_parts(struct route *r, unsigned parts,
 		return -1;
 	if ((parts & RP_HOOK) && route_hook(r, e))
 		return -1;
-	if ((parts & RP_KERNEL) && route_words(r, p->kernel, p->nkernel, "", e))
+	if ((parts & RP_KERNEL) &&
+	    (route_words(r, p->kernel, p->nkernel, "", e) ||
+	     route_verbatim(r, &p->verbatim_kernel, e)))
 		return -1;
-	if ((parts & RP_INIT) && p->ninit) {
+	if ((parts & RP_INIT) && (p->ninit || p->verbatim_init.n)) {
 		int ret;
 
 		if (words_add(r->out, "--"))
 			return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 		r->init_args = 1;
-		ret = route_words(r, p->init, p->ninit, "", e);
+		ret = route_words(r, p->init, p->ninit, "", e) ||
+		      route_verbatim(r, &p->verbatim_init, e);
 		r->init_args = 0;
 		if (ret)
 			return -1;

@@ -114,3 +114,14 @@ size_t kparam_buf(enum kparam id, size_t cmdline_size)
 {
 	return kparams[id].buf == KP_BUF_CMDLINE ? cmdline_size : kparams[id].buf;
 }
+
+int kparam_is_trace_word(const char *word)
+{
+	const char *s = word + (word[0] == '"');
+	enum kparam id;
+
+	if (!strncmp(s, "boottrace.", 10))
+		return 1;
+	id = kparam_findn(s, words_param_len(word));
+	return id != KP_N && kparam_get(id)->value != KPV_DEAD;
+}

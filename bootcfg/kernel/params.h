@@ -81,6 +81,12 @@ const char *kparam_name(enum kparam id);
 enum kparam kparam_find(const char *name);
 /* Same, for the @len bytes at @name (a parameter inside a written word). */
 enum kparam kparam_findn(const char *name, size_t len);
+/*
+ * Is @word (as written on a line) a parameter that a compiled line owns:
+ * one of this table (ftrace=, ftrace_filter=, …, bootconfig) that a
+ * kernel handles, or any boottrace.* word?
+ */
+int kparam_is_trace_word(const char *word);
 /* The buffer of @id in bytes on a kernel whose COMMAND_LINE_SIZE is @cmdline_size. */
 size_t kparam_buf(enum kparam id, size_t cmdline_size);
 

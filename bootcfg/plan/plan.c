@@ -343,6 +343,32 @@ static int plan_read_hook(struct plan *p, int node, struct bt_error *e)
 	return 0;
 }
 
+static const char *const verbatim_keys[] = { "kernel", "init", NULL };
+
+/* verbatim.kernel / verbatim.init: whole words, checked in plan_check. */
+static int plan_read_verbatim(struct plan *p, int node, struct bt_error *e)
+{
+	const struct bconf *bc = p->src->bc;
+	int k;
+
+	for (k = bconf_child(bc, node); k != BCONF_NONE; k = bconf_next(bc, k)) {
+		const char *w = bconf_data(bc, k);
+
+		if (bconf_child(bc, k) == BCONF_NONE || !bconf_is_value(bc, bconf_child(bc, k)))
+			return plan_unknown(p, k, verbatim_keys, "verbatim.kernel or verbatim.init, each a list of words", e);
+		if (!strcmp(w, "kernel")) {
+			if (plan_values(p, k, &p->verbatim_kernel, 1, e))
+				return -1;
+		} else if (!strcmp(w, "init")) {
+			if (plan_values(p, k, &p->verbatim_init, 1, e))
+				return -1;
+		} else {
+			return plan_unknown(p, k, verbatim_keys, "verbatim.kernel or verbatim.init, each a list of words", e);
+		}
+	}
+	return 0;
+}
+
 /* init.*: words for init, after "--", each as KEY=VALUE. */
 static int plan_read_init(struct plan *p, int node, struct bt_error *e)
 {
@@ -388,8 +414,10 @@ int plan_build(struct plan *p, const struct source *src, struct bt_error *e)
 			ret = plan_read_init(p, k, e);
 		} else if (!strcmp(w, "boottrace")) {
 			ret = plan_read_hook(p, k, e);
+		} else if (!strcmp(w, "verbatim")) {
+			ret = plan_read_verbatim(p, k, e);
 		} else {
-			ret = plan_error(p, k, e, "unknown top-level key '%s': a boottrace config has ftrace.*, kernel.*, init.* and boottrace.* keys",
+			ret = plan_error(p, k, e, "unknown top-level key '%s': a boottrace config has ftrace.*, kernel.*, init.*, boottrace.* and verbatim.* keys",
 					 w);
 		}
 	}

@@ -82,6 +82,12 @@ struct plan {
 	struct plan_list arm;
 	struct plan_word *kernel, *init, *hook;
 	size_t nkernel, ninit, nhook;
+	/*
+	 * verbatim.kernel / verbatim.init: words of a line the config keys
+	 * cannot hold (decompile writes them), passed as written: the
+	 * kernel's, and init's after "--".
+	 */
+	struct plan_list verbatim_kernel, verbatim_init;
 	size_t capkernel, capinit, caphook;
 	/* Strings the plan made (split lists); freed with the plan. */
 	char **owned;

@@ -7,6 +7,8 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "kernel/params.h"
+#include "kernel/words.h"
 #include "plan/plan_int.h"
 
 /* A list item must survive the kernel's ',' split and the cmdline's spaces. */
@@ -120,6 +122,39 @@ static int plan_check_hook(struct plan *p, struct bt_error *e)
 	return 0;
 }
 
+/*
+ * verbatim.*: each value must be one word as the kernel splits the line
+ * (a value never becomes two settings) and no tracing parameter, which is
+ * written as a key so that its checks apply.
+ */
+static int plan_check_verbatim(struct plan *p, const struct plan_list *l,
+			       const char *key, struct bt_error *e)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		const char *v = l->v[i].text;
+		struct words w;
+		const char *c;
+		int one, tracing, q;
+
+		words_init(&w);
+		if (words_split(&w, v))
+			return words_free(&w), plan_oom(p, e);
+		/* An unclosed '"' would take the words after it into this one. */
+		for (q = 0, c = v; (c = strchr(c, '"')); c++)
+			q++;
+		one = w.n == 1 && !strcmp(w.v[0], v) && q % 2 == 0;
+		tracing = w.n == 1 && kparam_is_trace_word(v);
+		words_free(&w);
+		if (!one || !strcmp(v, "--"))
+			return plan_error(p, l->v[i].node, e, "%s '%s' is not one word of the command line as the kernel splits it (no leading, trailing or unquoted spaces, every \" closed, not '--'): give each word as its own value", key, v);
+		if (tracing && !strcmp(key, "verbatim.kernel"))
+			return plan_error(p, l->v[i].node, e, "%s '%s' is a tracing parameter: write it as its ftrace.* or kernel.* key, which compile checks against the kernel", key, v);
+	}
+	return 0;
+}
+
 int plan_check(struct plan *p, struct bt_error *e)
 {
 	const char *d = p->dump_on_oops.text;
@@ -131,7 +166,9 @@ int plan_check(struct plan *p, struct bt_error *e)
 	if (plan_check_list(p, &p->graph_filters, "graph filter", e) ||
 	    plan_check_list(p, &p->graph_notraces, "graph notrace", e) ||
 	    plan_check_value(p, &p->graph_max_depth, "fgraph max_depth", "", e) ||
-	    plan_check_arm(p, e) || plan_check_hook(p, e))
+	    plan_check_arm(p, e) || plan_check_hook(p, e) ||
+	    plan_check_verbatim(p, &p->verbatim_kernel, "verbatim.kernel", e) ||
+	    plan_check_verbatim(p, &p->verbatim_init, "verbatim.init", e))
 		return -1;
 	if (d && *d && strcmp(d, "1") && strcmp(d, "2") && strcmp(d, "orig_cpu"))
 		return plan_error(p, p->dump_on_oops.node, e, "dump_on_oops is empty, 1 (all CPUs), 2 or orig_cpu (the CPU that oopsed)");

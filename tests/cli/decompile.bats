@@ -90,23 +90,37 @@ $(cat "$d/snapshot-selfbuilt-clock-reset/cmdline")|ftrace=function ftrace_filter
 EOF
 }
 
-@test "words the config cannot hold are named and kept verbatim; a tracing one is an error" {
+@test "words the config keys cannot hold are named and kept as verbatim.* values that compile writes back; a tracing one is an error" {
 	x='iommu=pt iommu.passthrough=1 a/b=1 a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p=1 foo foo=1 y=it'"'"'s"x y" ftrace=function -- c/d=1'
 	"$BT" decompile "$x" >"$T/c.bconf" 2>"$T/err"
 	cat "$T/err"
-	grep -qF "'iommu.passthrough=1' kept verbatim in a comment: the config cannot have 'kernel.iommu' with a value and 'kernel.iommu.passthrough'" "$T/err"
-	grep -qF "'a/b=1' kept verbatim in a comment: the name has a character config keys cannot hold ('/'" "$T/err"
-	grep -qF "'a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p=1' kept verbatim in a comment: its key 'kernel.a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p' has 17 words, more than the 16" "$T/err"
-	grep -qF "'foo=1' kept verbatim in a comment: it appears both with and without a value" "$T/err"
+	grep -qF "'iommu.passthrough=1' kept as written in verbatim.kernel: the config cannot have 'kernel.iommu' with a value and 'kernel.iommu.passthrough'" "$T/err"
+	grep -qF "'a/b=1' kept as written in verbatim.kernel: the name has a character config keys cannot hold ('/'" "$T/err"
+	grep -qF "'a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p=1' kept as written in verbatim.kernel: its key 'kernel.a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p' has 17 words, more than the 16" "$T/err"
+	grep -qF "'foo=1' kept as written in verbatim.kernel: it appears both with and without a value" "$T/err"
+	# both quote kinds: no config value holds it, only a comment
 	grep -qF "'y=it's\"x y\"' kept verbatim in a comment: its value has both quote kinds" "$T/err"
-	grep -qF "'c/d=1' (for init, after --) kept verbatim" "$T/err"
-	grep -qxF '#	iommu.passthrough=1' "$T/c.bconf"
+	grep -qF "'c/d=1' kept as written in verbatim.init" "$T/err"
+	grep -qxF 'verbatim.kernel = "iommu.passthrough=1", "a/b=1", "a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p=1", "foo=1"' "$T/c.bconf"
+	grep -qxF 'verbatim.init = "c/d=1"' "$T/c.bconf"
 	grep -qxF '#	y=it'"'"'s"x y"' "$T/c.bconf"
-	grep -qxF '#	(after --) c/d=1' "$T/c.bconf"
 	grep -qx 'kernel.iommu = "pt"' "$T/c.bconf"
 	run "$BT" compile -k 6.1 "$T/c.bconf"
 	[ "$status" -eq 0 ]
-	[ "$output" = 'ftrace=function trace_clock=global iommu=pt foo' ]
+	[ "$output" = 'ftrace=function trace_clock=global iommu=pt foo iommu.passthrough=1 a/b=1 a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p=1 foo=1 -- c/d=1' ]
+	# a verbatim value is one word, and no tracing parameter
+	printf 'verbatim.kernel = "a=1 b=2"\n' > "$T/v.bconf"
+	run "$BT" compile -k 6.1 "$T/v.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"v.bconf:1:"*"verbatim.kernel 'a=1 b=2' is not one word"* ]]
+	printf 'verbatim.kernel = "ftrace=function"\n' > "$T/v.bconf"
+	run "$BT" compile -k 6.1 "$T/v.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"v.bconf:1:"*"is a tracing parameter: write it as its ftrace.* or kernel.* key"* ]]
+	# the bootconfig target puts them on the bootloader's line
+	run "$BT" compile -k 6.1 -t bootconfig "$T/c.bconf"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"add to the kernel command line: iommu.passthrough=1 a/b=1 a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p=1 foo=1 bootconfig -- c/d=1"* ]]
 	run "$BT" decompile 'trace_options=a"b'"'"'c ftrace=function'
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"tracing parameter"*"cannot be written as a config: its value has both quote kinds"* ]]

@@ -4,7 +4,7 @@
  * family, compiled to the command line and to bootconfig and read back
  * (values_rt.h); a value that comes back as more or fewer settings aborts.
  *
- * Input: one byte choosing the keys, then the values, separated by 0xff;
+ * Input: two bytes choosing the keys, then the values, separated by 0xff;
  * each is written into the config in the quotes that keep it whole (or
  * unquoted when it holds both kinds), so the fuzzer drives the values
  * themselves rather than the config syntax.
@@ -22,7 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static const char *const keys[] = {
 	"kernel.k0", "kernel.k1.sub", "init.i0", "init.i1",
 	"ftrace.ftrace.filters", "ftrace.event.sched.sched_switch.filter",
-	"boottrace.at", "boottrace.init",
+	"boottrace.at", "boottrace.init", "verbatim.kernel", "verbatim.init",
 };
 
 /* Append @v (@n bytes) as a config value; 0 if the config cannot hold it. */
@@ -50,10 +50,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t at = 0, k;
 	unsigned mask;
 
-	if (size < 1)
+	if (size < 2)
 		return 0;
-	mask = data[0];
-	v = data + 1;
+	mask = data[0] | (unsigned)data[1] << 8;
+	v = data + 2;
 	for (k = 0; k < sizeof(keys) / sizeof(*keys) && v <= end; k++) {
 		size_t n;
 

@@ -13,7 +13,7 @@
  * only when the value holds whitespace) and tokenized again.
  *
  * Settings compared ("FAMILY KEY=VALUE"): kernel.K (K not a tracing
- * parameter), init.K, boottrace.K (the hook's word boottrace.K=V),
+ * parameter), init.K, the words of verbatim.kernel and verbatim.init, boottrace.K (the hook's word boottrace.K=V),
  * ftrace.ftrace.filters items (ftrace_filter= items on the command line,
  * boottrace.arm= items for module filters, which the hook arms), and
  * ftrace.event.G.E.filter (bootconfig only: the
@@ -442,6 +442,12 @@ static void vrt_expect(struct vrt_set *s, const struct bconf *bc, int cmdline)
 		int vn = bconf_value_node(bc, leaf), v;
 
 		bconf_compose_key(bc, BCONF_NONE, leaf, key, sizeof(key));
+		/* verbatim.*: each value is a word of the line, as the kernel reads it. */
+		if (!strncmp(key, "verbatim.", 9)) {
+			bconf_for_each_value(bc, vn, v)
+				vrt_read_line(s, bconf_data(bc, v), key[9] == 'i');
+			continue;
+		}
 		if (!strncmp(key, "kernel.", 7) || !strncmp(key, "init.", 5) ||
 		    !strncmp(key, "boottrace.", 10)) {
 			const char *fam = key[0] == 'i' ? "init" : "kernel";

@@ -66,7 +66,7 @@ static size_t put_values(char *out, size_t size, int nonempty)
 static const char *const keys[] = {
 	"kernel.k0", "kernel.k1.sub", "init.i0", "init.i1",
 	"ftrace.ftrace.filters", "ftrace.event.sched.sched_switch.filter",
-	"boottrace.at", "boottrace.init",
+	"boottrace.at", "boottrace.init", "verbatim.kernel", "verbatim.init",
 };
 
 static void test_values_round_trip(void **state)
