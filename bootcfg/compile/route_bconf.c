@@ -16,16 +16,9 @@
 #include <string.h>
 
 #include "compile/route.h"
+#include "kernel/ftrace_keys.h"
 #include "kernel/params.h"
 #include "util/textbuf.h"
-
-/* Global keys the plan emits itself (the rest of ftrace.* is copied). */
-static const char *const from_plan[] = {
-	"tracer", "ftrace", "options", "trace_clock", "buffer_size",
-	"alloc_snapshot", "events", "fgraph", "tp_printk",
-	"tp_printk_stop_on_boot", "dump_on_oops", "traceoff_on_warning",
-	"boot_snapshot", NULL,
-};
 
 /*
  * The one way a value reaches bootconfig text, whatever its key family:
@@ -157,19 +150,15 @@ static int route_bconf_leaf(struct route *r, int leaf, struct textbuf *t,
 	return ret;
 }
 
-/* Is @leaf below ftrace.WORD with WORD in from_plan (global instance)? */
+/* Is @leaf below ftrace.WORD with WORD rebuilt from the plan (ftrace_keys.h)? */
 static int route_bconf_planned(const struct bconf *bc, int ftrace, int leaf)
 {
 	int n = leaf, up;
-	size_t i;
 
 	for (up = bconf_parent(bc, n); up != ftrace && up != BCONF_NONE;
 	     up = bconf_parent(bc, n))
 		n = up;
-	for (i = 0; from_plan[i]; i++)
-		if (!strcmp(bconf_data(bc, n), from_plan[i]))
-			return 1;
-	return 0;
+	return !!(fkey_flags(bconf_data(bc, n)) & FK_REBUILT);
 }
 
 /*

@@ -3,19 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel/ftrace_keys.h"
 #include "plan/plan_int.h"
 #include "util/grow.h"
 
-static const char *const inst_keys[] = {
-	"options", "tracing_on", "trace_clock", "buffer_size", "alloc_snapshot",
-	"cpumask", "events", "tracer", "ftrace", "event", NULL,
-};
-static const char *const global_keys[] = {
-	"options", "tracing_on", "trace_clock", "buffer_size", "alloc_snapshot",
-	"cpumask", "events", "tracer", "ftrace", "event", "instance", "fgraph",
-	"tp_printk", "tp_printk_stop_on_boot", "dump_on_oops",
-	"traceoff_on_warning", "boot_snapshot", NULL,
-};
 static const char *const filter_keys[] = { "filters", "notraces", NULL };
 static const char *const fgraph_keys[] = { "filters", "notraces", "max_depth", NULL };
 static const char *const event_keys[] = {
@@ -245,6 +236,16 @@ static int plan_read_instances(struct plan *p, int node, struct bt_error *e)
 	return 0;
 }
 
+/* An unknown ftrace key at @k: the candidates are the table's with @need. */
+static int plan_unknown_fkey(const struct plan *p, int k, unsigned need,
+			     const char *where, struct bt_error *e)
+{
+	const char *cands[fkey_count() + 1];
+
+	fkey_names(need, cands, fkey_count() + 1);
+	return plan_unknown(p, k, cands, where, e);
+}
+
 /* Settings only the global instance has (the kernel's global options). */
 static int plan_read_global(struct plan *p, int k, const char *w,
 			    struct bt_error *e)
@@ -263,7 +264,7 @@ static int plan_read_global(struct plan *p, int k, const char *w,
 		return plan_single(p, k, &p->traceoff_on_warning, e);
 	if (!strcmp(w, "boot_snapshot"))
 		return plan_single(p, k, &p->boot_snapshot, e);
-	return plan_unknown(p, k, global_keys, "see boottrace.bconf(5)", e);
+	return plan_unknown_fkey(p, k, FK_GLOBAL, "see boottrace.bconf(5)", e);
 }
 
 static int plan_read_inst(struct plan *p, size_t idx, int node,
@@ -303,7 +304,7 @@ static int plan_read_inst(struct plan *p, size_t idx, int node,
 		else if (idx == 0)
 			ret = plan_read_global(p, k, w, e);
 		else
-			ret = plan_unknown(p, k, inst_keys, "instance keys", e);
+			ret = plan_unknown_fkey(p, k, FK_INST, "instance keys", e);
 		if (ret)
 			return -1;
 	}

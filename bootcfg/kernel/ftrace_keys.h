@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The boot-time tracing keys (ftrace.* and ftrace.instance.NAME.* of a
+ * bootconfig, Documentation/trace/boottime-trace.rst), once: which the
+ * global instance and an instance may have, and which ones compile writes
+ * from the plan rather than copying from the config. The planner reads
+ * this table to know a key, the bootconfig route to know what it copies.
+ */
+#ifndef BT_FTRACE_KEYS_H
+#define BT_FTRACE_KEYS_H
+
+#include <stddef.h>
+
+enum fkey_flag {
+	FK_GLOBAL = 1,		/* ftrace.KEY */
+	FK_INST = 2,		/* ftrace.instance.NAME.KEY */
+	FK_REBUILT = 4,		/* written from the plan (global instance) */
+};
+
+/* The flags of first-level key @name, or 0 when there is no such key. */
+unsigned fkey_flags(const char *name);
+/*
+ * The names having every flag of @need, into @out (NULL-terminated, at
+ * most @cap entries with the NULL): candidates for "did you mean".
+ */
+void fkey_names(unsigned need, const char **out, size_t cap);
+/* How many keys the table has (for sizing @out). */
+size_t fkey_count(void);
+
+#endif /* BT_FTRACE_KEYS_H */
