@@ -416,9 +416,39 @@ static int route_globals(struct route *r, struct bt_error *e)
 	return 0;
 }
 
+/*
+ * The word that asks the installed hook into this boot (it does nothing
+ * on a boot without one; initramfs-hook/README.md): boottrace.enable=1,
+ * unless a boottrace.* word already reaches the kernel's line or the
+ * bootconfig, or the config sets boottrace.enable itself. With the hook's
+ * settings in a file (--hook-settings) the word still goes on the line:
+ * the file is in every boot's initramfs and asks nothing.
+ */
+static int route_hook_enable(struct route *r, size_t before,
+			     struct bt_error *e)
+{
+	const struct plan *p = r->plan;
+	struct words *saved = r->out;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < p->nhook; i++)
+		if (!strcmp(p->hook[i].key, "enable"))
+			return 0;
+	if (r->out != &r->hook_words && r->out->n > before)
+		return 0;
+	route_note(r, "boottrace.enable=1: the hook acts only on a boot that asks for it");
+	if (r->out == &r->hook_words)
+		r->out = &r->words;
+	ret = words_add(r->out, "boottrace.enable=1");
+	r->out = saved;
+	return ret ? bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory") : 0;
+}
+
 static int route_hook(struct route *r, struct bt_error *e)
 {
 	const struct plan *p = r->plan;
+	size_t before = r->out->n;
 
 	if (p->arm.n) {
 		route_note(r, "boottrace.arm <- %zu module function filter(s): a command-line ftrace_filter= drops :mod: entries at boot, the hook arms them before the module loads",
@@ -426,7 +456,9 @@ static int route_hook(struct route *r, struct bt_error *e)
 		if (route_word_list(r, "boottrace.arm", &p->arm, e))
 			return -1;
 	}
-	return route_words(r, p->hook, p->nhook, "boottrace.", e);
+	if (route_words(r, p->hook, p->nhook, "boottrace.", e))
+		return -1;
+	return route_hook_enable(r, before, e);
 }
 
 static int route_clock_word(struct route *r, struct bt_error *e)

@@ -13,7 +13,7 @@ static const char *const event_keys[] = {
 	"enable", "filter", "actions", "hist", "probes", "fields", NULL,
 };
 static const char *const hook_keys[] = {
-	"snapshot", "stop", "raw", "max_kb", "at", "arm", "timeout", "init", NULL,
+	"enable", "snapshot", "stop", "raw", "max_kb", "at", "arm", "timeout", "init", NULL,
 };
 
 /* A filter value: FUNC:mod:MODULE goes to the hook (the cmdline drops it). */

@@ -107,7 +107,8 @@ static int plan_check_hook(struct plan *p, struct bt_error *e)
 		const struct plan_word *w = &p->hook[i];
 		const char *v = w->vals.n ? w->vals.v[0].text : "";
 		int number = !strcmp(w->key, "max_kb") || !strcmp(w->key, "timeout");
-		int flag = !strcmp(w->key, "stop") || !strcmp(w->key, "raw");
+		int flag = !strcmp(w->key, "stop") || !strcmp(w->key, "raw") ||
+			   !strcmp(w->key, "enable");
 
 		if (w->vals.n > 1)
 			return plan_error(p, w->node, e, "boottrace.%s takes one value, not a list", w->key);

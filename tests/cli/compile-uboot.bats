@@ -12,9 +12,9 @@ setup() {
 	T="$BATS_TEST_TMPDIR"
 	export BOOTTRACE_BOARD_DIR="$BATS_TEST_DIRNAME/../../board"
 	printf 'ftrace.tracer = function\nftrace.ftrace.filters = register_netdevice, bond_create\nftrace.options = func_stack_trace\n' > "$T/trace.bconf"
-	WORDS="ftrace=function ftrace_filter=register_netdevice,bond_create trace_options=func_stack_trace"
+	WORDS="ftrace=function ftrace_filter=register_netdevice,bond_create trace_options=func_stack_trace boottrace.enable=1"
 	BASE='console=ttyAMA0 root=/dev/vda2 ftrace=nop rootwait'
-	MERGED='console=ttyAMA0 root=/dev/vda2 ftrace=function rootwait ftrace_filter=register_netdevice,bond_create trace_options=func_stack_trace'
+	MERGED='console=ttyAMA0 root=/dev/vda2 ftrace=function rootwait ftrace_filter=register_netdevice,bond_create trace_options=func_stack_trace boottrace.enable=1'
 }
 
 @test "uboot forms without a base refuse, saying what to give" {

@@ -15,7 +15,7 @@ setup() {
 @test "bond0 question for 4.9: legacy parameters, route explained by -v" {
 	run "$BT" compile -k 4.9 "$D/bond0.bconf"
 	[ "$status" -eq 0 ]
-	[ "$output" = "ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace trace_clock=global" ]
+	[ "$output" = "ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace trace_clock=global boottrace.enable=1" ]
 	run "$BT" compile -k 4.9 -v "$D/bond0.bconf"
 	[[ "$output" == *"kernel 4.9 has no bootconfig"* ]]
 	[[ "$output" == *"ftrace.options ("*"bond0.bconf:5:2) -> trace_options=func_stack_trace"* ]]
@@ -27,7 +27,7 @@ setup() {
 	[[ "$output" == *"CONFIG_BOOT_CONFIG is not set"*"use -t cmdline"* ]]
 	run "$BT" compile --kernel-config "$D/kconfig/6.1-debian.config" "$D/bond0.bconf"
 	[ "$status" -eq 0 ]
-	[ "$output" = "ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace trace_clock=global" ]
+	[ "$output" = "ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace trace_clock=global boottrace.enable=1" ]
 }
 
 @test "bond0 for 6.1 with bootconfig: func_stack_trace routed via kernel.* (silent failure #1)" {
@@ -53,7 +53,7 @@ setup() {
 	printf 'ftrace.tracer = function\nftrace.trace_clock = local\n' > "$T/c.bconf"
 	run --separate-stderr "$BT" compile -t bootconfig --kernel-config "$D/kconfig/6.1-bootconfig.config" "$T/c.bconf"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *$'\nkernel.trace_clock = "local"\nftrace.tracer = "function"' ]]
+	[[ "$output" == *$'\nkernel.trace_clock = "local"\nkernel.boottrace.enable = "1"\nftrace.tracer = "function"' ]]
 	[[ "$output" != *"ftrace.trace_clock"* ]]
 	# no clock given: global is added
 	printf 'ftrace.tracer = function\n' > "$T/d.bconf"
@@ -119,7 +119,7 @@ setup() {
 	printf 'kernel.trace_options = sym-addr\nftrace.options = func_stack_trace\nkernel.ftrace_filter = "a,b"\nftrace.ftrace.filters = c\n' > "$T/m.bconf"
 	run "$BT" compile "$T/m.bconf"
 	[ "$status" -eq 0 ]
-	[ "$output" = "ftrace_filter=a,b,c trace_options=sym-addr,func_stack_trace" ]
+	[ "$output" = "ftrace_filter=a,b,c trace_options=sym-addr,func_stack_trace boottrace.enable=1" ]
 }
 
 @test "a setting given twice is refused with both places" {
@@ -136,7 +136,7 @@ setup() {
 	[[ "$output" == *"needs kernel 5.3 or later; the target is 4.19"* ]]
 	run "$BT" compile -k 5.10 "$T/k.bconf"
 	[ "$status" -eq 0 ]
-	[ "$output" = "trace_clock=global kprobe_event=p:kprobes/rnd,register_netdevice,dev=%di trace_event=kprobes:rnd" ]
+	[ "$output" = "trace_clock=global kprobe_event=p:kprobes/rnd,register_netdevice,dev=%di trace_event=kprobes:rnd boottrace.enable=1" ]
 }
 
 @test "instances: trace_instance= from 6.3, refused before" {
@@ -146,14 +146,14 @@ setup() {
 	[[ "$output" == *"needs kernel 6.3 or later"* ]]
 	run "$BT" compile -k 6.6 "$T/i.bconf"
 	[ "$status" -eq 0 ]
-	[ "$output" = "trace_instance=boot,sched:sched_switch" ]
+	[ "$output" = "trace_instance=boot,sched:sched_switch boottrace.enable=1" ]
 }
 
 @test "values that would split are quoted; impossible ones refused" {
 	printf 'kernel.foo = "a b"\ninit.x = 1\n' > "$T/q.bconf"
 	run "$BT" compile "$T/q.bconf"
 	[ "$status" -eq 0 ]
-	[ "$output" = 'foo="a b" -- x=1' ]
+	[ "$output" = 'boottrace.enable=1 foo="a b" -- x=1' ]
 	printf "kernel.foo = 'a\"b c'\n" > "$T/q2.bconf"
 	run "$BT" compile "$T/q2.bconf"
 	[ "$status" -eq 1 ]
@@ -181,13 +181,13 @@ setup() {
 @test "--who-calls where stacks work: func_stack_trace" {
 	run "$BT" compile --who-calls register_netdevice -b qemu-x86_64 -k 6.1
 	[ "$status" -eq 0 ]
-	[ "$output" = "ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace trace_clock=global" ]
+	[ "$output" = "ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace trace_clock=global boottrace.enable=1" ]
 }
 
 @test "cmdline --base: tracing words replaced in place, others kept" {
 	run "$BT" compile --base 'console=ttyS0 ftrace=nop root=/dev/sda1 trace_options=sym-addr quiet' "$BATS_TEST_DIRNAME/../data/bond0.bconf"
 	[ "$status" -eq 0 ]
-	[ "$output" = "console=ttyS0 ftrace=function root=/dev/sda1 trace_options=func_stack_trace quiet ftrace_filter=register_netdevice trace_clock=global" ]
+	[ "$output" = "console=ttyS0 ftrace=function root=/dev/sda1 trace_options=func_stack_trace quiet ftrace_filter=register_netdevice trace_clock=global boottrace.enable=1" ]
 }
 
 @test "boards lists every profile" {
@@ -237,8 +237,8 @@ setup() {
 }
 
 @test "board limit: a line of exactly COMMAND_LINE_SIZE-1 bytes passes, one more fails" {
-	# "kernel.x=" + value: pick the value length so the line is 1023 bytes.
-	v=$(head -c 1021 /dev/zero | tr '\0' a)
+	# "x=" + value + " boottrace.enable=1": the line is 1023 bytes.
+	v=$(head -c 1002 /dev/zero | tr '\0' a)
 	printf 'kernel.x = %s\n' "$v" > "$T/e.bconf"
 	run "$BT" compile -b rpi4 "$T/e.bconf"
 	[ "$status" -eq 0 ]
@@ -295,7 +295,9 @@ setup() {
 	printf 'ftrace.tracer = function\nboottrace {\n\tarm = "bond_create:mod:bonding", "bonding_init:mod:bonding"\n\traw = yes\n}\n' >"$T/arm.bconf"
 	run "$BT" compile -k 6.1 --hook-settings "$T/hs.conf" "$T/arm.bconf"
 	[ "$status" -eq 0 ]
-	[[ "$output" != *boottrace.* ]]
+	# only the word that asks the hook into the boot (the file does not ask)
+	[ "$(printf '%s\n' $output | grep -c '^boottrace\.')" -eq 1 ]
+	[[ " $output " == *" boottrace.enable=1 "* ]]
 	grep -qx 'boottrace.arm = "bond_create:mod:bonding,bonding_init:mod:bonding"' "$T/hs.conf"
 	grep -qx 'boottrace.raw = "yes"' "$T/hs.conf"
 	run "$BT" compile -k 6.1 "$T/arm.bconf"

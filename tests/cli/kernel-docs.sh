@@ -135,9 +135,12 @@ while IFS='|' read -r b first c bc; do
 	run "$b" bootconfig "$bc"
 done <"$work/table"
 
-# The documented renderings are the oracle. bootconfig.rst: the kernel {
-# root } init { splash } block becomes root=... -- splash.
-if [ "$(words <"$work/bc-21.cmdline")" = "$(words <"$work/bc-22.txt")" ]; then
+# The documented renderings are the oracle, plus the word every compiled
+# line has to ask the boottrace hook into the boot (boottrace.enable=1).
+# bootconfig.rst: the kernel { root } init { splash } block becomes
+# root=... -- splash.
+if [ "$(words <"$work/bc-21.cmdline" | grep -vx 'boottrace.enable=1')" = "$(words <"$work/bc-22.txt")" ] &&
+	grep -q '^boottrace.enable=1 ' "$work/bc-21.cmdline"; then
 	ok "bc-21 -t cmdline gives the documented line (bc-22)"
 else
 	not_ok "bc-21 -t cmdline: '$(cat "$work/bc-21.cmdline")', documented: '$(cat "$work/bc-22.txt")'"
@@ -145,14 +148,16 @@ fi
 # Its bootconfig keeps the same two settings as kernel.* and init.* keys.
 if grep -qx 'kernel.root = "01234567-89ab-cdef-0123-456789abcd"' "$work/bc-21.bootconfig" &&
 	grep -qx 'init.splash' "$work/bc-21.bootconfig" &&
-	[ "$(grep -c '^[a-z]' "$work/bc-21.bootconfig")" -eq 2 ]; then
-	ok "bc-21 -t bootconfig has exactly kernel.root and init.splash"
+	grep -qx 'kernel.boottrace.enable = "1"' "$work/bc-21.bootconfig" &&
+	[ "$(grep -c '^[a-z]' "$work/bc-21.bootconfig")" -eq 3 ]; then
+	ok "bc-21 -t bootconfig has exactly kernel.root, init.splash and the hook's opt-in"
 else
 	not_ok "bc-21 -t bootconfig: $(cat "$work/bc-21.bootconfig")"
 fi
 # boottime-trace.rst: the kernel { ... } block is the documented command
-# line (bt-4), plus the trace_clock=global the compiler adds (-v says why).
-if [ "$(grep -v '^trace_clock=global$' <<EOF | sort
+# line (bt-4), plus the trace_clock=global the compiler adds (-v says why)
+# and the hook's opt-in.
+if [ "$(grep -v '^trace_clock=global$\|^boottrace.enable=1$' <<EOF | sort
 $(words <"$work/bt-5.cmdline")
 EOF
 )" = "$(words <"$work/bt-4.txt")" ]; then
@@ -161,9 +166,9 @@ else
 	not_ok "bt-5 -t cmdline: '$(cat "$work/bt-5.cmdline")', documented: '$(cat "$work/bt-4.txt")'"
 fi
 # Its bootconfig has each of those settings once: as many keys as the
-# documented words, plus the clock.
+# documented words, plus the clock and the hook's opt-in.
 n=$(grep -c '^[a-z]' "$work/bt-5.bootconfig")
-want=$(($(words <"$work/bt-4.txt" | wc -l) + 1))
+want=$(($(words <"$work/bt-4.txt" | wc -l) + 2))
 if [ "$n" -eq "$want" ]; then ok "bt-5 -t bootconfig: $n settings, each once"; else
 	not_ok "bt-5 -t bootconfig: $n keys for $want settings: $(cat "$work/bt-5.bootconfig")"; fi
 # The docs wrote kernel.* keys: they start early in boot and must stay so

@@ -18,7 +18,8 @@
  * boottrace.arm= items for module filters, which the hook arms), and
  * ftrace.event.G.E.filter (bootconfig only: the
  * command line drops it with --allow-drop). Words the compiler adds by
- * itself (trace_clock, bootconfig) are not settings of the config.
+ * itself (trace_clock, bootconfig, the hook's boottrace.enable=1) are not
+ * settings of the config (no generated config sets boottrace.enable).
  * A refusal is fine when it points at FILE:LINE:COL.
  *
  * The bootloader forms are read back the way their bootloaders read them,
@@ -121,7 +122,8 @@ static int vrt_same(struct vrt_set *a, struct vrt_set *b)
 
 static int vrt_skip(const char *param)
 {
-	return !strcmp(param, "trace_clock") || !strcmp(param, "bootconfig");
+	return !strcmp(param, "trace_clock") || !strcmp(param, "bootconfig") ||
+	       !strcmp(param, "boottrace.enable");
 }
 
 /* One command-line parameter read back as settings of family @fam. */

@@ -191,8 +191,13 @@ static void route_expect_arch(const char *text, const char *kver,
 		route_init(&r, &p, &k, &b, &o);
 		ret = route_cmdline(&r, &e);
 		if (!ret) {
-			char *s = words_join(&r.words);
+			long en = words_find(&r.words, "boottrace.enable", 0);
+			char *s;
 
+			/* The hook's opt-in word has its own test (test_route_enable). */
+			if (en >= 0 && !strcmp(r.words.v[en], "boottrace.enable=1"))
+				words_remove(&r.words, (size_t)en);
+			s = words_join(&r.words);
 			assert_null(err);
 			assert_string_equal(s, want);
 			free(s);
@@ -236,6 +241,56 @@ static void test_route_clock(void **state)
 			  "boottrace.snapshot=console", NULL);
 	/* arm64, MIPS: sched_clock is not switched there. */
 	route_expect_arch(fn, NULL, "arm64", 0, "ftrace=function", NULL);
+}
+
+/* Words of @text for 6.1, the hook's settings apart with @apart. */
+static void route_enable_case(const char *text, int apart, const char *line,
+			      const char *hook)
+{
+	struct route_opts o = { .hook_apart = apart };
+	struct source src;
+	struct board b;
+	struct kcaps k;
+	struct bt_error e;
+	struct plan p;
+	struct route r;
+	char *s;
+
+	memset(&k, 0, sizeof(k));
+	memset(&b, 0, sizeof(b));
+	b.cmdline_max = 2048;
+	bt_error_clear(&e);
+	assert_int_equal(kcaps_set_version(&k, "6.1", &e), 0);
+	assert_int_equal(source_load_text("t.bconf", text, strlen(text), &src, &e), 0);
+	assert_int_equal(plan_build(&p, &src, &e), 0);
+	route_init(&r, &p, &k, &b, &o);
+	assert_int_equal(route_cmdline(&r, &e), 0);
+	s = words_join(&r.words);
+	assert_string_equal(s, line);
+	free(s);
+	s = words_join(&r.hook_words);
+	assert_string_equal(s, hook);
+	free(s);
+	route_free(&r);
+	plan_free(&p);
+	source_free(&src);
+}
+
+/*
+ * Issue 15, class 1: every compiled line asks the installed hook into the
+ * boot, once: boottrace.enable=1 unless a boottrace.* word already does
+ * or the config says enable itself; with the settings in a file, the
+ * word still goes on the line.
+ */
+static void test_route_enable(void **state)
+{
+	(void)state;
+	route_enable_case("kernel.quiet\n", 0, "boottrace.enable=1 quiet", "");
+	route_enable_case("init.x = 1\n", 0, "boottrace.enable=1 -- x=1", "");
+	route_enable_case("boottrace.snapshot = console\n", 0, "boottrace.snapshot=console", "");
+	route_enable_case("boottrace.enable = 0\nboottrace.raw = 1\n", 0, "boottrace.enable=0 boottrace.raw=1", "");
+	route_enable_case("boottrace.snapshot = console\n", 1, "boottrace.enable=1", "boottrace.snapshot=console");
+	route_enable_case("boottrace.arm = \"a:mod:b\"\n", 1, "boottrace.enable=1", "boottrace.arm=a:mod:b");
 }
 
 static void test_route_cmdline(void **state)
@@ -288,6 +343,7 @@ int main(void)
 		cmocka_unit_test(test_kcaps_version),
 		cmocka_unit_test(test_kcaps_config),
 		cmocka_unit_test(test_route_cmdline),
+		cmocka_unit_test(test_route_enable),
 		cmocka_unit_test(test_route_clock),
 	};
 
