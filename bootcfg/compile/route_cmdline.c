@@ -77,6 +77,14 @@ static int route_word(struct route *r, const char *param, const char *val,
 	if (rules <= 0)
 		return rules;
 	snprintf(what, sizeof(what), "%s=", param);
+	/*
+	 * Inside a bootconfig, kernel.bootconfig does nothing: the kernel looks
+	 * for the word on the bootloader's line, where this route puts it.
+	 */
+	if (r->to_bconf && kparam_find(param) == KP_BOOTCONFIG) {
+		route_note(r, "kernel.bootconfig: not a key of the bootconfig (it would do nothing there); the bootloader's line gets the word");
+		return 0;
+	}
 	route_note_word(r, node, param, val);
 	/* The bootconfig route writes this word as kernel.PARAM = VAL. */
 	if (r->to_bconf && route_bconf_param_ok(r, param, val, node, e))

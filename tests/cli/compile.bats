@@ -318,3 +318,11 @@ setup() {
 	[[ "$output" != *boottrace.arm* ]]
 	grep -q '^boottrace.arm = "bond_create:mod:bonding,bonding_init:mod:bonding,bond_enslave:mod:bonding' "$T/hs.conf"
 }
+
+@test "-t bootconfig: a kernel.bootconfig key is not written into the bootconfig, where it would do nothing; the line gets the word once" {
+	printf 'ftrace.tracer = function\nkernel.bootconfig\n' > "$T/kb.bconf"
+	run --separate-stderr "$BT" compile -k 6.1 -t bootconfig "$T/kb.bconf"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"kernel.bootconfig"* ]]
+	[[ "$stderr" == *"add to the kernel command line: bootconfig" ]]
+}
