@@ -392,7 +392,7 @@ int atomic_lock(const char *path, int wait_s, struct bt_error *e)
 		if (errno == EINTR)
 			continue;
 		if (errno != EWOULDBLOCK)
-			break;	/* no flock here: the change check still guards */
+			break;	/* no flock here (docs/kernel-facts.md, 21): the change check still guards */
 		if (waited_ms >= (long)wait_s * 1000) {
 			bt_error_set(e, BT_EXIT_ENV, path, "not rewritten (file left unchanged): another boottrace or bootconfig has been rewriting a file in %s for %d s; retry when it is done", a.dir, wait_s);
 			close(fd);

@@ -27,8 +27,8 @@ static const char *rf_kind(mode_t mode)
 
 /*
  * A FIFO: wait for its first byte or its writer's end. Linux does not
- * report the end of a named FIFO that never had a writer (fs/pipe.c), so a
- * FIFO nobody opens times out here instead of reading as empty.
+ * report the end of a named FIFO that never had a writer (docs/kernel-facts.md,
+ * 20), so a FIFO nobody opens times out here instead of reading as empty.
  */
 static int rf_await(int fd, const char *path, const char *what,
 		    struct bt_error *e)
