@@ -16,9 +16,29 @@ VERSION := 0.1.0
 CC      ?= gcc
 CLANG   ?= clang
 B       := build
-WARN    := -Wall -Wextra -Werror
+# Flags as a distribution builds (README.md, "Build flags"): CPPFLAGS, CFLAGS
+# and LDFLAGS come from the environment or the command line (dpkg-buildflags
+# sets them); CFLAGS defaults to -O2 -g. The hardening below is added to
+# them; `make HARDEN_CFLAGS= HARDEN_LDFLAGS= FORTIFY=` builds without it.
 CFLAGS  ?= -O2 -g
-BT_CFLAGS := -std=c11 $(WARN) -MMD -MP -D_GNU_SOURCE -DBT_VERSION='"$(VERSION)"' -DBT_BOARD_DIR='"$(DATADIR)/board"' -Iparser -Ibootcfg
+CPPFLAGS ?=
+LDFLAGS ?=
+# -Werror in a developer's build only: a git checkout (.git), `make check`
+# and CI; a release tarball builds with warnings as warnings. WERROR=0 or
+# WERROR=1 decides instead.
+WERROR  ?= $(if $(wildcard .git),1,0)
+WARN     = -Wall -Wextra $(if $(filter 1,$(WERROR) $(DEVELOPER)),-Werror)
+HARDEN_CFLAGS  ?= -fstack-protector-strong -fPIE
+HARDEN_LDFLAGS ?= -pie -Wl,-z,relro,-z,now
+# _FORTIFY_SOURCE needs the optimizer (glibc warns without it) and is left to
+# flags that already set it; never in the ASan/TSan/fuzz builds (own -O1 and
+# interceptors).
+OPT_LEVEL := $(lastword $(filter -O%,$(CFLAGS)))
+FORTIFY ?= $(if $(findstring _FORTIFY_SOURCE,$(CPPFLAGS) $(CFLAGS)),,$(if $(filter-out -O0,$(OPT_LEVEL)),-D_FORTIFY_SOURCE=2))
+BT_CFLAGS = -std=c11 $(WARN) -MMD -MP -D_GNU_SOURCE -DBT_VERSION='"$(VERSION)"' -DBT_BOARD_DIR='"$(DATADIR)/board"' -Iparser -Ibootcfg
+# the plain build: what is installed, and what the unit tests and valgrind run
+BT_BUILD_CFLAGS = $(FORTIFY) $(CPPFLAGS) $(BT_CFLAGS) $(HARDEN_CFLAGS) $(CFLAGS)
+BT_BUILD_LDFLAGS = $(HARDEN_LDFLAGS) $(LDFLAGS)
 # check_*.c: libelf (ELF), capstone (calls in vmlinux), xz/zstd/zlib (modules);
 # report_feed.c: a thread for the counters.
 LIBS    := -lelf -lcapstone -llzma -lzstd -lz -pthread
@@ -72,7 +92,7 @@ deps:
 
 $(B)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(BT_CFLAGS) $(CFLAGS) -c -o $@ $<
+	$(CC) $(BT_BUILD_CFLAGS) -c -o $@ $<
 
 $(B)/asan/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -95,7 +115,7 @@ endef
 $(foreach l,$(LAYERS),$(eval $(call layer_lib,$(l))))
 
 $(B)/boottrace: $(B)/obj/bootcfg/cmd/main.o $(LIBS_A)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+	$(CC) $(HARDEN_CFLAGS) $(CFLAGS) $(BT_BUILD_LDFLAGS) -o $@ $^ $(LIBS)
 
 $(B)/bootconfig: $(B)/boottrace
 	ln -sf boottrace $@
@@ -104,7 +124,7 @@ $(B)/bootconfig: $(B)/boottrace
 $(B)/unit/%: tests/unit/%.c $(LIBS_A) tests/unit/unit.h
 	@mkdir -p $(dir $@)
 	@mkdir -p $(B)/dep/unit
-	$(CC) $(BT_CFLAGS) -MF $(B)/dep/unit/$*.d $(CFLAGS) -Itests/unit -o $@ $< $(LIBS_A) -lcmocka $(LIBS)
+	$(CC) $(BT_BUILD_CFLAGS) -MF $(B)/dep/unit/$*.d -Itests/unit $(BT_BUILD_LDFLAGS) -o $@ $< $(LIBS_A) -lcmocka $(LIBS)
 
 $(B)/unit-asan/%: tests/unit/%.c $(PARSER_SRC:%.c=$(B)/asan/%.o) $(BOOTCFG_SRC:%.c=$(B)/asan/%.o) tests/unit/unit.h
 	@mkdir -p $(dir $@)
@@ -128,6 +148,8 @@ unit: $(UNIT_BIN)
 unit-asan: $(UNIT_ASAN)
 unit-tsan: $(B)/unit-tsan/test_report_parse
 
+# make check is a developer's build: warnings are errors
+check: WERROR = 1
 check: deps all unit unit-asan unit-tsan $(B)/asan-bin/boottrace
 	@sh tests/run.sh
 

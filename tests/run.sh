@@ -89,6 +89,8 @@ run_bats cli
 run_bats cli-asan "$PWD/$B/asan-bin"
 # the layer rule of docs/architecture.md: no upward include, no cycle
 run_counted layers sh scripts/layers.sh
+# build hardening and the Makefile's flags (readelf; hardening-check if installed)
+run_counted hardening sh tests/cli/hardening.sh
 run_counted kernel-suite sh tests/diff/kernel-suite.sh
 run_counted diff sh tests/diff/run.sh "$B/boottrace"
 run_counted cmdline-diff sh tests/unit/cmdline_oracle.sh

@@ -3,7 +3,8 @@
  * `boottrace bootconfig` and the `bootconfig` symlink: the kernel's
  * tools/bootconfig, same flags, same standard output, same success and
  * failure. Where the kernel's tool can hurt the user we do better: -a and -d
- * replace the initrd atomically, -a refuses files that are not initrds, and
+ * replace the initrd atomically, one run at a time, refuse a read-only one
+ * without --force, -a refuses files that are not initrds, and
  * every error is one line naming the file and the place.
  */
 #include <getopt.h>
@@ -33,7 +34,8 @@ static int usage(FILE *f)
 	      "\t\t-d : Delete boot config file from initrd\n"
 	      "\t\t-l : list boot config in initrd or file\n"
 	      "\t\t--force : treat INITRD as an initrd even if it does not\n"
-	      "\t\t          start like one (cpio, compressed, ramdisk fs)\n\n"
+	      "\t\t          start like one (cpio, compressed, ramdisk fs),\n"
+	      "\t\t          and rewrite it even if it is read-only\n\n"
 	      " If no option is given, show the bootconfig in the given file.\n"
 	      " -a and -d replace the file atomically; it is never left half-written.\n"
 	      " See boottrace(1).\n", f);
@@ -128,7 +130,7 @@ static int delete(const struct bc_args *a)
 	struct bt_error e;
 
 	bt_error_clear(&e);
-	return initrd_bconf_delete(a->path, &e) ? fail(&e) : BT_EXIT_OK;
+	return initrd_bconf_delete(a->path, a->force, &e) ? fail(&e) : BT_EXIT_OK;
 }
 
 /*

@@ -132,6 +132,7 @@ static int load_syms(const struct report_opts *o, const struct rp_snap *snap,
 static int feed(struct report *r, const char *path, const struct rp_snap *snap,
 		const char *input, struct bt_error *e)
 {
+	struct stat st;
 	int fd, ret;
 
 	if (snap->trace) {
@@ -142,9 +143,9 @@ static int feed(struct report *r, const char *path, const struct rp_snap *snap,
 	if (snap->stream)
 		return report_feed_fd(r, snap->stream_fd, snap->head,
 				      snap->head_len, input, e);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = readfile_open(path, RF_TRACE_MAX, RF_STREAM, "a trace", &st, e);
 	if (fd < 0)
-		return bt_error_errno(e, errno, path, "cannot open the trace");
+		return -1;
 	posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 	ret = report_feed_fd(r, fd, NULL, 0, path, e);
 	close(fd);

@@ -34,6 +34,7 @@
 
 #include "initrd/initrd.h"
 #include "util/atomic.h"
+#include "util/readfile.h"
 
 #define COPY_CHUNK   (1u << 20)	/* per copy_file_range call */
 #define BOUNCE_SIZE  (128u * 1024)	/* read/write fallback buffer */
@@ -41,12 +42,13 @@
 /* ---- small I/O helpers ------------------------------------------------ */
 
 /*
- * O_NONBLOCK because the path may name a FIFO, whose open would otherwise
- * wait forever for a writer; it has no effect on regular files.
+ * The one input opener (util/readfile.h): never blocks on a FIFO, refuses
+ * what is not a regular file of at most RF_IMAGE_MAX bytes. *@st: its status.
  */
-static int open_for_reading(const char *path)
+static int open_for_reading(const char *path, struct stat *st,
+			    struct bt_error *err)
 {
-	return open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	return readfile_open(path, RF_IMAGE_MAX, 0, "an initrd image file", st, err);
 }
 
 /* Full read at @off; a short file here means it shrank under us. */
@@ -123,16 +125,10 @@ int initrd_read_tail(const char *path, size_t max, struct initrd_tail *t,
 	int fd, rc;
 
 	memset(t, 0, sizeof(*t));
-	fd = open_for_reading(path);
+	fd = open_for_reading(path, &st, err);
 	if (fd < 0)
-		return bt_error_errno(err, errno, path, "cannot open");
-	if (fstat(fd, &st) < 0)
-		rc = bt_error_errno(err, errno, path, "cannot stat");
-	else if (!S_ISREG(st.st_mode))
-		rc = atomic_need_regular(&st, path, "an initrd image file", err);
-	else
-		rc = read_last_bytes(fd, path, (uint64_t)st.st_size, max, t,
-				     err);
+		return -1;
+	rc = read_last_bytes(fd, path, (uint64_t)st.st_size, max, t, err);
 	close(fd);
 	if (rc < 0)
 		initrd_tail_free(t);
@@ -166,13 +162,9 @@ static int fail_busy(struct rewrite *rw, const char *what,
 static int open_source(struct rewrite *rw, uint64_t expect_size, uint64_t keep,
 		       size_t add_len, struct bt_error *err)
 {
-	rw->src = open_for_reading(rw->path);
+	rw->src = open_for_reading(rw->path, &rw->st, err);
 	if (rw->src < 0)
-		return bt_error_errno(err, errno, rw->path, "cannot open");
-	if (fstat(rw->src, &rw->st) < 0)
-		return bt_error_errno(err, errno, rw->path, "not rewritten (file left unchanged): reading its status");
-	if (!S_ISREG(rw->st.st_mode))
-		return atomic_need_regular(&rw->st, rw->path, "an initrd image file", err);
+		return -1;
 	if (rw->st.st_nlink > 1)
 		return bt_error_set(err, BT_EXIT_INPUT, rw->path,
 				    "has %ju hard links; rewriting would split them (copy it to a file of its own first)",

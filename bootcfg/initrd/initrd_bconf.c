@@ -6,10 +6,12 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "initrd/initrd.h"
 #include "initrd/initrd_bconf.h"
 #include "initrd/initrd_kind.h"
+#include "util/atomic.h"
 
 /* Enough of the file's end for the largest valid blob plus GRUB's slack. */
 #define TAIL_MAX (BCONF_DATA_MAX + BCONF_FOOTER_LEN + 3)
@@ -161,18 +163,56 @@ static int ibc_initrd_end(const char *path, const struct initrd_tail *t,
 	return 0;
 }
 
-int initrd_bconf_delete(const char *path, struct bt_error *e)
+/*
+ * A file without its owner's write bit was made read-only on purpose (a
+ * distribution's or a backup's initrd): rewriting it by rename would
+ * succeed wherever the directory is writable, so it is refused unless
+ * forced.
+ */
+/* BOOTTRACE_LOCK_WAIT: seconds to wait for another run's lock (0..3600). */
+static int ibc_lock_wait(void)
+{
+	const char *s = getenv("BOOTTRACE_LOCK_WAIT");
+	char *end;
+	long v;
+
+	if (!s || !*s)
+		return IBC_LOCK_WAIT;
+	v = strtol(s, &end, 10);
+	if (*end || v < 0 || v > 3600) {
+		bt_say("bootconfig", BT_SAY_WARN, "BOOTTRACE_LOCK_WAIT='%s' is not a number of seconds from 0 to 3600; waiting %d s", s, IBC_LOCK_WAIT);
+		return IBC_LOCK_WAIT;
+	}
+	return (int)v;
+}
+
+static int ibc_writable(const char *path, int force, struct bt_error *e)
+{
+	struct stat st;
+
+	if (force || stat(path, &st) || (st.st_mode & S_IWUSR))
+		return 0;
+	return bt_error_set(e, BT_EXIT_INPUT, path, "is read-only (mode %04o): not rewritten; make it writable (chmod u+w) or, with bootconfig, give --force", (unsigned)(st.st_mode & 07777));
+}
+
+int initrd_bconf_delete(const char *path, int force, struct bt_error *e)
 {
 	struct initrd_tail t = { 0 };
 	uint64_t end;
-	int ret = 0;
+	int ret = 0, lock;
 
-	if (initrd_read_tail(path, TAIL_MAX, &t, e))
+	if ((lock = atomic_lock(path, ibc_lock_wait(), e)) < 0)
 		return -1;
+	if (initrd_read_tail(path, TAIL_MAX, &t, e)) {
+		atomic_unlock(lock);
+		return -1;
+	}
 	if (ibc_initrd_end(path, &t, &end, e) ||
-	    (end != t.file_size && initrd_rewrite(path, t.file_size, end, NULL, 0, e)))
+	    (end != t.file_size && (ibc_writable(path, force, e) ||
+				    initrd_rewrite(path, t.file_size, end, NULL, 0, e))))
 		ret = -1;
 	initrd_tail_free(&t);
+	atomic_unlock(lock);
 	return ret;
 }
 
@@ -186,7 +226,7 @@ int initrd_bconf_apply(const char *name, const char *conf, size_t len,
 	struct bconf *bc;
 	size_t blen;
 	uint64_t end;
-	int ret = -1, nodes;
+	int ret = -1, nodes, lock;
 
 	bc = bconf_parse(conf, len, NULL, &pe);
 	if (!bc)
@@ -196,9 +236,12 @@ int initrd_bconf_apply(const char *name, const char *conf, size_t len,
 	/* Before the initrd is looked at, as the kernel's tool: same stdout. */
 	fprintf(summary, "Apply %s to %s\n\tNumber of nodes: %d\n\tSize: %u bytes\n\tChecksum: %u\n", name, path, nodes, (unsigned)len, (unsigned)bconf_checksum(conf, len));
 	fflush(summary);
+	if ((lock = atomic_lock(path, ibc_lock_wait(), e)) < 0)
+		return -1;
 	if (initrd_read_tail(path, TAIL_MAX, &t, e) ||
 	    ibc_initrd_end(path, &t, &end, e) ||
-	    (!force && !initrd_kind_of_file(path, e)))
+	    (!force && !initrd_kind_of_file(path, e)) ||
+	    ibc_writable(path, force, e))
 		goto out;
 	blen = bconf_footer_blob_len(len, end);
 	if (blen - BCONF_FOOTER_LEN >= BCONF_DATA_MAX)
@@ -212,5 +255,6 @@ int initrd_bconf_apply(const char *name, const char *conf, size_t len,
 out:
 	free(blob);
 	initrd_tail_free(&t);
+	atomic_unlock(lock);
 	return ret;
 }

@@ -22,12 +22,19 @@
  */
 int initrd_bconf_load(const char *path, int force, struct bconf **out,
 		      struct bt_error *e);
-/* Remove @path's bootconfig, if any, atomically. 0, or -1 with @e. */
-int initrd_bconf_delete(const char *path, struct bt_error *e);
+/*
+ * Remove @path's bootconfig, if any, atomically. 0, or -1 with @e.
+ * -d and -a hold atomic_lock on @path from the read to the rename (two
+ * runs on one initrd take turns, waiting at most IBC_LOCK_WAIT seconds, or
+ * BOOTTRACE_LOCK_WAIT's),
+ * and refuse a file without its owner's write bit unless @force.
+ */
+#define IBC_LOCK_WAIT 30
+int initrd_bconf_delete(const char *path, int force, struct bt_error *e);
 /*
  * Replace @path's bootconfig by @conf (@len bytes counting its NUL; named
- * @name in messages), atomically. First prints what the kernel's tool
- * prints on its standard output to @summary. 0, or -1 with @e.
+ * @name in messages), atomically, locked as above. First prints what the
+ * kernel's tool prints on its standard output to @summary. 0, or -1 with @e.
  */
 int initrd_bconf_apply(const char *name, const char *conf, size_t len,
 		       const char *path, int force, FILE *summary,

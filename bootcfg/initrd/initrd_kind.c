@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "initrd/initrd_kind.h"
+#include "util/readfile.h"
 
 struct magic {
 	size_t off;
@@ -58,14 +59,13 @@ const char *initrd_kind_of_file(const char *path, struct bt_error *err)
 {
 	unsigned char head[INITRD_HEAD_LEN];
 	const char *kind;
+	struct stat st;
 	ssize_t n;
 	int fd;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		bt_error_errno(err, errno, path, "cannot open");
+	fd = readfile_open(path, RF_IMAGE_MAX, 0, "an initrd image file", &st, err);
+	if (fd < 0)
 		return NULL;
-	}
 	n = pread(fd, head, sizeof(head), 0);
 	close(fd);
 	if (n < 0) {

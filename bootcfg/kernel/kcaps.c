@@ -5,8 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "kernel/kcaps.h"
+#include "util/readfile.h"
 
 struct kfeat_info {
 	int since;
@@ -125,13 +127,19 @@ static void kcaps_config_line(struct kcaps *k, const char *line)
 
 int kcaps_load_config(struct kcaps *k, const char *path, struct bt_error *e)
 {
-	FILE *f = fopen(path, "r");
+	struct stat st;
+	int fd = readfile_open(path, RF_KCONFIG_MAX, 0, "a kernel .config", &st, e);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
 	char line[512];
 	size_t n;
 	int lineno = 0, seen = 0;
 
-	if (!f)
+	if (fd < 0)
+		return -1;
+	if (!f) {
+		close(fd);
 		return bt_error_errno(e, errno, path, "cannot open kernel config");
+	}
 	while (fgets(line, sizeof(line), f)) {
 		lineno++;
 		n = strlen(line);

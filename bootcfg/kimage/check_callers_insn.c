@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "kimage/callers_int.h"
+#include "util/readfile.h"
 
 struct insn_fn {
 	uint64_t addr, size;
@@ -140,12 +141,13 @@ int check_callers_vmlinux(struct check_graph *g, const char *vmlinux,
 	GElf_Ehdr eh;
 	Elf *elf;
 	csh h;
+	struct stat st;
 	int fd, ret = 0, x86, r;
 
 	elf_version(EV_CURRENT);
-	fd = open(vmlinux, O_RDONLY | O_CLOEXEC);
+	fd = readfile_open(vmlinux, RF_IMAGE_MAX, 0, "a vmlinux", &st, e);
 	if (fd < 0)
-		return bt_error_errno(e, 2, vmlinux, "cannot open");
+		return -1;
 	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (!elf || !gelf_getehdr(elf, &eh) || elf_getshdrnum(elf, &shnum)) {
 		ret = bt_error_set(e, BT_EXIT_INPUT, vmlinux, "not an ELF file");

@@ -14,6 +14,7 @@
 
 #include "kimage/kimage.h"
 #include "util/grow.h"
+#include "util/readfile.h"
 
 struct elf_in {
 	struct check_tab *t;
@@ -340,12 +341,13 @@ int check_load_elf(struct check_tab *t, const char *path, int mod,
 		   struct bt_error *e)
 {
 	struct elf_in in = { .t = t, .name = path, .mod = mod, .e = e };
+	struct stat st;
 	int fd, ret;
 
 	elf_version(EV_CURRENT);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = readfile_open(path, RF_IMAGE_MAX, 0, "a vmlinux or a kernel module", &st, e);
 	if (fd < 0)
-		return bt_error_errno(e, errno, path, "cannot open (expected a vmlinux or a kernel module)");
+		return -1;
 	in.elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (!in.elf) {
 		close(fd);

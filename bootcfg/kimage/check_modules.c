@@ -147,18 +147,12 @@ char *check_read_module(const char *path, size_t *len, struct bt_error *e)
 {
 	enum modz k = mod_kind(path);
 	unsigned char *out = NULL;
-	struct stat st;
 	size_t n;
 	char *raw;
 	int ret;
 
-	/* readfile allocates its limit: make the limit the file's size. */
-	if (stat(path, &st)) {
-		bt_error_errno(e, errno, path, "cannot open (expected a kernel module)");
-		return NULL;
-	}
-	raw = readfile(path, (size_t)st.st_size < MOD_MAX ? (size_t)st.st_size : MOD_MAX,
-		       0, "a kernel module", &n, e);
+	/* readfile allocates what the file holds, not its limit */
+	raw = readfile(path, MOD_MAX, 0, "a kernel module", &n, e);
 	if (!raw)
 		return NULL;
 	if (k == MZ_NONE || k == MZ_NOTMOD) {
@@ -191,46 +185,100 @@ static void mod_name(const char *base, char *name, size_t cap)
 			*p = '_';
 }
 
-static int mod_walk(const char *dir, int depth, size_t *count,
-		    check_module_fn fn, void *ctx, struct bt_error *e)
+/*
+ * The walk's bounds: a modules tree is 4 levels deep (kernel/drivers/net/
+ * ethernet) and holds about 6000 modules in 600 directories on a
+ * distribution kernel; far more is not a modules tree.
+ */
+#define WALK_DEPTH 16
+#define WALK_DIRS  100000
+#define WALK_MODS  200000
+
+struct walk {
+	const char *top;
+	size_t mods, dirs;
+	struct stat *seen;	/* the directories being walked, top first */
+	size_t nseen, cap;
+	check_module_fn fn;
+	void *ctx;
+};
+
+/*
+ * A symbolic link to a directory is not followed, as find(1) does not
+ * (build and source point out of the tree), and a directory that is one of
+ * the directories being walked (same device and inode: a bind mount of a
+ * parent) is not entered again: no loop. 1: skip it.
+ */
+static int walk_enter(struct walk *w, const char *dir, int depth,
+		      const struct stat *st, struct bt_error *e)
 {
-	DIR *d = opendir(dir);
+	size_t i;
+
+	for (i = 0; i < w->nseen; i++)
+		if (w->seen[i].st_dev == st->st_dev && w->seen[i].st_ino == st->st_ino)
+			return 1;
+	if (depth > WALK_DEPTH)
+		return bt_error_set(e, BT_EXIT_INPUT, dir, "more than %d directories deep under %s: not a modules tree (give /lib/modules/VERSION)", WALK_DEPTH, w->top);
+	if (++w->dirs > WALK_DIRS)
+		return bt_error_set(e, BT_EXIT_INPUT, w->top, "more than %d directories: not a modules tree (give /lib/modules/VERSION)", WALK_DIRS);
+	if (BT_GROW(w->seen, w->nseen + 1, w->cap) < 0)
+		return bt_error_set(e, BT_EXIT_ENV, dir, "out of memory");
+	w->seen[w->nseen++] = *st;
+	return 0;
+}
+
+static int mod_walk(struct walk *w, const char *dir, int depth,
+		    struct bt_error *e)
+{
+	DIR *d;
 	struct dirent *de;
 	char path[4096], name[256];
 	struct stat st;
 	int ret = 0;
 
-	if (!d)
+	if (!(d = opendir(dir)))
 		return bt_error_errno(e, errno, dir, "cannot open directory (expected a modules tree such as /lib/modules/VERSION)");
+	if (fstat(dirfd(d), &st) || (ret = walk_enter(w, dir, depth, &st, e))) {
+		closedir(d);
+		return ret > 0 ? 0 : -1;
+	}
 	while (!ret && (de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue;
 		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir,
 				     de->d_name) >= sizeof(path))
 			continue;
-		if (stat(path, &st))
-			continue;	/* a dangling link (build, source) */
+		if (lstat(path, &st))
+			continue;
 		if (S_ISDIR(st.st_mode)) {
-			if (depth < 16)
-				ret = mod_walk(path, depth + 1, count, fn, ctx, e);
+			ret = mod_walk(w, path, depth + 1, e);
 			continue;
 		}
-		if (mod_kind(de->d_name) == MZ_NOTMOD || !S_ISREG(st.st_mode))
+		/* a link to a module is followed; a link to a directory is not */
+		if (mod_kind(de->d_name) == MZ_NOTMOD ||
+		    (S_ISLNK(st.st_mode) && stat(path, &st)) || !S_ISREG(st.st_mode))
 			continue;
+		if (++w->mods > WALK_MODS) {
+			ret = bt_error_set(e, BT_EXIT_INPUT, w->top, "more than %d modules: not a modules tree (give /lib/modules/VERSION)", WALK_MODS);
+			break;
+		}
 		mod_name(de->d_name, name, sizeof(name));
-		ret = fn(ctx, path, name, e);
-		(*count)++;
+		ret = w->fn(w->ctx, path, name, e);
 	}
 	closedir(d);
+	w->nseen--;
 	return ret;
 }
 
 int check_modules_walk(const char *dir, check_module_fn fn, void *ctx,
 		       struct bt_error *e)
 {
-	size_t count = 0;
+	struct walk w = { .top = dir, .fn = fn, .ctx = ctx };
+	int ret = mod_walk(&w, dir, 0, e);
+	size_t count = w.mods;
 
-	if (mod_walk(dir, 0, &count, fn, ctx, e))
+	free(w.seen);
+	if (ret)
 		return -1;
 	if (!count)
 		return bt_error_set(e, BT_EXIT_INPUT, dir, "no *.ko, *.ko.xz, *.ko.zst or *.ko.gz under this directory: expected a modules tree");

@@ -120,11 +120,12 @@ static ssize_t read_full(int fd, char *buf, size_t cap)
 static int sniff(const char *input, char *buf, size_t *len,
 		 struct bt_error *e)
 {
-	int fd = open(input, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	int fd = readfile_open(input, RF_TRACE_MAX, 0, "a trace or a console log", &st, e);
 	ssize_t n;
 
 	if (fd < 0)
-		return bt_error_errno(e, errno, input, "cannot open the input");
+		return -1;
 	n = read_full(fd, buf, 4095);
 	close(fd);
 	if (n < 0)
@@ -264,9 +265,8 @@ int rp_input_open(const char *input, int boot, struct rp_snap *snap,
 	}
 	if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) ||
 	    S_ISCHR(st.st_mode)) {
-		if ((fd = open(input, O_RDONLY | O_CLOEXEC)) < 0)
-			return bt_error_errno(e, errno, input,
-					      "cannot open the input");
+		if ((fd = readfile_open(input, RF_TRACE_MAX, RF_STREAM, "a trace or a console log", &st, e)) < 0)
+			return -1;
 		return stream_open(input, fd, boot, snap, kind, trace_path, e);
 	}
 	if (sniff(input, path, &len, e) || not_text(input, path, len, e))

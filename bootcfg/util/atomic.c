@@ -16,6 +16,8 @@
 #include <limits.h>
 #include <signal.h>
 #include <stdint.h>
+#include <sys/file.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -362,4 +364,50 @@ void atomic_abort(struct atomic *a)
 	free(a->dir);
 	free(a->real);
 	a->dir = a->real = NULL;
+}
+
+/* ---- the lock around a read-modify-write ----------------------------- */
+
+int atomic_lock(const char *path, int wait_s, struct bt_error *e)
+{
+	struct atomic a;
+	struct timespec tick = { 0, 50 * 1000 * 1000 };
+	long waited_ms = 0;
+	int fd;
+
+	memset(&a, 0, sizeof(a));
+	a.path = path;
+	a.fd = a.dirfd = -1;
+	if (atomic_resolve(&a, e)) {
+		atomic_abort(&a);
+		return -1;
+	}
+	fd = open(a.dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0) {
+		atomic_fail(&a, errno, "opening its directory", e);
+		atomic_abort(&a);
+		return -1;
+	}
+	while (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		if (errno == EINTR)
+			continue;
+		if (errno != EWOULDBLOCK)
+			break;	/* no flock here (docs/kernel-facts.md, 21): the change check still guards */
+		if (waited_ms >= (long)wait_s * 1000) {
+			bt_error_set(e, BT_EXIT_ENV, path, "not rewritten (file left unchanged): another boottrace or bootconfig has been rewriting a file in %s for %d s; retry when it is done", a.dir, wait_s);
+			close(fd);
+			atomic_abort(&a);
+			return -1;
+		}
+		nanosleep(&tick, NULL);
+		waited_ms += 50;
+	}
+	atomic_abort(&a);
+	return fd;
+}
+
+void atomic_unlock(int fd)
+{
+	if (fd >= 0)
+		close(fd);	/* closing the last descriptor drops the flock */
 }

@@ -51,6 +51,19 @@ void atomic_abort(struct atomic *a);
 int atomic_fail(const struct atomic *a, int errnum, const char *what,
 		struct bt_error *e);
 /*
+ * Serialize read-modify-write cycles of @path between boottrace processes
+ * (two `bootconfig -a` on one initrd): an exclusive flock(2) on the
+ * directory of the real file (the file itself is replaced by rename, so a
+ * lock on it would guard the old inode), taken before the file is read
+ * and held until atomic_unlock. Waits at most @wait_s seconds, then fails
+ * with @e saying another run holds it. Where the filesystem has no flock
+ * (some network filesystems) the rewrite goes on unlocked, still refusing
+ * a file that changed while it was copied. A descriptor (>= 0) for
+ * atomic_unlock, or -1 with @e.
+ */
+int atomic_lock(const char *path, int wait_s, struct bt_error *e);
+void atomic_unlock(int fd);
+/*
  * -1 with @e if @st is not a regular file: "is a FIFO, not @wanted"
  * (input class), else 0.
  */

@@ -237,8 +237,8 @@ json() { # FILE EXPR: evaluate a python expression on the parsed JSON j
 	[[ "$output" == *"cannot read the input"* ]]
 	mkdir -p "$T/d2/trace"	# the error names it (it was freed before)
 	run "$BT" report "$T/d2"
-	[ "$status" -eq 3 ]
-	[ "$output" = "$T/d2/trace: error: cannot read: Is a directory" ]
+	[ "$status" -eq 1 ]
+	[ "$output" = "$T/d2/trace: error: is a directory, not a trace: give a regular file (or pipe the data to '-', standard input)" ]
 }
 
 @test "a trace file that shrinks while it is read: an error that says so, not a crash" {
