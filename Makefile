@@ -28,7 +28,10 @@ LDFLAGS ?=
 # WERROR=1 decides instead.
 WERROR  ?= $(if $(wildcard .git),1,0)
 WARN     = -Wall -Wextra $(if $(filter 1,$(WERROR) $(DEVELOPER)),-Werror)
-HARDEN_CFLAGS  ?= -fstack-protector-strong -fPIE
+# Stack-clash and (on x86, the only target that has it) control-flow
+# protection as Debian's newer defaults add them; hardening-check looks for both.
+CF_PROTECTION := $(if $(filter x86_64% i%86%,$(shell $(CC) -dumpmachine 2>/dev/null)),-fcf-protection)
+HARDEN_CFLAGS  ?= -fstack-protector-strong -fstack-clash-protection $(CF_PROTECTION) -fPIE
 HARDEN_LDFLAGS ?= -pie -Wl,-z,relro,-z,now
 # _FORTIFY_SOURCE needs the optimizer (glibc warns without it) and is left to
 # flags that already set it; never in the ASan/TSan/fuzz builds (own -O1 and
