@@ -57,7 +57,7 @@ check "CPPFLAGS, CFLAGS and LDFLAGS from the command line are used" \
 CPPFLAGS=-DBT_ENV_CPP CFLAGS='-O1 -g3' LDFLAGS=-Wl,--build-id=sha1 make -s -n -B build/obj/bootcfg/util/grow.o build/boottrace >"$TMP/env2" 2>&1
 check "CPPFLAGS, CFLAGS and LDFLAGS from the environment are used" cmp -s "$TMP/env" "$TMP/env2"
 check "hardening is added to the caller's flags" \
-	sh -c 'grep -q -- "-D_FORTIFY_SOURCE=2.*-fstack-protector-strong -fPIE" "$1" && grep -q -- "-pie -Wl,-z,relro,-z,now" "$1"' sh "$TMP/env"
+	sh -c 'grep -q -- "-D_FORTIFY_SOURCE=2.*-fstack-protector-strong -fstack-clash-protection.* -fPIE" "$1" && grep -q -- "-pie -Wl,-z,relro,-z,now" "$1"' sh "$TMP/env"
 CPPFLAGS='-D_FORTIFY_SOURCE=3' cmds >"$TMP/f3"
 check "a _FORTIFY_SOURCE the caller set is kept, not redefined" \
 	sh -c '! grep -q -- "-D_FORTIFY_SOURCE=2" "$1" && grep -q -- "-D_FORTIFY_SOURCE=3" "$1"' sh "$TMP/f3"
