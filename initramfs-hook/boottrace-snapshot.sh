@@ -7,6 +7,12 @@
 # applets or coreutils are enough. It never fails the boot: every problem
 # goes to /dev/kmsg and to the snapshot's `meta`, and the exit status is 0.
 #
+# It acts only when the boot asks for it (initramfs-hook/README.md, "Opt-in"):
+# the word `boottrace` or a `boottrace.KEY=VALUE` word on the kernel's command
+# line (before `--`), or a `boottrace.` key in /proc/bootconfig, and no
+# `boottrace.enable=0`. Otherwise every mode below exits 0 at once, having
+# read only those two files with shell builtins.
+#
 #   boottrace-snapshot.sh [all]             arm, then snapshot now
 #   boottrace-snapshot.sh arm               write boottrace.arm filters only
 #   boottrace-snapshot.sh snapshot [POINT]  snapshot now, recorded as POINT
@@ -16,16 +22,25 @@
 #       by default P1, or the latest point when boottrace.arm is set
 #   boottrace-snapshot.sh wait-modules      wait (bounded) until the armed
 #       modules are live, or until module loading has settled
+#   boottrace-snapshot.sh asked             exit 0 when the boot asked for
+#       the hook, 1 when not (for adapters that prepare work)
+#   boottrace-snapshot.sh settings          print the settings the hook
+#       would use and the errors found in them; does nothing else
 #
 # Settings: boottrace.KEY=VALUE words of /proc/cmdline, boottrace.KEY in
 # /proc/bootconfig, or in the settings file /etc/boottrace.conf that
 # `boottrace compile --hook-settings` writes and the adapters put in the
 # initramfs (same lines as /proc/bootconfig; the command line wins over
-# /proc/bootconfig, which wins over the file): snapshot=run|console|DEV|
-# LABEL=L|UUID=U, stop=1|0, raw=0|1, max_kb=N, at=POINT, arm=F:mod:M,...,
-# timeout=SECONDS. See initramfs-hook/README.md.
+# /proc/bootconfig, which wins over the file): enable=1|0, snapshot=run|
+# console|/dev/NAME|LABEL=L|UUID=U, stop=1|0, raw=0|1, max_kb=N, at=POINT,
+# arm=F:mod:M,..., timeout=SECONDS. They are data: checked against what each
+# key accepts, never evaluated; a bad value is an error in meta and the value
+# before it stays. See initramfs-hook/README.md.
 
 BT_VERSION=0.1.0
+# No pathname expansion anywhere: a setting such as `*` stays `*`. The few
+# globs of our own (tracefs directories) turn it on for their loop only.
+set -f
 PATH=/usr/sbin:/usr/bin:/sbin:/bin:$PATH
 # Tools of our own beside the script come first: an initramfs-tools image
 # without busybox has klibc's dd, cat, mount... in /usr/bin, and klibc's dd
@@ -46,9 +61,190 @@ BT_NWARN=0
 BT_NOTES=
 BT_T=
 BT_ARMED_HERE=
+BT_FROM=
 BT_RUN=${BOOTTRACE_RUN:-/run/boottrace}
+# where the boot's words are read (tests give files of their own)
+BT_CMDLINE=${BOOTTRACE_CMDLINE:-/proc/cmdline}
+BT_BOOTCONFIG=${BOOTTRACE_BOOTCONFIG:-/proc/bootconfig}
 BT_NL='
 '
+# bounds of the numbers (README, "Settings")
+BT_MAX_KB_MAX=4194304
+BT_TIMEOUT_MAX=3600
+
+# The kernel's parameters of a command line, as the kernel splits them:
+# blanks end a word except inside double quotes, and the
+# quotes are not part of it. The first bare `--` ends the kernel's part:
+# the words after it are init's arguments (docs/kernel-facts.md 23).
+# Builtins only: this runs on every boot, asked or not.
+bt_split_cmdline() { # LINE -> BT_WORDS (one word a line)
+	BT_WORDS=
+	bt_cur=
+	bt_has=
+	bt_inq=1
+	bt_ifs=$IFS
+	IFS='"'
+	# shellcheck disable=SC2086 # split at quotes on purpose (set -f is on)
+	set -- $1
+	IFS=$bt_ifs
+	for bt_seg; do
+		# fields alternate: outside quotes, inside quotes, outside...
+		if [ "$bt_inq" = 1 ]; then
+			bt_inq=0
+			bt_seg_out "$bt_seg" || return 0
+		else
+			bt_inq=1
+			bt_cur=$bt_cur$bt_seg
+			bt_has=1
+		fi
+	done
+	bt_word_end
+	return 0
+}
+
+bt_word_end() { # status 1 at the `--` that ends the kernel's words
+	[ -n "$bt_has" ] || return 0
+	[ "$bt_cur" = -- ] && return 1
+	BT_WORDS=$BT_WORDS$bt_cur$BT_NL
+	bt_cur=
+	bt_has=
+}
+
+bt_seg_out() { # TEXT outside quotes
+	case $1 in
+	' '* | '	'*) bt_word_end || return 1 ;;
+	esac
+	bt_tail=0
+	case $1 in *' ' | *'	') bt_tail=1 ;; esac
+	# shellcheck disable=SC2086 # split at blanks on purpose (set -f is on)
+	set -- $1
+	while [ $# -gt 0 ]; do
+		bt_cur=$bt_cur$1
+		bt_has=1
+		shift
+		if [ $# -gt 0 ] || [ "$bt_tail" = 1 ]; then
+			bt_word_end || return 1
+		fi
+	done
+	return 0
+}
+
+# One value of a /proc/bootconfig line (docs/kernel-facts.md 24: it prints
+# `KEY = "V"`, `KEY = 'V'` when V holds a double quote, arrays as
+# `"A", "B"`); the settings file may also hold a bare V. Elements are
+# joined with ",". Status 2: a quote is not closed on this line (the value
+# holds a newline).
+bt_bconf_value() { # TEXT -> BT_V
+	bt_r=$1
+	BT_V=
+	bt_sep=
+	while :; do
+		bt_r=${bt_r#"${bt_r%%[! 	]*}"}
+		case $bt_r in
+		\"*)
+			bt_r=${bt_r#?}
+			case $bt_r in *\"*) ;; *) BT_Q=\"; return 2 ;; esac
+			bt_e=${bt_r%%\"*}
+			bt_r=${bt_r#*\"}
+			;;
+		\'*)
+			bt_r=${bt_r#?}
+			case $bt_r in *\'*) ;; *) BT_Q=\'; return 2 ;; esac
+			bt_e=${bt_r%%\'*}
+			bt_r=${bt_r#*\'}
+			;;
+		*)
+			BT_V=$BT_V$bt_sep${bt_r%"${bt_r##*[! 	]}"}
+			return 0
+			;;
+		esac
+		BT_V=$BT_V$bt_sep$bt_e
+		bt_sep=,
+		bt_r=${bt_r#"${bt_r%%[! 	]*}"}
+		case $bt_r in
+		,*) bt_r=${bt_r#,} ;;
+		*) return 0 ;;
+		esac
+	done
+}
+
+# Each boottrace.KEY line of a bootconfig text FILE: FUNC KEY STATUS, with
+# BT_V the value when STATUS is 0 (2: the value holds a line break; the
+# lines it runs over are skipped, whatever key they seem to start).
+bt_bconf_scan() { # FILE FUNC
+	[ -r "$1" ] || return 0
+	bt_skip=
+	while IFS= read -r bt_l || [ -n "$bt_l" ]; do
+		if [ -n "$bt_skip" ]; then
+			case $bt_l in *"$bt_skip"*) bt_skip= ;; esac
+			continue
+		fi
+		case $bt_l in *=*) ;; *) continue ;; esac
+		bt_bconf_value "${bt_l#*=}"
+		bt_st=$?
+		[ "$bt_st" = 2 ] && bt_skip=$BT_Q
+		case $bt_l in
+		boottrace.*=*)
+			bt_k=${bt_l%%=*}
+			"$2" "${bt_k%"${bt_k##*[! 	]}"}" "$bt_st"
+			;;
+		esac
+	done <"$1"
+}
+
+# shellcheck disable=SC2317 # called by bt_bconf_scan
+bt_asked_key() { # boottrace.KEY STATUS
+	BT_ASKED=1
+	[ "$1" = boottrace.enable ] && [ -z "$bt_en_cl" ] && [ "$2" = 0 ] && bt_en=$BT_V
+}
+
+bt_falsy() { # VALUE: one of the words for "off"
+	case $1 in 0 | n | no | off | false) return 0 ;; esac
+	return 1
+}
+
+# Did the boot ask for the hook? Builtins only, before anything else: a
+# boot that did not ask pays two reads. The settings file does not count
+# (it is in every image the hook is in).
+bt_asked() {
+	BT_ASKED=0
+	bt_en=
+	bt_en_cl=
+	bt_cl=
+	[ -r "$BT_CMDLINE" ] && read -r bt_cl <"$BT_CMDLINE"
+	bt_split_cmdline "$bt_cl"
+	bt_ifs=$IFS
+	IFS=$BT_NL
+	for bt_w in $BT_WORDS; do
+		case $bt_w in
+		boottrace) BT_ASKED=1 ;;
+		boottrace.enable=*) BT_ASKED=1 bt_en_cl=1 bt_en=${bt_w#*=} ;;
+		boottrace.?*=*) BT_ASKED=1 ;;
+		esac
+	done
+	IFS=$bt_ifs
+	bt_bconf_scan "$BT_BOOTCONFIG" bt_asked_key
+	[ "$BT_ASKED" = 1 ] || return 1
+	bt_falsy "$bt_en" && BT_ASKED=0 && return 1
+	return 0
+}
+
+bt_usage() {
+	echo "usage: $0 [all|arm|snapshot [POINT]|hook POINT POINTS|wants POINT POINTS|wait-modules|asked|settings]" >&2
+	exit 2
+}
+
+# The gate, before the rest of the script is even parsed.
+case ${1:-all} in
+asked)
+	bt_asked
+	exit
+	;;
+settings) bt_asked ;;
+all | arm | snapshot | hook | wait-modules) bt_asked || exit 0 ;;
+wants) bt_asked || exit 1 ;;
+*) bt_usage ;;
+esac
 
 bt_kmsg() { # LEVEL TEXT
 	printf '<%s>boottrace: %s\n' "$1" "$2" >/dev/kmsg 2>/dev/null
@@ -74,51 +270,115 @@ bt_note() {
 "
 }
 
-bt_bool() { # VALUE DEFAULT -> 1 or 0
+bt_bool() { # VALUE -> BT_B (1 or 0); status 1 when VALUE is neither
 	case $1 in
-	1 | y | yes | on | true) echo 1 ;;
-	0 | n | no | off | false) echo 0 ;;
-	*) echo "$2" ;;
+	1 | y | yes | on | true) BT_B=1 ;;
+	0 | n | no | off | false) BT_B=0 ;;
+	*) return 1 ;;
 	esac
 }
 
-bt_set() { # KEY VALUE
-	case $1 in
-	snapshot) BT_SNAPSHOT=$2 ;;
-	stop) BT_STOP=$(bt_bool "$2" 1) ;;
-	raw) BT_RAW=$(bt_bool "$2" 0) ;;
-	max_kb)
-		case $2 in
-		'' | *[!0-9]*) bt_err "boottrace.max_kb=$2 is not a number of KB; using $BT_MAX_KB" ;;
-		*) BT_MAX_KB=$2 ;;
+# A whole decimal number, whatever its leading zeros ($((010)) would be
+# octal and $((08)) an error in dash and ash: no arithmetic before the
+# value is known to be short digits), from MIN to MAX.
+bt_num() { # VALUE MIN MAX -> BT_NUM
+	case $1 in '' | *[!0-9]*) return 1 ;; esac
+	bt_n=${1#"${1%%[!0]*}"}
+	bt_n=${bt_n:-0}
+	case $bt_n in ??????????*) return 1 ;; esac
+	[ "$bt_n" -ge "$2" ] && [ "$bt_n" -le "$3" ] || return 1
+	BT_NUM=$bt_n
+}
+
+# FUNC:mod:MODULE entries, comma-separated; the bad ones are dropped.
+bt_set_arm() { # VALUE
+	BT_ARM=
+	bt_ifs=$IFS
+	IFS=,
+	for bt_a in $1; do
+		IFS=$bt_ifs
+		case $bt_a in
+		*[!A-Za-z0-9_.*?:-]* | :* | *:mod: | *:mod:*:* | *::*) ;;
+		?*:mod:?*)
+			BT_ARM=$BT_ARM${BT_ARM:+,}$bt_a
+			continue
+			;;
 		esac
+		bt_err "boottrace.arm: '$bt_a' $BT_FROM is not FUNC:mod:MODULE; not armed"
+	done
+	IFS=$bt_ifs
+}
+
+bt_set() { # KEY VALUE (BT_FROM: where it was read)
+	case $1 in
+	enable)
+		if ! bt_bool "$2"; then
+			bt_err "boottrace.enable=$2 $BT_FROM is neither 1 nor 0; the hook runs (it was asked for)"
+		elif [ "$BT_FROM" = "in $bt_conf" ]; then
+			bt_warn "boottrace.enable $BT_FROM is ignored: only the command line or /proc/bootconfig turn the hook on or off"
+		fi
+		;;
+	snapshot)
+		case $2 in
+		run | console | /dev/?* | LABEL=?* | UUID=?*) BT_SNAPSHOT=$2 ;;
+		*) bt_err "boottrace.snapshot=$2 $BT_FROM is not run, console, /dev/NAME, LABEL=L or UUID=U; using $BT_SNAPSHOT" ;;
+		esac
+		;;
+	stop)
+		if bt_bool "$2"; then BT_STOP=$BT_B; else
+			bt_err "boottrace.stop=$2 $BT_FROM is neither 1 nor 0; using $BT_STOP"
+		fi
+		;;
+	raw)
+		if bt_bool "$2"; then BT_RAW=$BT_B; else
+			bt_err "boottrace.raw=$2 $BT_FROM is neither 1 nor 0; using $BT_RAW"
+		fi
+		;;
+	max_kb)
+		if bt_num "$2" 1 "$BT_MAX_KB_MAX"; then BT_MAX_KB=$BT_NUM; else
+			bt_err "boottrace.max_kb=$2 $BT_FROM is not a whole number of KB from 1 to $BT_MAX_KB_MAX; using $BT_MAX_KB"
+		fi
 		;;
 	timeout)
+		if bt_num "$2" 0 "$BT_TIMEOUT_MAX"; then BT_TIMEOUT=$BT_NUM; else
+			bt_err "boottrace.timeout=$2 $BT_FROM is not a whole number of seconds from 0 to $BT_TIMEOUT_MAX; using $BT_TIMEOUT"
+		fi
+		;;
+	at)
 		case $2 in
-		'' | *[!0-9]*) bt_err "boottrace.timeout=$2 is not a number of seconds; using $BT_TIMEOUT" ;;
-		*) BT_TIMEOUT=$2 ;;
+		'' | *[!A-Za-z0-9_-]*) bt_err "boottrace.at=$2 $BT_FROM is not a point name; using ${BT_AT:-the default point}" ;;
+		*) BT_AT=$2 ;;
 		esac
 		;;
-	at) BT_AT=$2 ;;
-	arm) BT_ARM=$2 ;;
+	arm) bt_set_arm "$2" ;;
+	init) ;; # boottrace-init's
+	*) bt_warn "unknown setting boottrace.$1 $BT_FROM ignored" ;;
 	esac
+}
+
+bt_key() { # boottrace.KEY -> BT_K: KEY with "-" as "_"
+	BT_K=${1#boottrace.}
+	while :; do
+		case $BT_K in
+		*-*) BT_K=${BT_K%%-*}_${BT_K#*-} ;;
+		*) return 0 ;;
+		esac
+	done
 }
 
 # /proc/bootconfig and settings-file lines look like: boottrace.arm = "a", "b"
 bt_read_bconf_lines() { # FILE
-	[ -r "$1" ] || return 0
-	while IFS= read -r bt_l; do
-		case $bt_l in
-		boottrace.*=*) ;;
-		*) continue ;;
-		esac
-		bt_k=${bt_l%%=*}
-		bt_k=${bt_k#boottrace.}
-		bt_k=${bt_k%% *}
-		bt_v=${bt_l#*=}
-		bt_v=$(printf '%s\n' "$bt_v" | sed 's/^ *"//; s/" *$//; s/", *"/,/g')
-		bt_set "$(printf '%s' "$bt_k" | tr - _)" "$bt_v"
-	done <"$1"
+	bt_bconf_scan "$1" bt_bconf_key
+}
+
+# shellcheck disable=SC2317 # called by bt_bconf_scan
+bt_bconf_key() { # boottrace.KEY STATUS
+	bt_key "$1"
+	if [ "$2" = 0 ]; then
+		bt_set "$BT_K" "$BT_V"
+	else
+		bt_err "boottrace.$BT_K $BT_FROM has a value with a line break; ignored"
+	fi
 }
 
 # The settings file: long lists (boottrace.arm of a whole caller tree) that
@@ -127,28 +387,25 @@ bt_read_settings_file() {
 	bt_conf=${BOOTTRACE_CONF:-/etc/boottrace.conf}
 	[ -r "$bt_conf" ] || return 0
 	bt_note "settings_file=$bt_conf"
+	BT_FROM="in $bt_conf"
 	bt_read_bconf_lines "$bt_conf"
 }
 
+# The words bt_asked split (BT_WORDS), later ones winning.
 bt_read_cmdline() {
-	bt_cl=
-	[ -r /proc/cmdline ] && read -r bt_cl </proc/cmdline
-	set -f
-	# shellcheck disable=SC2086 # split into words on purpose
-	set -- $bt_cl
-	set +f
-	for bt_w; do
+	BT_FROM="on the command line"
+	bt_ifs=$IFS
+	IFS=$BT_NL
+	for bt_w in $BT_WORDS; do
+		IFS=$bt_ifs
 		case $bt_w in
-		--) break ;;
-		boottrace.*=*)
-			bt_k=${bt_w%%=*}
-			bt_k=$(printf '%s' "${bt_k#boottrace.}" | tr - _)
-			bt_v=${bt_w#*=}
-			bt_v=${bt_v#\"}
-			bt_set "$bt_k" "${bt_v%\"}"
+		boottrace.?*=*)
+			bt_key "${bt_w%%=*}"
+			bt_set "$BT_K" "${bt_w#*=}"
 			;;
 		esac
 	done
+	IFS=$bt_ifs
 }
 
 bt_uptime() { # -> BT_UP (centiseconds since boot)
@@ -270,12 +527,86 @@ bt_wait_modules() {
 	return 1
 }
 
-bt_free_kb() { # DIR -> KB free (empty if unknown)
-	df -Pk "$1" 2>/dev/null | {
-		read -r _
-		read -r _ _ _ bt_av _
-		echo "$bt_av"
-	}
+# What the filesystem of DIR says (df -P, in KB); empty when it cannot.
+bt_df() { # DIR -> BT_DF_TOTAL BT_DF_AVAIL
+	BT_DF_TOTAL=
+	BT_DF_AVAIL=
+	bt_o=$(df -Pk "$1" 2>/dev/null) || return 0
+	bt_o=${bt_o#*"$BT_NL"}
+	# shellcheck disable=SC2086 # split into fields on purpose (set -f is on)
+	set -- $bt_o
+	case $2$4 in '' | *[!0-9]*) return 0 ;; esac
+	BT_DF_TOTAL=$2
+	BT_DF_AVAIL=$4
+}
+
+# The type of the filesystem DIR is on: the longest mount point of
+# /proc/mounts that holds it (builtins).
+bt_fstype() { # DIR -> BT_FSTYPE
+	BT_FSTYPE=
+	bt_best=-1
+	[ -r /proc/mounts ] || return 0
+	while read -r _ bt_mp bt_ty _; do
+		bt_p=${bt_mp%/}
+		case $1/ in
+		"$bt_p"/*)
+			[ "${#bt_p}" -gt "$bt_best" ] && bt_best=${#bt_p} && BT_FSTYPE=$bt_ty
+			;;
+		esac
+	done </proc/mounts
+}
+
+# MemAvailable (kernel 3.14 on), else MemFree, in KB (builtins).
+bt_memavail() { # -> BT_MEM BT_MEM_WHAT
+	BT_MEM=
+	BT_MEM_WHAT=
+	[ -r /proc/meminfo ] || return 0
+	while read -r bt_k bt_v _; do
+		case $bt_k in
+		MemAvailable:) BT_MEM=$bt_v BT_MEM_WHAT=MemAvailable && return 0 ;;
+		MemFree:) BT_MEM=$bt_v BT_MEM_WHAT=MemFree ;;
+		esac
+	done </proc/meminfo
+}
+
+# How many KB the trace may take in DIR -> BT_CAP, BT_CAP_WHY
+# (initramfs-hook/README.md, "Space"; docs/kernel-facts.md 22): max_kb; on a filesystem with a size,
+# its free space less 512 KB for the snapshot's other files and 10 % of its
+# size for the rest of the boot; in memory (tmpfs, ramfs, rootfs: ramfs and
+# a ramfs rootfs have no size, df says 0), MemAvailable less 512 KB and
+# max(16 MB, 10 % of MemAvailable) for the rest of the boot.
+bt_room() { # DIR
+	BT_CAP=$BT_MAX_KB
+	BT_CAP_WHY="boottrace.max_kb=$BT_MAX_KB"
+	bt_df "$1"
+	bt_fstype "$1"
+	bt_inmem=
+	case $BT_FSTYPE in tmpfs | ramfs | rootfs | '') bt_inmem=1 ;; esac
+	if [ -n "$BT_DF_TOTAL" ] && [ "$BT_DF_TOTAL" -gt 0 ]; then
+		bt_keep=$((BT_DF_TOTAL / 10))
+		if [ $((BT_DF_AVAIL - 512 - bt_keep)) -lt "$BT_CAP" ]; then
+			BT_CAP=$((BT_DF_AVAIL - 512 - bt_keep))
+			BT_CAP_WHY="only $BT_DF_AVAIL KB free on $BT_BASE, 512 KB kept for the other files and $bt_keep KB (10 % of its $BT_DF_TOTAL KB) for the rest of the boot"
+		fi
+	else
+		bt_inmem=1
+	fi
+	[ -n "$bt_inmem" ] || return 0
+	bt_memavail
+	if [ -z "$BT_MEM" ]; then
+		if [ -z "$BT_DF_TOTAL" ] || [ "$BT_DF_TOTAL" = 0 ]; then
+			[ "$BT_CAP" -gt 4096 ] && BT_CAP=4096 &&
+				BT_CAP_WHY="neither df nor /proc/meminfo says how much room ${BT_FSTYPE:-the filesystem of} $BT_BASE has: 4096 KB at most"
+		fi
+		return 0
+	fi
+	bt_keep=$((BT_MEM / 10))
+	[ "$bt_keep" -lt 16384 ] && bt_keep=16384
+	if [ $((BT_MEM - 512 - bt_keep)) -lt "$BT_CAP" ]; then
+		BT_CAP=$((BT_MEM - 512 - bt_keep))
+		BT_CAP_WHY="only $BT_MEM KB of memory available ($BT_MEM_WHAT) for ${BT_FSTYPE:-the filesystem of} $BT_BASE, 512 KB kept for the other files and $bt_keep KB for the rest of the boot"
+		case $BT_DF_TOTAL in '' | 0) BT_CAP_WHY="$BT_CAP_WHY; df gives it no size" ;; esac
+	fi
 }
 
 bt_size() { # FILE -> bytes, without reading it when stat(1) is there
@@ -315,7 +646,7 @@ bt_timeout() { # run "$@" under timeout(1) when there is one
 # The trace text, at most CAP KB; truncation is recorded, never silent.
 bt_copy_trace() { # SRC DST CAP_KB NAME
 	if [ "$3" -le 0 ]; then
-		bt_err "$4 not copied: no room left"
+		bt_err "$4 not copied: no room left ($BT_CAP_WHY)"
 		return 1
 	fi
 	bt_lim=$(($3 * 1024))
@@ -365,10 +696,15 @@ bt_copy_state() { # TRACEFS DIR
 	[ -e "$bt_src/current_tracer" ] && bt_copy_lines "$bt_src/current_tracer" "$bt_dst/tracer"
 	bt_mkdirs "$bt_src" "$bt_dst"
 	if [ -d "$bt_src/options" ] && [ -d "$bt_dst/options" ]; then
-		bt_m=$(cp "$bt_src"/options/* "$bt_dst/options/" 2>&1) ||
+		set +f
+		set -- "$bt_src"/options/*
+		set -f
+		bt_m=$(cp "$@" "$bt_dst/options/" 2>&1) ||
 			bt_err "copy of options/: $bt_m"
 	fi
+	set +f
 	for bt_c in "$bt_src"/per_cpu/cpu*; do
+		set -f
 		[ -e "$bt_c/stats" ] && [ -d "$bt_dst/per_cpu/${bt_c##*/}" ] &&
 			bt_copy_lines "$bt_c/stats" "$bt_dst/per_cpu/${bt_c##*/}/stats"
 	done
@@ -391,7 +727,9 @@ bt_mkdirs() { # TRACEFS DIR
 	bt_d=$2
 	set --
 	[ -d "$bt_s/options" ] && [ ! -d "$bt_d/options" ] && set -- "$bt_d/options"
+	set +f
 	for bt_c in "$bt_s"/per_cpu/cpu*; do
+		set -f
 		[ -e "$bt_c/stats" ] && [ ! -d "$bt_d/per_cpu/${bt_c##*/}" ] &&
 			set -- "$@" "$bt_d/per_cpu/${bt_c##*/}"
 	done
@@ -400,7 +738,9 @@ bt_mkdirs() { # TRACEFS DIR
 
 # trace-cmd restore input: per-CPU raw pages, formats, kallsyms.
 bt_copy_raw() { # DIR
+	set +f
 	for bt_c in "$BT_T"/per_cpu/cpu*; do
+		set -f
 		[ -e "$bt_c/trace_pipe_raw" ] || continue
 		mkdir -p "$1/per_cpu/${bt_c##*/}" || continue
 		# trace_pipe_raw blocks once empty: read each CPU for a bounded time
@@ -415,7 +755,9 @@ bt_copy_raw() { # DIR
 	bt_here=$PWD
 	if cd "$BT_T"; then
 		# every events/SYSTEM/EVENT/format in one awk process, not one cp each
+		set +f
 		set -- events/*/*/format
+		set -f
 		for bt_f; do echo "$bt_raw/${bt_f%/format}"; done | xargs mkdir -p 2>/dev/null
 		awk -v d="$bt_raw" 'FNR == 1 { if (o != "") close(o); o = d "/" FILENAME }
 			{ print > o }' "$@" 2>/dev/null ||
@@ -429,15 +771,42 @@ bt_copy_raw() { # DIR
 	wait
 }
 
-bt_resolve_dev() { # SPEC -> device path, waiting up to BT_TIMEOUT
+# The block device of SPEC, waiting up to BT_TIMEOUT for it to appear: a
+# /dev/NAME, or what findfs says for LABEL=/UUID=, followed through every
+# symlink to the final node, which must be a block device.
+bt_resolve_dev() { # SPEC -> BT_DEV, or status 1 and BT_WHY
+	BT_DEV=
 	bt_left=$((BT_TIMEOUT * 5))
 	while :; do
 		case $1 in
 		LABEL=* | UUID=*) bt_dev=$(findfs "$1" 2>/dev/null) ;;
 		*) bt_dev=$1 ;;
 		esac
-		[ -n "$bt_dev" ] && [ -b "$bt_dev" ] && { echo "$bt_dev"; return 0; }
-		[ "$bt_left" -gt 0 ] || return 1
+		bt_real=$bt_dev
+		if [ -n "$bt_dev" ] && [ -L "$bt_dev" ]; then
+			if ! bt_real=$(readlink -f "$bt_dev" 2>/dev/null) || [ -z "$bt_real" ]; then
+				BT_WHY="refused: $bt_dev is a symlink and readlink -f cannot follow it"
+				return 1
+			fi
+		fi
+		if [ -n "$bt_real" ] && [ -e "$bt_real" ]; then
+			[ -b "$bt_real" ] && [ ! -L "$bt_real" ] && BT_DEV=$bt_real && return 0
+			bt_what="not a block device"
+			if [ -f "$bt_real" ]; then bt_what="a regular file, not a block device"
+			elif [ -c "$bt_real" ]; then bt_what="a character device, not a block device"
+			elif [ -d "$bt_real" ]; then bt_what="a directory, not a block device"
+			fi
+			if [ "$bt_real" = "$bt_dev" ]; then
+				BT_WHY="refused: $bt_dev is $bt_what"
+			else
+				BT_WHY="refused: $bt_dev leads to $bt_real, $bt_what"
+			fi
+			return 1
+		fi
+		if [ "$bt_left" -le 0 ]; then
+			BT_WHY="not found after ${BT_TIMEOUT}s"
+			return 1
+		fi
 		bt_sleep
 		bt_left=$((bt_left - 1))
 	done
@@ -450,20 +819,37 @@ bt_dest() {
 	case $BT_SNAPSHOT in
 	run | console | '') return 0 ;;
 	esac
-	if ! bt_dev=$(bt_resolve_dev "$BT_SNAPSHOT"); then
-		bt_err "destination $BT_SNAPSHOT not found after ${BT_TIMEOUT}s; snapshot kept in $BT_RUN"
+	if ! bt_resolve_dev "$BT_SNAPSHOT"; then
+		bt_err "destination $BT_SNAPSHOT $BT_WHY; snapshot kept in $BT_RUN"
 		return 0
 	fi
 	BT_MNT=$BT_RUN-mnt.$$
-	mkdir -p "$BT_MNT" 2>/dev/null
-	if bt_m=$(mount "$bt_dev" "$BT_MNT" 2>&1); then
+	if ! bt_m=$(mkdir -p "$BT_MNT" 2>&1); then
+		bt_err "destination $BT_SNAPSHOT ($BT_DEV): no mount point $BT_MNT: $bt_m; snapshot kept in $BT_RUN"
+		BT_MNT=
+		return 0
+	fi
+	# the snapshot is data: nothing on the device runs or opens a device
+	if bt_m=$(mount -o nosuid,nodev,noexec "$BT_DEV" "$BT_MNT" 2>&1); then
 		BT_BASE=$BT_MNT/boottrace
-		bt_note "device=$bt_dev"
+		bt_note "device=$BT_DEV"
+		bt_mo=
+		while read -r _ bt_mp _ bt_o _; do
+			[ "$bt_mp" = "$BT_MNT" ] && bt_mo=$bt_o
+		done </proc/mounts
+		bt_note "device_mount=${bt_mo:-unknown}"
 	else
-		bt_err "destination $BT_SNAPSHOT ($bt_dev) cannot be mounted: $bt_m; snapshot kept in $BT_RUN"
+		bt_err "destination $BT_SNAPSHOT ($BT_DEV) cannot be mounted: $bt_m; snapshot kept in $BT_RUN"
 		rmdir "$BT_MNT" 2>/dev/null
 		BT_MNT=
 	fi
+}
+
+bt_undest() { # unmount the device destination, if any
+	[ -n "$BT_MNT" ] || return 0
+	bt_m=$(umount "$BT_MNT" 2>&1) || bt_kmsg 3 "umount $BT_MNT: $bt_m"
+	rmdir "$BT_MNT" 2>/dev/null
+	BT_MNT=
 }
 
 # Console framing (initramfs-hook/README.md): a parser rebuilds each file
@@ -518,15 +904,18 @@ bt_snapshot() { # POINT REASON
 		read -r BT_ID </proc/sys/kernel/random/boot_id
 	BT_ID=${BT_ID:-unknown-$bt_t0}
 	bt_dest
-	bt_dir=$BT_BASE/$BT_ID
-	bt_n=1
-	while [ -e "$bt_dir" ]; do
-		bt_n=$((bt_n + 1))
-		bt_dir=$BT_BASE/$BT_ID-$bt_n
-	done
-	if ! bt_m=$(mkdir -p "$bt_dir" 2>&1); then
-		bt_kmsg 3 "cannot create $bt_dir: $bt_m; no snapshot"
-		return 0
+	if ! bt_mkdir_snap; then
+		bt_ok=
+		if [ -n "$BT_MNT" ]; then
+			bt_err "destination $BT_SNAPSHOT ($BT_DEV): cannot create $bt_dir: $bt_m; snapshot kept in $BT_RUN"
+			bt_undest
+			BT_BASE=$BT_RUN
+			bt_mkdir_snap && bt_ok=1
+		fi
+		if [ -z "$bt_ok" ]; then
+			bt_kmsg 3 "cannot create $bt_dir: $bt_m; no snapshot"
+			return 0
+		fi
 	fi
 	# options/ and per_cpu/cpuN/ in one more mkdir, not one a CPU
 	[ -n "$BT_T" ] && bt_mkdirs "$BT_T" "$bt_dir"
@@ -544,7 +933,9 @@ bt_snapshot() { # POINT REASON
 		if [ "$BT_STOP" = 1 ]; then
 			echo 0 >"$BT_T/tracing_on" 2>/dev/null ||
 				bt_err "cannot stop tracing (tracing_on not writable)"
+			set +f
 			for bt_i in "$BT_T"/instances/*; do
+				set -f
 				[ -e "$bt_i/tracing_on" ] && echo 0 >"$bt_i/tracing_on"
 			done
 		fi
@@ -554,18 +945,14 @@ bt_snapshot() { # POINT REASON
 		[ -r "$BT_T/current_tracer" ] && read -r bt_tr <"$BT_T/current_tracer"
 		[ "$bt_tr" = nop ] &&
 			bt_warn "tracer is nop: no function tracer was set (no ftrace= on the command line?); only events, if any, are recorded"
-		bt_free=$(bt_free_kb "$bt_dir")
-		BT_CAP=$BT_MAX_KB
-		BT_CAP_WHY="boottrace.max_kb=$BT_MAX_KB"
-		# the other files take ~60 inodes' pages and dmesg: keep 512 KB
-		if [ -n "$bt_free" ] && [ $((bt_free - 512)) -lt "$BT_CAP" ]; then
-			BT_CAP=$((bt_free - 512))
-			BT_CAP_WHY="only $bt_free KB free on $BT_BASE, 512 KB kept for the rest"
-		fi
+		bt_room "$bt_dir"
+		[ "$BT_CAP" = "$BT_MAX_KB" ] || bt_note "room=$BT_CAP KB for the trace: $BT_CAP_WHY"
 		BT_COPY_TIMEOUT=$((BT_TIMEOUT > 60 ? BT_TIMEOUT : 60))
 		bt_copy_trace "$BT_T/trace" "$bt_dir/trace" "$BT_CAP" trace
 		bt_copy_state "$BT_T" "$bt_dir"
+		set +f
 		for bt_i in "$BT_T"/instances/*; do
+			set -f
 			[ -e "$bt_i/trace" ] || continue
 			bt_id=$bt_dir/instances/${bt_i##*/}
 			mkdir -p "$bt_id" || continue
@@ -573,7 +960,17 @@ bt_snapshot() { # POINT REASON
 			bt_copy_state "$bt_i" "$bt_id"
 		done
 		if [ "$BT_RAW" = 1 ]; then
-			bt_copy_raw "$bt_dir"
+			# the raw pages are about buffer_total_size_kb: they must fit
+			# in what the text trace left of the room
+			bt_need=
+			[ -r "$BT_T/buffer_total_size_kb" ] && read -r bt_need _ <"$BT_T/buffer_total_size_kb"
+			case $bt_need in '' | *[!0-9]*) bt_need=0 ;; esac
+			bt_room "$bt_dir"
+			if [ "$bt_need" -gt "$BT_CAP" ]; then
+				bt_err "raw buffers not copied: they take up to $bt_need KB and $BT_CAP KB are left ($BT_CAP_WHY)"
+			else
+				bt_copy_raw "$bt_dir"
+			fi
 		fi
 		if [ "$BT_TRACE_BYTES" -gt 0 ] && [ "$bt_tr" != nop ] &&
 			! grep -q '^[^#]' "$bt_dir/trace" 2>/dev/null; then
@@ -603,11 +1000,19 @@ bt_snapshot() { # POINT REASON
 	# a device is synced by its umount below; /run is memory
 	bt_kmsg 6 "snapshot at $1 in $bt_dir ($BT_TRACE_BYTES trace bytes, $BT_NERR errors, $BT_NWARN warnings, $(((BT_UP - bt_t0) * 10)) ms)"
 	[ "$BT_SNAPSHOT" = console ] && bt_console "$bt_dir" "$BT_ID"
-	if [ -n "$BT_MNT" ]; then
-		bt_m=$(umount "$BT_MNT" 2>&1) || bt_kmsg 3 "umount $BT_MNT: $bt_m"
-		rmdir "$BT_MNT" 2>/dev/null
-	fi
+	bt_undest
 	return 0
+}
+
+# A directory of its own for this snapshot under BT_BASE.
+bt_mkdir_snap() { # -> bt_dir; status 1 and bt_m when it cannot be made
+	bt_dir=$BT_BASE/$BT_ID
+	bt_n=1
+	while [ -e "$bt_dir" ]; do
+		bt_n=$((bt_n + 1))
+		bt_dir=$BT_BASE/$BT_ID-$bt_n
+	done
+	bt_m=$(mkdir -p "$bt_dir" 2>&1)
 }
 
 bt_write_meta() {
@@ -683,7 +1088,8 @@ bt_wants() { # POINT "P1 ... Pn"
 }
 
 bt_read_settings_file
-bt_read_bconf_lines /proc/bootconfig
+BT_FROM="in $BT_BOOTCONFIG"
+bt_read_bconf_lines "$BT_BOOTCONFIG"
 bt_read_cmdline
 case ${1:-all} in
 all)
@@ -702,9 +1108,12 @@ wants)
 	exit
 	;;
 wait-modules) bt_wait_modules ;;
-*)
-	echo "usage: $0 [all|arm|snapshot [POINT]|hook POINT POINTS|wants POINT POINTS|wait-modules]" >&2
-	exit 2
+settings)
+	# what the hook would use, as meta would say it; nothing is done
+	printf '%s\n' "asked=$BT_ASKED" "destination=$BT_SNAPSHOT" "stopped=$BT_STOP" \
+		"raw=$BT_RAW" "max_kb=$BT_MAX_KB" "at=$BT_AT" "armed=$BT_ARM" \
+		"timeout=$BT_TIMEOUT" "errors=$BT_NERR" "warnings=$BT_NWARN"
+	printf '%s' "$BT_NOTES" "$BT_ERRORS"
 	;;
 esac
 exit 0

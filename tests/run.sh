@@ -98,6 +98,7 @@ run_counted enospc sh tests/cli/enospc.sh
 run_counted kernel-docs sh tests/cli/kernel-docs.sh
 run_counted check sh tests/e2e/check.sh
 run_counted uboot sh tests/e2e/uboot.sh
+run_counted hook-settings sh tests/e2e/hook-settings.sh
 run_counted hook sh tests/e2e/hook.sh
 run_counted itools sh tests/e2e/initramfs-tools.sh
 # after hook: S4 and S7 report on its boots

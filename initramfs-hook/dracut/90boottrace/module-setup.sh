@@ -23,7 +23,7 @@ depends() {
 install() {
 	inst_multiple sh cat cp mkdir mount umount dd df sed tr wc sort \
 		find grep tail sleep sync
-	inst_multiple -o timeout findfs base64 md5sum dmesg awk xargs stat
+	inst_multiple -o timeout findfs readlink base64 md5sum dmesg awk xargs stat
 	# shellcheck disable=SC2154 # moddir is set by dracut
 	_bt_core=$moddir/boottrace-snapshot.sh
 	# run from a source tree, the core script sits two levels up
