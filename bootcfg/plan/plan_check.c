@@ -5,6 +5,7 @@
  * module filters that are not FUNC:mod:MODULE.
  */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kernel/params.h"
@@ -98,6 +99,34 @@ static int plan_check_arm(struct plan *p, struct bt_error *e)
 	return 0;
 }
 
+/*
+ * The ranges the hook accepts (initramfs-hook/README.md, "Settings"): a
+ * value it would refuse at boot is refused here, at its place, instead.
+ */
+static int plan_hook_out_of_range(const char *key, const char *v)
+{
+	unsigned long long n;
+	size_t i;
+
+	for (i = 0; v[i] == '0' && v[i + 1]; i++)
+		;
+	if (strlen(v + i) > 10)
+		return 1;
+	n = strtoull(v + i, NULL, 10);
+	if (!strcmp(key, "max_kb"))
+		return n < 1 || n > 4194304;
+	return n > 3600;
+}
+
+/* run, console, /dev/NAME, LABEL=L or UUID=U, as the hook takes them. */
+static int plan_hook_dest_ok(const char *v)
+{
+	return !strcmp(v, "run") || !strcmp(v, "console") ||
+	       (!strncmp(v, "/dev/", 5) && v[5]) ||
+	       (!strncmp(v, "LABEL=", 6) && v[6]) ||
+	       (!strncmp(v, "UUID=", 5) && v[5]);
+}
+
 /* The hook's numbers and switches (initramfs-hook/boottrace-snapshot.sh). */
 static int plan_check_hook(struct plan *p, struct bt_error *e)
 {
@@ -114,6 +143,10 @@ static int plan_check_hook(struct plan *p, struct bt_error *e)
 			return plan_error(p, w->node, e, "boottrace.%s takes one value, not a list", w->key);
 		if (number && !plan_is_number(v, ""))
 			return plan_error(p, w->node, e, "boottrace.%s '%s' is not a number", w->key, v);
+		if (number && plan_hook_out_of_range(w->key, v))
+			return plan_error(p, w->node, e, "boottrace.%s = %s is out of the hook's range (max_kb 1 to 4194304, timeout 0 to 3600; initramfs-hook/README.md): the hook would refuse it and use its default", w->key, v);
+		if (!strcmp(w->key, "snapshot") && !plan_hook_dest_ok(v))
+			return plan_error(p, w->node, e, "boottrace.snapshot = '%s' is not run, console, /dev/NAME, LABEL=L or UUID=U (initramfs-hook/README.md): the hook would refuse it", v);
 		if (flag && strcmp(v, "0") && strcmp(v, "1") && strcmp(v, "yes") &&
 		    strcmp(v, "no") && strcmp(v, "on") && strcmp(v, "off") &&
 		    strcmp(v, "y") && strcmp(v, "n") && strcmp(v, "true") &&

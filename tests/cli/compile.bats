@@ -326,3 +326,17 @@ setup() {
 	[[ "$output" != *"kernel.bootconfig"* ]]
 	[[ "$stderr" == *"add to the kernel command line: bootconfig" ]]
 }
+
+@test "hook settings the hook would refuse at boot are refused at their place (its ranges and destinations)" {
+	for v in 'max_kb = 0' 'max_kb = 4194305' 'max_kb = 99999999999999999999' 'timeout = 3601' 'snapshot = foo' 'snapshot = /dev/'; do
+		printf 'boottrace.%s\n' "$v" > "$T/h.bconf"
+		run "$BT" compile "$T/h.bconf"
+		[ "$status" -eq 1 ] || { echo "accepted: $v"; false; }
+		[[ "$output" == *"h.bconf:1:11: error: boottrace."* ]]
+	done
+	for v in 'max_kb = 0010' 'timeout = 0' 'snapshot = LABEL=boot' 'snapshot = /dev/vdb'; do
+		printf 'boottrace.%s\n' "$v" > "$T/h.bconf"
+		run "$BT" compile "$T/h.bconf"
+		[ "$status" -eq 0 ] || { echo "refused: $v: $output"; false; }
+	done
+}
