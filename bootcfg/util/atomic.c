@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "util/atomic.h"
+#include "util/readfile.h"
 
 #define TMP_SUFFIX   ".boottrace-XXXXXX"
 /* ".NAME" + TMP_SUFFIX must fit in a file name; shorten NAME if needed. */
@@ -89,27 +90,12 @@ static void atomic_track(char *tmp, char *untrack)
 
 /* ---- messages ---------------------------------------------------------- */
 
-static const char *atomic_kind(mode_t mode)
-{
-	if (S_ISDIR(mode))
-		return "a directory";
-	if (S_ISFIFO(mode))
-		return "a FIFO";
-	if (S_ISSOCK(mode))
-		return "a socket";
-	if (S_ISCHR(mode))
-		return "a character device";
-	if (S_ISBLK(mode))
-		return "a block device";
-	return "not a regular file";
-}
-
 int atomic_need_regular(const struct stat *st, const char *path,
 			const char *wanted, struct bt_error *e)
 {
 	if (S_ISREG(st->st_mode))
 		return 0;
-	return bt_error_set(e, BT_EXIT_INPUT, path, "is %s, not %s", atomic_kind(st->st_mode), wanted);
+	return bt_error_set(e, BT_EXIT_INPUT, path, "is %s, not %s", readfile_kind(st->st_mode), wanted);
 }
 
 /* The one-line advice that follows the system's reason. */

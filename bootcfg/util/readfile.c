@@ -10,7 +10,7 @@
 #include "util/grow.h"
 #include "util/readfile.h"
 
-static const char *rf_kind(mode_t mode)
+const char *readfile_kind(mode_t mode)
 {
 	if (S_ISDIR(mode))
 		return "a directory";
@@ -55,7 +55,7 @@ int readfile_open(const char *path, unsigned long long max, int flags,
 	if (fd < 0) {
 		/* a socket cannot be opened: say what it is, not "no such device" */
 		if (errno == ENXIO && !stat(path, st) && !S_ISREG(st->st_mode))
-			return bt_error_set(e, BT_EXIT_INPUT, path, "is %s, not %s: give a regular file", rf_kind(st->st_mode), what);
+			return bt_error_set(e, BT_EXIT_INPUT, path, "is %s, not %s: give a regular file", readfile_kind(st->st_mode), what);
 		return bt_error_errno(e, errno, path, "cannot open (expected %s)", what);
 	}
 	if (fstat(fd, st) < 0) {
@@ -71,7 +71,7 @@ int readfile_open(const char *path, unsigned long long max, int flags,
 		if (rf_await(fd, path, what, e))
 			goto fail;
 	} else {
-		bt_error_set(e, BT_EXIT_INPUT, path, "is %s, not %s: give a regular file%s", rf_kind(st->st_mode), what, (flags & RF_STREAM) ? " (or pipe the data to '-', standard input)" : "");
+		bt_error_set(e, BT_EXIT_INPUT, path, "is %s, not %s: give a regular file%s", readfile_kind(st->st_mode), what, (flags & RF_STREAM) ? " (or pipe the data to '-', standard input)" : "");
 		goto fail;
 	}
 	/* read from here on as any file is: blocking */

@@ -55,4 +55,7 @@ char *readfile(const char *path, size_t max, int flags, const char *what,
 int readfile_open(const char *path, unsigned long long max, int flags,
 		  const char *what, struct stat *st, struct bt_error *e);
 
+/* What a file of @mode is, for messages: "a directory", "a FIFO", ... */
+const char *readfile_kind(mode_t mode);
+
 #endif /* BT_READFILE_H */

@@ -95,9 +95,12 @@ echo bonding >"$conf/modules"
 # and boot are bound (read-only) over them; a host without /lib/modules gets
 # a throw-away overlay on /lib to make the mount point, so the host's tree
 # never changes. TMPDIR keeps mkinitramfs's work dir out of /var/tmp.
-mkimg() { # CONFDIR OUT: rc = mkinitramfs's status, log in OUT.log
+# With SETTINGS (a file of `compile --hook-settings`), the namespace also
+# sees it as the host's /etc/boottrace.conf, through an overlay on /etc.
+mkimg() { # CONFDIR OUT [SETTINGS]: rc = mkinitramfs's status, log in OUT.log
 	rc=1
-	o=$(mktemp -d "$TMP/mk.XXXXXX") && mkdir "$o/upper" "$o/work" "$o/tmp" || return 1
+	o=$(mktemp -d "$TMP/mk.XXXXXX") && mkdir "$o/upper" "$o/work" "$o/tmp" "$o/etcup" "$o/etcwork" || return 1
+	[ -z "${3:-}" ] || cp "$3" "$o/etcup/boottrace.conf" || return 1
 	t0=$(date +%s%N)
 	# shellcheck disable=SC2016 # expanded by the inner sh
 	unshare -m --propagation private sh -c '
@@ -114,6 +117,9 @@ mkimg() { # CONFDIR OUT: rc = mkinitramfs's status, log in OUT.log
 		mount -o remount,bind,ro "$m"
 		mount --bind "$1/boot" /boot
 		mount -o remount,bind,ro /boot
+		if [ -f "$2/etcup/boottrace.conf" ]; then
+			mount -t overlay overlay -o "lowerdir=/etc,upperdir=$2/etcup,workdir=$2/etcwork" /etc
+		fi
 		TMPDIR=$2/tmp mkinitramfs -d "$3" -o "$4" "$5"
 	' sh "$KD/root" "$o" "$1" "$2" "$KV" >"$2.log" 2>&1
 	rc=$?
@@ -346,7 +352,27 @@ t "badpoint: snapshot at init-bottom, the error names the adapter's points" sh -
 	grep -qx point=init-bottom '$S/meta' &&
 	grep -qxF 'error=boottrace.at=pre-pivot is not a point of this adapter (init-top init-premount init-bottom); snapshot taken at init-bottom' '$S/meta'"
 
-# 5. BUSYBOX=n: the build hook copies the host's tools into lib/boottrace/
+# 5. The settings in the image: `compile --hook-settings` writes the arm
+#    list to a file that the build hook copies from the host's
+#    /etc/boottrace.conf; the line carries only boottrace.enable=1.
+hostetc=$(ls -la /etc/boottrace.conf 2>&1)
+"$bt" compile -k 6.1 -b qemu-x86_64 --hook-settings "$W/armfile.conf" "$W/arm.bconf" >"$W/armfile.cmdline" 2>"$W/armfile.err"
+t "armfile: the line asks the hook in and holds no hook setting" sh -c "
+	grep -qw boottrace.enable=1 '$W/armfile.cmdline' && ! grep -q 'boottrace.arm' '$W/armfile.cmdline'"
+mkimg "$conf" "$W/initrd-armfile.img" "$W/armfile.conf"
+t "armfile: mkinitramfs builds the image with the settings file" [ "$rc" = 0 ]
+t "armfile: etc/boottrace.conf is in the image" sh -c "
+	lsinitramfs '$W/initrd-armfile.img' | grep -qx etc/boottrace.conf"
+t "armfile: the host's /etc/boottrace.conf is as before" [ "$hostetc" = "$(ls -la /etc/boottrace.conf 2>&1)" ]
+boot armfile "$(cat "$W/armfile.cmdline") bonding.max_bonds=1" "$W/initrd-armfile.img"
+t "armfile: COMPLETE, no errors" grep -qx "errors=0 warnings=0" "$S/COMPLETE"
+t "armfile: armed from the settings file, snapshot at init-bottom" sh -c "
+	grep -q '^settings_file=' '$S/meta' &&
+	grep -qx 'armed=bond_create:mod:bonding,bonding_init:mod:bonding' '$S/meta' &&
+	grep -qx point=init-bottom '$S/meta'"
+t "armfile: register_netdevice <-bond_create" has "$S/trace" "register_netdevice <-bond_create"
+
+# 6. BUSYBOX=n: the build hook copies the host's tools into lib/boottrace/
 #    bin/. klibc-utils' hook runs first and owns cat, dd, mount, sleep... in
 #    /usr/bin; klibc's dd has no iflag=fullblock, so the core script must
 #    find the host's dd first, or the trace is not copied.
