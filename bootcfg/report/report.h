@@ -120,6 +120,13 @@ struct rp_snap {
 	int console, nboots, boot;	/* console: which of how many */
 	int complete;			/* COMPLETE seen */
 	int mismatch;			/* console files not of their size */
+	/*
+	 * Console parts (files) whose size, line count or md5 disagree with
+	 * their marker, or that were cut or lost whole: how many, whether the
+	 * trace is one of them, and which (for the report's findings).
+	 */
+	int damaged, trace_damaged;
+	char damage[400];
 };
 
 void rp_snap_free(struct rp_snap *s);

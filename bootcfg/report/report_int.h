@@ -396,6 +396,9 @@ int rp_console_extract(const char *p, size_t len, int boot,
 		       struct rp_snap *snap, const char *name,
 		       struct bt_error *e);
 
+/* MD5 of [data, data + len) as 32 hex digits (report_md5.c). */
+void rp_md5_hex(const char *data, size_t len, char out[33]);
+
 /* ---- caller trees (report_tree.c) ------------------------------------- */
 
 struct rp_tnode {

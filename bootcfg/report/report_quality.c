@@ -429,6 +429,11 @@ int rp_check(struct report *r, const struct rp_syms *syms,
 	if (snap && !snap->complete)
 		add(q, "incomplete-snapshot", 1,
 		    "the snapshot has no COMPLETE marker: the copy was interrupted, so files may be partial");
+	if (snap && snap->damaged)
+		add(q, "damaged-capture", 1,
+		    "the console capture is damaged: %s; %s", snap->damage,
+		    snap->trace_damaged ? "the answers below come from a damaged trace and may be wrong (capture the console again, or copy the snapshot directory)" :
+		    "the trace itself came through whole");
 	meta_findings(snap, q);
 	clock_findings(snap, q);
 	stack_findings(r, q);

@@ -171,6 +171,9 @@ static void put_hook_errors(const struct rp_snap *snap, FILE *f)
 	while ((kind = rp_snap_meta_next(snap, &at, &text, &len)))
 		if (kind == RP_META_ERROR)
 			fprintf(f, "  hook error, which may have cost this answer: %.*s\n", len, text);
+	if (snap && snap->trace_damaged)
+		fprintf(f, "  DAMAGED CAPTURE, this answer may be wrong: %s\n",
+			snap->damage);
 }
 
 static void put_fn(const struct rp_out *o, const struct rp_fn *fn, FILE *f)
