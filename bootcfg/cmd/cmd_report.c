@@ -172,6 +172,8 @@ static int run(const struct report_opts *o, char **path, struct bt_error *e)
 	    load_syms(o, &snap, &syms, &have, e) ||
 	    feed(r, *path, &snap, o->input, e))
 		goto out;
+	if (report_refused(r, o->input, e))
+		goto out;
 	/* Not a trace at all: nothing parsed, and something was skipped. */
 	if (report_not_trace(r, &lines, &first_bad) && strcmp(kind, "console")) {
 		bt_error_set(e, BT_EXIT_INPUT, o->input,

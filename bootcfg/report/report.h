@@ -89,6 +89,13 @@ long report_feed(struct report *r, const char *p, size_t len, int eof);
 int report_feed_fd(struct report *r, int fd, const char *pre, size_t npre,
 		   const char *name, struct bt_error *e);
 /*
+ * -1 with @e set when the trace's "# tracer:" header names a tracer whose
+ * text report does not read (osnoise, timerlat, hwlat, blk, an unknown
+ * name: the table in report_lex.c), else 0.
+ */
+int report_refused(const struct report *r, const char *name,
+		   struct bt_error *e);
+/*
  * 1 when nothing of the input was trace text and something was skipped:
  * *@lines read, the first unreadable one at *@first_bad.
  */

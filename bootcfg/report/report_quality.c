@@ -37,6 +37,29 @@ static void add(struct rp_findings *q, const char *code, int warn,
 	q->n++;
 }
 
+/*
+ * Frames of the code that recorded an event and took its stack (seen in
+ * tests/data/traces/qemu-6.1-amd64-trigger-stack.trace and
+ * qemu-6.1-amd64-tracepoint-trigger.trace): the tracer, not a caller.
+ */
+static const char *const tracer_prefixes[] = {
+	"trace_event_raw_event_", "trace_event_buffer_", "event_triggers_",
+	"kprobe_trace_func", "kprobe_dispatcher", "kprobe_ftrace_handler",
+	"kretprobe_trace_func", "kretprobe_dispatcher", "__ftrace_trace_stack",
+	"ftrace_trace_stack", "trace_dump_stack", "stacktrace_trigger",
+	"perf_trace_",
+};
+
+static int is_tracer_name(const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(tracer_prefixes) / sizeof(tracer_prefixes[0]); i++)
+		if (!strncmp(s, tracer_prefixes[i], strlen(tracer_prefixes[i])))
+			return 1;
+	return 0;
+}
+
 static int is_tramp_name(const char *s)
 {
 	size_t i, n = strcspn(s, "+");
@@ -142,10 +165,14 @@ static int label(struct report *r, struct rp_stack *s,
 		case NM_TRAMP:
 			s->flag[i] |= RP_FR_TRAMP;
 			break;
+		case NM_PLAIN:
+			if (is_tracer_name(rp_str(&r->names, s->frame[i])))
+				s->flag[i] |= RP_FR_TRACER;
+			break;
 		}
 	}
 	for (i = 0; i < s->nframes; i++) {
-		if (s->flag[i] & (RP_FR_ZERO | RP_FR_TRAMP))
+		if (s->flag[i] & (RP_FR_ZERO | RP_FR_TRAMP | RP_FR_TRACER))
 			continue;
 		real++;
 		for (j = 0; j < i; j++)

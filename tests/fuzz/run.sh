@@ -79,7 +79,9 @@ for bin in "$@"; do
 		;;
 	*trace* | *console*)
 		# report targets read a leading byte (split point / boot number)
-		for f in "$root"/tests/data/traces/*.trace "$root"/tests/data/traces/*.log; do
+		# (refused/: traces report refuses, e.g. tracer osnoise)
+		for f in "$root"/tests/data/traces/*.trace "$root"/tests/data/traces/*.log \
+			"$root"/tests/data/traces/refused/*.trace; do
 			[ -f "$f" ] || continue
 			b=${f##*/}
 			{ printf '\200' && cat "$f"; } >"$corpus/seed-$b"
