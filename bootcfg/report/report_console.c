@@ -267,15 +267,15 @@ static int cf_open(struct cfile *f, const char *p, size_t len)
 }
 
 /*
- * Say what is wrong with part @rel (NULL: with the snapshot, which may
- * have lost the trace too) in s->damage.
+ * Say what is wrong with part @rel (NULL: with the snapshot as a whole,
+ * which costs the trace only when no whole trace part came) in s->damage.
  */
 static void damage(struct rp_snap *s, const char *rel, const char *what)
 {
 	size_t n = strlen(s->damage);
 
 	s->damaged++;
-	if (!rel || !strcmp(rel, "trace"))
+	if (rel ? !strcmp(rel, "trace") : !s->trace)
 		s->trace_damaged = 1;
 	if (n + 4 < sizeof(s->damage))
 		snprintf(s->damage + n, sizeof(s->damage) - n, "%s%s%s%s%s",
