@@ -54,6 +54,7 @@ struct cline {
 	enum cl_kind kind;
 	const char *at;		/* the marker or the content after "|" */
 	size_t at_len;
+	const char *body;	/* the line after its capture timestamps */
 };
 
 static int is_ts_char(char c)
@@ -144,6 +145,7 @@ static int clean_line(struct cline *c, const char *p, const char *end)
 	q = c->t;
 	for (i = 0; i < 2 && (n = ts_prefix(q, c->t + c->len)); i++)
 		q += n;
+	c->body = q;
 	c->kind = CL_OTHER;
 	if (q < c->t + c->len && *q == '|') {
 		c->kind = CL_CONTENT;
@@ -385,7 +387,8 @@ int rp_console_extract(const char *p, size_t len, int boot,
 			int joined = c.kind == CL_OTHER;
 
 			if (cf_put(&f, held, held_len) ||
-			    (joined && cf_put(&f, c.t, c.len)) ||
+			    (joined && cf_put(&f, c.body,
+					      (size_t)(c.t + c.len - c.body))) ||
 			    cf_put(&f, "\n", 1))
 				goto oom;
 			f.got_lines++;
@@ -399,7 +402,9 @@ int rp_console_extract(const char *p, size_t len, int boot,
 		case CL_CONTENT:
 			if (!f.open)
 				break;
-			k = printk_at(c.at, c.at_len);
+			/* not at the start: a file's line may begin with a
+			 * printk time of its own (dmesg) */
+			k = c.at_len ? printk_at(c.at + 1, c.at_len - 1) : NULL;
 			if (k && !next_is_content(next, end)) {
 				/* keep the text before the message; the line
 				 * goes on after the message's own line */

@@ -210,3 +210,18 @@ PY
 	echo "$output" | grep -A3 '^bond_init: 1 hit, first 11.502497 s' | grep -qx "    by insmod-90, phase unknown, 1 hit, at 11.502497 s (call graph)"
 	echo "$output" | grep -A1 '^bond_init: 1 hit' | grep -qx "  time in it: 1 call timed, 22938.350 us in all, longest 22938.350 us"
 }
+
+@test "console: a kernel message mid-line under minicom, which stamps the line's rest too" {
+	awk '/insmod-120 .*register_netdevice <-bond_create/ && !d {
+		sub(/register_netdevice <-bond_create/, "register_net[    5.123456] random: crng init done\r\ndevice <-bond_create"); d = 1 }
+	     { print }' "$LOG" | sed 's/^/[2026-11-25 10:00:00.123] /' >"$T/mid-minicom.log"
+	grep -q '^\[2026-11-25 10:00:00.123\] device <-bond_create' "$T/mid-minicom.log"
+	run "$BT" report "$T/mid-minicom.log"
+	whole
+}
+
+@test "console: a kernel message between two dmesg lines does not touch them" {
+	awk '/^\|\[    0.000000\] BIOS-e820/ && !d { print; print "[    5.123456] random: crng init done\r"; d = 1; next } { print }' "$LOG" >"$T/between.log"
+	run "$BT" report "$T/between.log"
+	whole
+}
