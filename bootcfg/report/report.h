@@ -91,7 +91,8 @@ int report_feed_fd(struct report *r, int fd, const char *pre, size_t npre,
 /*
  * -1 with @e set when the trace's "# tracer:" header names a tracer whose
  * text report does not read (osnoise, timerlat, hwlat, blk, an unknown
- * name: the table in report_lex.c), else 0.
+ * name: the table in report_lex.c), or one it reads but none of whose
+ * lines it could (a layout it does not know), else 0.
  */
 int report_refused(const struct report *r, const char *name,
 		   struct bt_error *e);

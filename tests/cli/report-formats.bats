@@ -225,3 +225,11 @@ PY
 	run "$BT" report "$T/between.log"
 	whole
 }
+
+@test "a tracer report reads, in a layout it does not (function_graph without durations): refused, not empty" {
+	printf '# tracer: function_graph\n#\n 0)  register_netdevice() {\n 0)    __cond_resched();\n 0)  }\n' >"$T/nodur.trace"
+	run "$BT" report "$T/nodur.trace"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *'tracer "function_graph": none of the 3 lines after its header is in a layout report reads (first at line 3)'* ]]
+	[[ "$output" != *"empty"* ]]
+}
