@@ -298,6 +298,7 @@ struct rp_skipped {
 	uint64_t truncated;	/* last line cut (no newline) */
 	uint64_t binary;	/* lines with NUL or control bytes */
 	uint64_t user_stacks;
+	uint64_t trigger_stacks;	/* stacks alone, counted as their event */
 };
 
 struct report {

@@ -475,6 +475,63 @@ static int hit(struct report *r, struct rp_line *l)
  * block's first RP_GUESS_LEN bytes are in the buffer, so a new stack can
  * be remembered by them.
  */
+/* Frame @i (0: innermost) of the block [p, end): its name's length. */
+static const char *frame_at(const char *p, const char *end, int i, size_t *len)
+{
+	const char *nl;
+
+	for (;; i--) {
+		if (end - p < 4 || memcmp(p, " => ", 4))
+			return NULL;
+		p += 4;
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!i) {
+			*len = rp_sym_len(p, (size_t)((nl ? nl : end) - p));
+			if (*len && p[*len - 1] == '\r')
+				--*len;
+			return p;
+		}
+		if (!nl)
+			return NULL;
+		p = nl + 1;
+	}
+}
+
+static int frame_is(const char *f, size_t len, const char *name)
+{
+	return f && len == strlen(name) && !memcmp(f, name, len);
+}
+
+/*
+ * The event a stack block with no event line before it was taken for,
+ * from the tracer's frames at its top: a stacktrace trigger on an event
+ * that is not enabled records the stack alone (docs/kernel-facts.md 22).
+ * "trace_event_raw_event_NAME" names tracepoint NAME; "kprobe_trace_func
+ * => kprobe_dispatcher => kprobe_ftrace_handler => <trampoline> => F" a
+ * kprobe on F (named F, as its event lines are). RP_NONE: neither.
+ */
+static uint32_t trigger_event(struct report *r, const char *p,
+			      const char *end)
+{
+	static const char ev[] = "trace_event_raw_event_";
+	const char *f, *g;
+	size_t len = 0, glen = 0;
+
+	f = frame_at(p, end, 0, &len);
+	if (f && len > sizeof(ev) - 1 && !memcmp(f, ev, sizeof(ev) - 1))
+		return line_name(r, f + sizeof(ev) - 1, len - (sizeof(ev) - 1));
+	if (!frame_is(f, len, "kprobe_trace_func"))
+		return RP_NONE;
+	f = frame_at(p, end, 1, &len);
+	if (!frame_is(f, len, "kprobe_dispatcher"))
+		return RP_NONE;
+	f = frame_at(p, end, 2, &len);
+	if (!frame_is(f, len, "kprobe_ftrace_handler"))
+		return RP_NONE;
+	g = frame_at(p, end, 4, &glen);	/* after the trampoline */
+	return g && glen ? line_name(r, g, glen) : RP_NONE;
+}
+
 static int stack(struct report *r, const struct rp_line *l, const char *p,
 		 const char *end, uint32_t id, int guess)
 {
@@ -482,8 +539,30 @@ static int stack(struct report *r, const struct rp_line *l, const char *p,
 	struct rp_ev *ev;
 
 	if (!pd || !pd->live || pd->pid != l->pid) {
-		r->skip.orphan_stacks++;
-		return 0;
+		uint32_t fn = trigger_event(r, p, end), task;
+
+		if (fn == RP_NONE || !pd) {
+			r->skip.orphan_stacks++;
+			return 0;
+		}
+		/* the hit of the event the trigger stands for */
+		task = l->task_id != RP_NONE ? l->task_id :
+		       rp_intern(&r->tasks, l->task, l->task_len);
+		if (task == RP_NONE)
+			return -1;
+		ev = rp_emit(r);
+		ev->kind = RP_EV_EVENT;
+		ev->fn = fn;
+		ev->other = RP_NONE;
+		ev->task = task;
+		ev->pid = (uint32_t)l->pid;
+		ev->ts = l->ts;
+		r->ts_raw |= l->ts_raw;
+		pd->pid = l->pid;
+		pd->fn = fn;
+		pd->task = task;
+		pd->ts = l->ts;
+		r->skip.trigger_stacks++;
 	}
 	pd->live = 0;
 	if (p == end)

@@ -141,9 +141,11 @@ static int label(struct report *r, struct rp_stack *s,
 		 const struct rp_syms *syms, struct names_memo *m,
 		 struct rp_findings *q)
 {
-	uint32_t i, j, to, real = 0;
+	uint32_t i, j, to, real = 0, lead = 0;	/* tracer frames on top */
 
 	for (i = 0; i < s->nframes; i++) {
+		if (i && lead == i - 1 && (s->flag[i - 1] & RP_FR_TRACER))
+			lead = i;
 		switch (name_kind(r, m, s->frame[i], syms, &to)) {
 		case NM_UNSEEN:
 			return -1;
@@ -152,8 +154,10 @@ static int label(struct report *r, struct rp_stack *s,
 			break;
 		case NM_RAW:
 			/* x86 func_stack_trace: the dynamic trampoline that
-			 * called the tracer, in module space */
-			s->flag[i] |= i == 0 && s->nframes > 1 ?
+			 * called the tracer, in module space (first, or
+			 * right below a kprobe's own frames) */
+			s->flag[i] |= i == lead && i + 1 < s->nframes &&
+				      (i == 0 || (s->flag[i - 1] & RP_FR_TRACER)) ?
 				      RP_FR_TRAMP | RP_FR_RAW : RP_FR_RAW;
 			break;
 		case NM_RESOLVED:
@@ -392,6 +396,10 @@ static void skip_findings(const struct report *r, struct rp_findings *q)
 	if (s->user_stacks)
 		add(q, "user-stacks", 0, "%llu user stack block(s) ignored",
 		    (unsigned long long)s->user_stacks);
+	if (s->trigger_stacks)
+		add(q, "trigger-stacks", 0,
+		    "%llu stack block(s) came without their event line (a stacktrace trigger on an event that is not enabled): each is counted as a hit of the event its tracer frames name (trace_event_raw_event_NAME, or the function a kprobe sits on)",
+		    (unsigned long long)s->trigger_stacks);
 }
 
 /* What the hook itself recorded in meta (error=/warning= lines): a cut

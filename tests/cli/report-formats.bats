@@ -233,3 +233,14 @@ PY
 	[[ "$output" == *'tracer "function_graph": none of the 3 lines after its header is in a layout report reads (first at line 3)'* ]]
 	[[ "$output" != *"empty"* ]]
 }
+
+@test "stacktrace triggers on events that are not enabled: the stacks alone count as their events" {
+	run "$BT" report "$D/qemu-6.1-amd64-trigger-no-event.trace"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"module_load (event): 2 hits"* ]]
+	[[ "$output" == *"register_netdevice (event): 1 hit"* ]]
+	echo "$output" | grep -qx "  culprit: bonding_init -> bond_create -> register_netdevice"
+	echo "$output" | grep -qx "  culprit: __do_sys_finit_module -> load_module -> module_load"
+	[[ "$output" == *"3 stack block(s) came without their event line"* ]]
+	[[ "$output" != *"mid-event"* ]]
+}
