@@ -65,7 +65,7 @@ SRC_compile := compile.c decompile.c emit_bootconfig.c emit_bootoct.c emit_cmdli
 	emit_files.c emit_targets.c emit_uboot.c emit_uboot_image.c route_bconf.c \
 	route_clock.c route_cmdline.c route_common.c whocalls.c whocalls_callers.c
 SRC_report  := report_agg.c report_chain.c report_console.c report_feed.c report_folded.c \
-	report_input.c report_json.c report_lex.c report_parse.c report_phase.c \
+	report_input.c report_json.c report_lex.c report_md5.c report_parse.c report_phase.c \
 	report_quality.c report_snap.c report_stacks.c report_sym.c report_table.c report_text.c report_tree.c
 SRC_cmd     := cmd_boards.c cmd_bootconfig.c cmd_check.c cmd_compile.c cmd_decompile.c cmd_usage.c \
 	cmd_report.c

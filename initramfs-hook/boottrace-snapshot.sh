@@ -858,7 +858,13 @@ bt_console() { # DIR ID
 	bt_pk=
 	[ -w /proc/sys/kernel/printk ] && read -r bt_pk _ </proc/sys/kernel/printk &&
 		echo 1 >/proc/sys/kernel/printk
+	# how many parts the end marker promises: a part whose marker is lost
+	# is then missed, not silently absent
+	bt_nf=$( (cd "$1" && find . -type f) | wc -l)
 	{
+		# a line of its own: firmware or a getty may have left the
+		# cursor mid-line (QEMU -nographic with SeaBIOS does)
+		echo
 		echo "=== boottrace snapshot begin $2 ==="
 		(cd "$1" && find . -type f | sort) | while IFS= read -r bt_f; do
 			bt_f=${bt_f#./}
@@ -866,11 +872,14 @@ bt_console() { # DIR ID
 			bt_print_file "$1" "$bt_f"
 		done
 		bt_print_file "$1" COMPLETE
-		echo "=== boottrace snapshot end $2 ==="
+		echo "=== boottrace snapshot end $2 files=$((bt_nf + 0)) ==="
 	} >/dev/console 2>/dev/null
 	[ -n "$bt_pk" ] && echo "$bt_pk" >/proc/sys/kernel/printk
 }
 
+# One part: its size, line count and md5 (md5sum: busybox and coreutils
+# both have it; busybox has no cksum) on the marker, so that `report` can
+# prove it came through the console whole.
 bt_print_file() { # DIR REL
 	bt_p=$1/$2
 	bt_sz=$(bt_size "$bt_p")
@@ -890,7 +899,8 @@ bt_print_file() { # DIR REL
 	esac
 	bt_eol=1
 	[ -n "$(tail -c 1 "$bt_p")" ] && bt_eol=0
-	echo "--- boottrace file $2 size=$bt_sz eol=$bt_eol enc=text md5=$bt_sum ---"
+	bt_nl=$(sed -n '$=' "$bt_p")
+	echo "--- boottrace file $2 size=$bt_sz lines=${bt_nl:-0} eol=$bt_eol enc=text md5=$bt_sum ---"
 	sed 's/^/|/' "$bt_p"
 	[ "$bt_eol" = 0 ] && echo
 	echo "--- boottrace end $2 ---"

@@ -34,6 +34,14 @@ static int report_usage(FILE *f)
 	      "missing or all zero, chains stitched from the <-parent column; the\n"
 	      "boot phase; and what in the trace cannot be trusted (trampolines,\n"
 	      "zero or stale frames, lost events, skipped lines).\n\n"
+	      "Read: function (with or without stacks), nop (events, kprobes,\n"
+	      "syscall events, stacktrace triggers), function_graph (calls,\n"
+	      "callers from the nesting, durations), the latency tracers, and\n"
+	      "trace-cmd report text. Other tracers (osnoise, timerlat, hwlat,\n"
+	      "blk, ...) are refused with their name (exit 1). A console log may\n"
+	      "be messy (escape codes, CR/LF, capture timestamps, kernel messages);\n"
+	      "each part is checked against its size, lines and md5, and damage\n"
+	      "is named.\n\n"
 	      "  -f, --format F     text (default), json (docs/report-schema.md),\n"
 	      "                     folded (FlameGraph: a;b;c N)\n"
 	      "      --function F   only function (or event) F\n"
@@ -172,6 +180,8 @@ static int run(const struct report_opts *o, char **path, struct bt_error *e)
 	if (rp_input_open(o->input, o->boot, &snap, &kind, path, e) ||
 	    load_syms(o, &snap, &syms, &have, e) ||
 	    feed(r, *path, &snap, o->input, e))
+		goto out;
+	if (report_refused(r, o->input, e))
 		goto out;
 	/* Not a trace at all: nothing parsed, and something was skipped. */
 	if (report_not_trace(r, &lines, &first_bad) && strcmp(kind, "console")) {

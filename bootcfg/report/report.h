@@ -89,6 +89,14 @@ long report_feed(struct report *r, const char *p, size_t len, int eof);
 int report_feed_fd(struct report *r, int fd, const char *pre, size_t npre,
 		   const char *name, struct bt_error *e);
 /*
+ * -1 with @e set when the trace's "# tracer:" header names a tracer whose
+ * text report does not read (osnoise, timerlat, hwlat, blk, an unknown
+ * name: the table in report_lex.c), or one it reads but none of whose
+ * lines it could (a layout it does not know), else 0.
+ */
+int report_refused(const struct report *r, const char *name,
+		   struct bt_error *e);
+/*
  * 1 when nothing of the input was trace text and something was skipped:
  * *@lines read, the first unreadable one at *@first_bad.
  */
@@ -120,6 +128,13 @@ struct rp_snap {
 	int console, nboots, boot;	/* console: which of how many */
 	int complete;			/* COMPLETE seen */
 	int mismatch;			/* console files not of their size */
+	/*
+	 * Console parts (files) whose size, line count or md5 disagree with
+	 * their marker, or that were cut or lost whole: how many, whether the
+	 * trace is one of them, and which (for the report's findings).
+	 */
+	int damaged, trace_damaged;
+	char damage[400];
 };
 
 void rp_snap_free(struct rp_snap *s);

@@ -89,13 +89,29 @@ static int count_stack(struct report *r, const struct rp_ev *ev)
 	return 0;
 }
 
+/* A function_graph call's duration (ev->ts), to its function. */
+static int count_dur(struct report *r, const struct rp_ev *ev)
+{
+	struct rp_fn *f;
+
+	if (ev->fn >= r->cap_of || !r->fn_of[ev->fn])
+		return 0;	/* its entry was not in the trace */
+	f = &r->fn[r->fn_of[ev->fn] - 1];
+	f->dur_n++;
+	f->dur_total += ev->ts;
+	if (ev->ts > f->dur_max)
+		f->dur_max = ev->ts;
+	return 0;
+}
+
 int rp_count(struct report *r, const struct rp_ev *ev, uint32_t n)
 {
 	uint32_t i;
 
 	for (i = 0; i < n; i++)
 		if (ev[i].kind == RP_EV_STACK ? count_stack(r, &ev[i]) :
-						count_hit(r, &ev[i]))
+		    ev[i].kind == RP_EV_DUR ? count_dur(r, &ev[i]) :
+					      count_hit(r, &ev[i]))
 			return -1;
 	return 0;
 }

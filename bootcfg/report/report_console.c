@@ -4,13 +4,22 @@
  * log, framed as in initramfs-hook/README.md:
  *
  *   === boottrace snapshot begin <boot-id> ===
- *   --- boottrace file REL size=N eol=0|1 enc=text md5=... ---
+ *   --- boottrace file REL size=N lines=L eol=0|1 enc=text md5=... ---
  *   |one line of the file
  *   --- boottrace end REL ---
- *   === boottrace snapshot end <boot-id> ===
+ *   === boottrace snapshot end <boot-id> files=F ===
  *
- * Kernel messages may land between the lines of a file on a console, so
- * only "|" lines are content; "\r" of serial consoles is dropped. A log
+ * (lines= and files= are new; older logs without them are read too.)
+ * A real serial log is messy, and each line is cleaned before it is read:
+ * terminal escape sequences (the firmware's "\x1b[2J\x1b[01;01H") and the
+ * "\r" of serial line ends are dropped, the timestamps a capture program
+ * puts in front ("[2026-11-25 10:00:00.123] ", "[    1.234567] ") are
+ * taken off, and a marker is found anywhere on its line (other output may
+ * come before it on the same line). Only "|" lines are content. A kernel
+ * message printed in the middle of a content line ("|abc[    2.3] msg",
+ * then "def" on the next line) is taken out and the line joined again.
+ * Every part is then checked against its marker (size, lines, md5): what
+ * does not match is named in snap->damage, never used silently. A log
  * may hold several boots; the last one is the default.
  */
 #include <stdio.h>
@@ -24,20 +33,192 @@
 #define SNAP_END "=== boottrace snapshot end "
 #define FILE_MARK "--- boottrace file "
 #define END_MARK "--- boottrace end "
+#define SKIP_MARK "--- boottrace skipped "
 
 struct cfile {
 	char rel[256];
+	char md5[40];
 	char *buf;
 	size_t len, cap;
-	unsigned long long size;
-	int eol, text, open;
+	unsigned long long size, lines, got_lines;
+	int eol, text, open, have_lines;
 };
 
-static int starts(const char *p, const char *end, const char *s)
-{
-	size_t n = strlen(s);
+/* A line of the log, cleaned (see above), and what it is. */
+enum cl_kind { CL_OTHER, CL_CONTENT, CL_BEGIN, CL_SNAP_END, CL_FILE, CL_END,
+	       CL_SKIP };
 
-	return (size_t)(end - p) >= n && !memcmp(p, s, n);
+struct cline {
+	char *t;
+	size_t len, cap;
+	enum cl_kind kind;
+	const char *at;		/* the marker or the content after "|" */
+	size_t at_len;
+	const char *body;	/* the line after its capture timestamps */
+};
+
+static int is_ts_char(char c)
+{
+	return (c >= '0' && c <= '9') || c == ' ' || c == '.' || c == ':' ||
+	       c == '-' || c == 'T' || c == '/' || c == ',';
+}
+
+/*
+ * The length of a capture timestamp "[...] " at @p (digits, spaces and
+ * date/time punctuation between the brackets, with at least one digit),
+ * else 0.
+ */
+static size_t ts_prefix(const char *p, const char *end)
+{
+	const char *q;
+	int digit = 0;
+
+	if (p == end || *p != '[')
+		return 0;
+	for (q = p + 1; q < end && q - p < 48 && is_ts_char(*q); q++)
+		digit |= *q >= '0' && *q <= '9';
+	if (!digit || q >= end || *q != ']')
+		return 0;
+	q++;
+	if (q < end && *q == ' ')
+		q++;
+	return (size_t)(q - p);
+}
+
+/* The end of the escape sequence at @p (*p == ESC). */
+static const char *escape_end(const char *p, const char *end)
+{
+	p++;
+	if (p == end)
+		return end;
+	if (*p == '[') {	/* CSI: parameters, intermediates, a final byte */
+		for (p++; p < end; p++)
+			if ((unsigned char)*p >= 0x40 && (unsigned char)*p <= 0x7e)
+				return p + 1;
+		return end;
+	}
+	if (*p == ']') {	/* OSC: up to BEL or ESC '\' */
+		for (p++; p < end; p++) {
+			if (*p == '\a')
+				return p + 1;
+			if (*p == 0x1b && p + 1 < end && p[1] == '\\')
+				return p + 2;
+		}
+		return end;
+	}
+	return p + 1;	/* ESC and one character ("\x1b=", "\x1bc") */
+}
+
+static const char *find_str(const char *p, size_t len, const char *s)
+{
+	return memmem(p, len, s, strlen(s));
+}
+
+/* Clean [p, end) into @c and classify it; -1: out of memory. */
+static int clean_line(struct cline *c, const char *p, const char *end)
+{
+	static const struct { const char *mark; enum cl_kind kind; } marks[] = {
+		{ BEGIN, CL_BEGIN }, { SNAP_END, CL_SNAP_END },
+		{ FILE_MARK, CL_FILE }, { END_MARK, CL_END },
+		{ SKIP_MARK, CL_SKIP },
+	};
+	const char *q, *t, *first = NULL;
+	size_t i, n;
+
+	while (end > p && end[-1] == '\r')
+		end--;
+	if (BT_GROW(c->t, (size_t)(end - p) + 1, c->cap))
+		return -1;
+	c->len = 0;
+	for (q = p; q < end;) {
+		if (*q == 0x1b) {
+			q = escape_end(q, end);
+			continue;
+		}
+		t = memchr(q, 0x1b, (size_t)(end - q));
+		n = (size_t)((t ? t : end) - q);
+		memcpy(c->t + c->len, q, n);
+		c->len += n;
+		q += n;
+	}
+	c->t[c->len] = '\0';
+	q = c->t;
+	for (i = 0; i < 2 && (n = ts_prefix(q, c->t + c->len)); i++)
+		q += n;
+	c->body = q;
+	c->kind = CL_OTHER;
+	if (q < c->t + c->len && *q == '|') {
+		c->kind = CL_CONTENT;
+		c->at = q + 1;
+		c->at_len = (size_t)(c->t + c->len - q - 1);
+		return 0;
+	}
+	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
+		t = find_str(q, (size_t)(c->t + c->len - q), marks[i].mark);
+		if (t && (!first || t < first)) {
+			first = t;
+			c->kind = marks[i].kind;
+		}
+	}
+	if (first) {
+		c->at = first;
+		c->at_len = (size_t)(c->t + c->len - first);
+	}
+	return 0;
+}
+
+/*
+ * Where a kernel message starts inside content: "[" spaces, seconds, ".",
+ * six digits, "] " (printk's time), else NULL.
+ */
+static const char *printk_at(const char *p, size_t len)
+{
+	const char *end = p + len, *q = p, *d;
+
+	while ((q = memchr(q, '[', (size_t)(end - q)))) {
+		d = q + 1;
+		while (d < end && *d == ' ')
+			d++;
+		while (d < end && *d >= '0' && *d <= '9')
+			d++;
+		if (d < end && *d == '.' && end - d > 9 && d > q + 1 &&
+		    d[-1] >= '0' && d[-1] <= '9') {
+			const char *f = d + 1;
+
+			while (f < end && *f >= '0' && *f <= '9')
+				f++;
+			if (f - d - 1 == 6 && f + 1 < end && f[0] == ']' &&
+			    f[1] == ' ')
+				return q;
+		}
+		q++;
+	}
+	return NULL;
+}
+
+static const char *line_end(const char *q, const char *end, const char **next)
+{
+	const char *nl = memchr(q, '\n', (size_t)(end - q));
+
+	*next = nl ? nl + 1 : end;
+	return nl ? nl : end;
+}
+
+/*
+ * Whether the line at @q is content or a marker (then a "[ 1.2] " in the
+ * line before is the file's own text, not a kernel message cutting it).
+ */
+static int next_is_content(const char *q, const char *end)
+{
+	const char *nl, *bar;
+
+	if (q >= end)
+		return 1;
+	nl = line_end(q, end, &nl);
+	bar = memchr(q, '|', (size_t)(nl - q));
+	if (bar && (bar == q || ts_prefix(q, nl) == (size_t)(bar - q)))
+		return 1;
+	return memmem(q, (size_t)(nl - q), "boottrace ", 10) != NULL;
 }
 
 static int cf_put(struct cfile *f, const char *p, size_t n)
@@ -50,41 +231,89 @@ static int cf_put(struct cfile *f, const char *p, size_t n)
 	return 0;
 }
 
-/* "--- boottrace file REL size=N eol=E enc=text md5=X ---"; 1: not one */
-static int cf_open(struct cfile *f, const char *p, const char *end)
+static const char *field(const char *line, const char *key)
 {
-	const char *q = p + strlen(FILE_MARK), *sz;
+	const char *v = strstr(line, key);
+
+	return v ? v + strlen(key) : NULL;
+}
+
+/* "REL size=N lines=L eol=E enc=text md5=X ---"; 1: not one */
+static int cf_open(struct cfile *f, const char *p, size_t len)
+{
+	const char *sz, *v;
 	char line[512];
-	size_t n = (size_t)(end - q);
+	size_t n = len;
 
 	memset(f, 0, sizeof(*f));
 	if (n >= sizeof(line))
 		n = sizeof(line) - 1;
-	memcpy(line, q, n);
+	memcpy(line, p, n);
 	line[n] = '\0';
 	sz = strstr(line, " size=");
-	if (!sz || (size_t)(sz - line) >= sizeof(f->rel))
+	if (!sz || sz == line || (size_t)(sz - line) >= sizeof(f->rel))
 		return 1;	/* not a marker after all: ignored */
 	memcpy(f->rel, line, (size_t)(sz - line));
 	f->rel[sz - line] = '\0';
 	f->size = strtoull(sz + 6, NULL, 10);
+	if ((v = field(line, " lines="))) {
+		f->have_lines = 1;
+		f->lines = strtoull(v, NULL, 10);
+	}
+	if ((v = field(line, " md5=")) && strspn(v, "0123456789abcdef") == 32)
+		memcpy(f->md5, v, 32);
 	f->eol = !strstr(line, " eol=0");
 	f->text = !strstr(line, " enc=") || strstr(line, " enc=text");
 	f->open = 1;
 	return cf_put(f, "", 0);
 }
 
-static void cf_close(struct cfile *f, struct rp_snap *s)
+/*
+ * Say what is wrong with part @rel (NULL: with the snapshot as a whole,
+ * which costs the trace only when no whole trace part came) in s->damage.
+ */
+static void damage(struct rp_snap *s, const char *rel, const char *what)
 {
+	size_t n = strlen(s->damage);
+
+	s->damaged++;
+	if (rel ? !strcmp(rel, "trace") : !s->trace)
+		s->trace_damaged = 1;
+	if (n + 4 < sizeof(s->damage))
+		snprintf(s->damage + n, sizeof(s->damage) - n, "%s%s%s%s%s",
+			 n ? "; " : "", rel ? "part '" : "", rel ? rel : "",
+			 rel ? "' " : "", what);
+}
+
+/* @cut: its end marker never came. */
+static void cf_close(struct cfile *f, struct rp_snap *s, int cut)
+{
+	char what[200], sum[33];
+
 	f->open = 0;
 	if (!f->text) {
 		free(f->buf);
+		f->buf = NULL;
 		return;
 	}
 	if (!f->eol && f->len && f->buf[f->len - 1] == '\n')
 		f->buf[--f->len] = '\0';
 	if (f->len != f->size)
 		s->mismatch++;
+	what[0] = '\0';
+	if (f->have_lines && f->got_lines != f->lines)
+		snprintf(what, sizeof(what), "has %llu of its %llu lines (%zu of %llu bytes)%s",
+			 f->got_lines, f->lines, f->len, f->size,
+			 cut ? ", its end marker lost" : "");
+	else if (f->len != f->size)
+		snprintf(what, sizeof(what), "has %zu of its %llu bytes%s",
+			 f->len, f->size, cut ? ", its end marker lost" : "");
+	else if (f->md5[0] && (rp_md5_hex(f->buf, f->len, sum),
+			       memcmp(sum, f->md5, 32)))
+		snprintf(what, sizeof(what), "is garbled (md5 %s, the marker says %.32s)",
+			 sum, f->md5);
+	if (what[0])
+		damage(s, f->rel, what);
 	if (!strcmp(f->rel, "trace")) {
 		free(s->trace);
 		s->trace = f->buf;
@@ -100,73 +329,145 @@ int rp_console_holds(const char *p, size_t len)
 	return memmem(p, len, BEGIN, sizeof(BEGIN) - 1) != NULL;
 }
 
-/* The start of snapshot @boot (1-based; 0: the last); counts them all. */
-static const char *find_boot(const char *p, const char *end, int boot,
-			     int *nboots, int *which)
+/* The line after begin marker @boot (1-based; 0: the last); counts them. */
+static int find_boot(const char *p, const char *end, int boot, int *nboots,
+		     int *which, struct cline *c, const char **at,
+		     char *id, size_t idcap)
 {
-	const char *q = p, *pick = NULL, *hit;
+	const char *q, *le, *next;
 
 	*nboots = 0;
-	while ((hit = memmem(q, (size_t)(end - q), BEGIN, sizeof(BEGIN) - 1))) {
-		if (hit == p || hit[-1] == '\n') {
-			++*nboots;
-			if (!boot || *nboots == boot) {
-				pick = hit;
-				*which = *nboots;
-			}
+	*at = NULL;
+	for (q = p; q < end; q = next) {
+		le = line_end(q, end, &next);
+		if (!memchr(q, '=', (size_t)(le - q)))
+			continue;	/* no marker: cheap */
+		if (clean_line(c, q, le))
+			return -1;
+		if (c->kind != CL_BEGIN)
+			continue;
+		++*nboots;
+		if (!boot || *nboots == boot) {
+			*at = next;
+			*which = *nboots;
+			snprintf(id, idcap, "%.*s", (int)(c->at_len - (sizeof(BEGIN) - 1)),
+				 c->at + sizeof(BEGIN) - 1);
+			id[strcspn(id, " \r")] = '\0';
 		}
-		q = hit + 1;
 	}
-	return pick;
+	return 0;
 }
 
 int rp_console_extract(const char *p, size_t len, int boot,
 		       struct rp_snap *s, const char *name, struct bt_error *e)
 {
-	const char *end = p + len, *q, *nl, *le;
+	const char *end = p + len, *q, *le, *next, *k, *v;
 	struct cfile f = { 0 };
-	int which = 0;
+	struct cline c = { 0 };
+	char *held = NULL;	/* the rest of a line a kernel message cut */
+	size_t held_len = 0, held_cap = 0;
+	unsigned long long parts = 0, want_parts = 0;
+	int which = 0, ended = 0;
 
-	q = find_boot(p, end, boot, &s->nboots, &which);
 	s->console = 1;
-	if (!q)
+	if (find_boot(p, end, boot, &s->nboots, &which, &c, &q, s->boot_id,
+		      sizeof(s->boot_id)))
+		goto oom;
+	if (!q) {
+		free(c.t);
 		return bt_error_set(e, BT_EXIT_INPUT, name,
 				    "the log holds %d boottrace snapshot(s); --boot %d does not exist", s->nboots, boot);
+	}
 	s->boot = which;
-	nl = memchr(q, '\n', (size_t)(end - q));
-	le = nl ? nl : end;
-	q += sizeof(BEGIN) - 1;
-	snprintf(s->boot_id, sizeof(s->boot_id), "%.*s", (int)(le - q), q);
-	s->boot_id[strcspn(s->boot_id, " \r")] = '\0';
-	for (q = nl ? nl + 1 : end; q < end; q = nl ? nl + 1 : end) {
-		nl = memchr(q, '\n', (size_t)(end - q));
-		le = nl ? nl : end;
-		if (le > q && le[-1] == '\r')
-			le--;
-		if (f.open && q < le && *q == '|') {
-			if (cf_put(&f, q + 1, (size_t)(le - q - 1)) ||
+	for (; q < end; q = next) {
+		le = line_end(q, end, &next);
+		if (clean_line(&c, q, le))
+			goto oom;
+		if (held && f.open) {	/* "|abc[ 1.2] msg" came before */
+			int joined = c.kind == CL_OTHER;
+
+			if (cf_put(&f, held, held_len) ||
+			    (joined && cf_put(&f, c.body,
+					      (size_t)(c.t + c.len - c.body))) ||
 			    cf_put(&f, "\n", 1))
 				goto oom;
-		} else if (starts(q, le, FILE_MARK)) {
-			if (f.open)
-				cf_close(&f, s);	/* its end line was lost */
-			if (cf_open(&f, q, le) < 0)
+			f.got_lines++;
+			free(held);
+			held = NULL;
+			held_len = held_cap = 0;
+			if (joined)
+				continue;
+		}
+		switch (c.kind) {
+		case CL_CONTENT:
+			if (!f.open)
+				break;
+			/* not at the start: a file's line may begin with a
+			 * printk time of its own (dmesg) */
+			k = c.at_len ? printk_at(c.at + 1, c.at_len - 1) : NULL;
+			if (k && !next_is_content(next, end)) {
+				/* keep the text before the message; the line
+				 * goes on after the message's own line */
+				if (BT_GROW(held, (size_t)(k - c.at) + 1, held_cap))
+					goto oom;
+				memcpy(held, c.at, (size_t)(k - c.at));
+				held_len = (size_t)(k - c.at);
+				break;
+			}
+			if (cf_put(&f, c.at, c.at_len) || cf_put(&f, "\n", 1))
 				goto oom;
-		} else if (starts(q, le, END_MARK) && f.open) {
-			cf_close(&f, s);
-		} else if (starts(q, le, SNAP_END) || starts(q, le, BEGIN)) {
+			f.got_lines++;
+			break;
+		case CL_FILE:
+			if (f.open)
+				cf_close(&f, s, 1);	/* its end line was lost */
+			parts++;
+			if (cf_open(&f, c.at + sizeof(FILE_MARK) - 1,
+				    c.at_len - (sizeof(FILE_MARK) - 1)) < 0)
+				goto oom;
+			break;
+		case CL_SKIP:
+			parts++;
+			break;
+		case CL_END:
+			if (f.open)
+				cf_close(&f, s, 0);
+			break;
+		case CL_SNAP_END:
+			if ((v = field(c.at, " files=")))
+				want_parts = strtoull(v, NULL, 10);
+			ended = 1;
+			goto done;
+		case CL_BEGIN:
+			goto done;
+		case CL_OTHER:
 			break;
 		}
 	}
+done:
+	free(held);
 	if (f.open) {
 		s->complete = 0;	/* cut inside a file */
-		cf_close(&f, s);
+		cf_close(&f, s, 1);
 	}
+	if (want_parts > parts) {
+		char what[120];
+
+		snprintf(what, sizeof(what), "%llu of the %llu parts the end marker counts are missing (their file markers were lost)",
+			 want_parts - parts, want_parts);
+		damage(s, NULL, what);
+	}
+	if (!ended && !s->complete)
+		damage(s, NULL, "the snapshot's end marker never came: the log ends inside it");
+	free(c.t);
 	if (!s->trace)
 		return bt_error_set(e, BT_EXIT_INPUT, name,
-				    "snapshot %d (%s) of the console log has no 'trace' file", which, s->boot_id);
+				    "snapshot %d (%s) of the console log has no 'trace' file%s%s", which, s->boot_id,
+				    s->damage[0] ? ": " : "", s->damage);
 	return 0;
 oom:
+	free(held);
 	free(f.buf);
+	free(c.t);
 	return bt_error_set(e, BT_EXIT_ENV, name, "out of memory");
 }

@@ -72,6 +72,23 @@ void report_delete(struct report *r)
 	free(r);
 }
 
+int report_refused(const struct report *r, const char *name,
+		   struct bt_error *e)
+{
+	if (r->hdr.how == RP_READ_REFUSE)
+		return bt_error_set(e, BT_EXIT_INPUT, name,
+				    "tracer \"%s\" (its '# tracer:' header): report does not read it: %s",
+				    r->hdr.tracer, r->hdr.refused);
+	/* a tracer it reads, in a layout it does not: not an empty trace */
+	if (r->hdr.tracer[0] && !r->entries && r->skip.lines)
+		return bt_error_set(e, BT_EXIT_INPUT, name,
+				    "tracer \"%s\": none of the %llu lines after its header is in a layout report reads (first at line %llu)%s",
+				    r->hdr.tracer, (unsigned long long)r->skip.lines,
+				    (unsigned long long)r->skip.first_line,
+				    r->hdr.how == RP_READ_GRAPH ? "; function_graph is read with its duration column (trace option funcgraph-duration, the default)" : "");
+	return 0;
+}
+
 int report_not_trace(const struct report *r, uint64_t *lines,
 		     uint64_t *first_bad)
 {
@@ -235,7 +252,7 @@ long report_feed(struct report *r, const char *p, size_t len, int eof)
 		return -1;
 	}
 	while (s < end) {
-		if (r->cur->n == RP_BATCH && feed_flush(r)) {
+		if (r->cur->n + RP_LINE_EVENTS > RP_BATCH && feed_flush(r)) {
 			oom = 1;
 			break;
 		}

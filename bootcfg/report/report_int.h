@@ -154,6 +154,7 @@ struct rp_line {
 	size_t a_len, b_len;	/* FRAME: a = frame text */
 	const char *ts_at;	/* default layout: where the time starts */
 	uint32_t task_id;	/* the interned task when known, else RP_NONE */
+	int sys;		/* syscall event: 1 "sys_X(args)", 2 "sys_X -> ret" */
 };
 
 /* Classify and split the line [p, end) (no newline). Never allocates. */
@@ -187,6 +188,8 @@ enum rp_frame_flag {
 	RP_FR_RAW = 4,		/* unresolved hex address */
 	RP_FR_SELF = 8,		/* the traced function itself */
 	RP_FR_STALE = 16,	/* duplicate that cannot be a call chain */
+	RP_FR_TRACER = 32,	/* the tracer's own code that took the stack
+				 * (an event's stacktrace trigger, a kprobe) */
 };
 
 struct rp_stack {
@@ -262,6 +265,7 @@ struct rp_fn {
 	uint8_t is_event;
 	uint64_t hits, first, last;
 	uint64_t with_stack;
+	uint64_t dur_n, dur_total, dur_max;	/* function_graph: ns per call */
 };
 
 /* The hit waiting for its "<stack trace>" block, per CPU. */
@@ -272,7 +276,13 @@ struct rp_pending {
 	int live;
 };
 
+/* How a tracer's text is read (report_lex.c's table). */
+enum rp_read { RP_READ_LINES, RP_READ_GRAPH, RP_READ_REFUSE };
+
 struct rp_header {
+	enum rp_read how;	/* of "# tracer: NAME" (lines without one) */
+	const char *refused;	/* RP_READ_REFUSE: why, for the error */
+	int tracecmd;		/* trace-cmd report's header lines seen */
 	int have_entries;
 	uint64_t in_buffer, written;
 	int ncpu;
@@ -288,6 +298,7 @@ struct rp_skipped {
 	uint64_t truncated;	/* last line cut (no newline) */
 	uint64_t binary;	/* lines with NUL or control bytes */
 	uint64_t user_stacks;
+	uint64_t trigger_stacks;	/* stacks alone, counted as their event */
 };
 
 struct report {
@@ -309,6 +320,9 @@ struct report {
 	uint64_t lines, bytes, entries;
 	uint64_t cpu_started;		/* "CPU N buffer started" markers */
 	struct rp_prefix *prefix;	/* line prefixes already parsed */
+	struct rp_gstack *gst;		/* function_graph: open calls */
+	size_t ngst, capgst;
+	uint64_t gseq;
 	int ts_raw;
 	/* The batch the lexer fills, and the way to the counters (report_feed.c) */
 	struct rp_batch *cur, *batch;
@@ -337,7 +351,7 @@ struct report {
  * order. The two share nothing else, so the counters may run on a thread
  * of their own.
  */
-enum rp_ev_kind { RP_EV_FUNC, RP_EV_EVENT, RP_EV_STACK };
+enum rp_ev_kind { RP_EV_FUNC, RP_EV_EVENT, RP_EV_STACK, RP_EV_DUR };
 
 struct rp_ev {
 	uint32_t kind;
@@ -345,10 +359,11 @@ struct rp_ev {
 	uint32_t other;	/* FUNC, EVENT: parent name id or RP_NONE; STACK: stack id */
 	uint32_t task;
 	uint32_t pid;
-	uint64_t ts;
+	uint64_t ts;	/* DUR: the call's duration, ns (function_graph) */
 };
 
 #define RP_BATCH 4096
+#define RP_LINE_EVENTS 2	/* the most one line makes (a graph leaf) */
 
 struct rp_batch {
 	uint32_t n;
@@ -368,8 +383,8 @@ void rp_lex_free(struct report *r);
 void rp_count_free(struct report *r);
 
 /*
- * The next event of the current batch. A line makes one event at most,
- * and report_feed empties a full batch before it lexes the next line, so
+ * The next event of the current batch. A line makes RP_LINE_EVENTS
+ * events at most, and report_feed empties a batch without room for them before it lexes the next line, so
  * there is always room: the lexer never calls back into the feeding.
  */
 static inline struct rp_ev *rp_emit(struct report *r)
@@ -395,6 +410,9 @@ int rp_console_holds(const char *p, size_t len);
 int rp_console_extract(const char *p, size_t len, int boot,
 		       struct rp_snap *snap, const char *name,
 		       struct bt_error *e);
+
+/* MD5 of [data, data + len) as 32 hex digits (report_md5.c). */
+void rp_md5_hex(const char *data, size_t len, char out[33]);
 
 /* ---- caller trees (report_tree.c) ------------------------------------- */
 

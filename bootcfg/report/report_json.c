@@ -100,6 +100,8 @@ static const char *why(uint8_t flag)
 		return "zero";
 	if (flag & RP_FR_STALE)
 		return "stale";
+	if (flag & RP_FR_TRACER)
+		return "tracer";
 	return NULL;
 }
 
@@ -248,6 +250,13 @@ static void jfn(const struct report *r, const struct rp_snap *snap,
 	jts(r, fn->first, f);
 	fputs(",\n      \"last\": ", f);
 	jts(r, fn->last, f);
+	if (fn->dur_n)
+		fprintf(f, ",\n      \"call_time_ns\": {\"calls\": %llu, \"total\": %llu, \"max\": %llu}",
+			(unsigned long long)fn->dur_n,
+			(unsigned long long)fn->dur_total,
+			(unsigned long long)fn->dur_max);
+	else
+		fputs(",\n      \"call_time_ns\": null", f);
 	fputs(",\n", f);
 	janswer(r, fn, f);
 	jhook_errors(snap, f);

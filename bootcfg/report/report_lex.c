@@ -78,20 +78,375 @@ static int fn_body(struct report *r, const struct rp_line *l, uint32_t *fn,
 	return 0;
 }
 
+/* ---- function_graph --------------------------------------------------- */
+
+#define RP_GDEPTH 64	/* deeper calls are counted without a parent */
+#define RP_GSTACKS 65536
+
+/* The calls open on a CPU (kernel layout) or in a task (trace-cmd). */
+struct rp_gstack {
+	int key;		/* -1 - cpu, or the pid */
+	uint32_t task;		/* RP_NONE: not known yet */
+	int pid;
+	uint64_t seq;		/* when last used */
+	int depth;
+	uint32_t fn[RP_GDEPTH];
+};
+
+static struct rp_gstack *gstack(struct report *r, int key)
+{
+	struct rp_gstack *g;
+	size_t i;
+
+	for (i = r->ngst; i-- > 0;)
+		if (r->gst[i].key == key)
+			return &r->gst[i];
+	if (r->ngst >= RP_GSTACKS ||
+	    BT_GROW(r->gst, r->ngst + 1, r->capgst))
+		return NULL;
+	g = &r->gst[r->ngst++];
+	memset(g, 0, sizeof(*g));
+	g->key = key;
+	g->task = RP_NONE;
+	return g;
+}
+
+/*
+ * The caller of a call at depth @d: the call open at d - 1. On a CPU that
+ * has none, the task came from another CPU mid-call (the kernel layout
+ * names CPUs, not tasks): its calls are on the CPU stack used last that
+ * is that deep, and move here with it.
+ */
+static uint32_t gparent(struct report *r, struct rp_gstack *g, int d)
+{
+	struct rp_gstack *best = NULL;
+	size_t i;
+
+	if (d <= 0 || d > RP_GDEPTH)
+		return RP_NONE;
+	if (g->depth >= d)
+		return g->fn[d - 1];
+	if (g->key >= 0)
+		return RP_NONE;
+	for (i = 0; i < r->ngst; i++)
+		if (&r->gst[i] != g && r->gst[i].key < 0 &&
+		    r->gst[i].depth >= d && (!best || r->gst[i].seq > best->seq))
+			best = &r->gst[i];
+	if (!best)
+		return RP_NONE;
+	memcpy(g->fn, best->fn, (size_t)d * sizeof(g->fn[0]));
+	g->depth = d;
+	return g->fn[d - 1];
+}
+
+/* "12.345 us" (or "12345.67 us": fewer decimals past 7 digits), in ns. */
+static uint64_t graph_dur(const char *p, const char *end)
+{
+	uint64_t us = 0, ns = 0;
+	int k = 0;
+
+	while (p < end && (*p == ' ' || strchr("+!#*@$", *p)))
+		p++;
+	while (p < end && *p >= '0' && *p <= '9')
+		us = us * 10 + (uint64_t)(*p++ - '0');
+	if (p < end && *p == '.')
+		for (p++; p < end && *p >= '0' && *p <= '9' && k < 3; p++, k++)
+			ns = ns * 10 + (uint64_t)(*p - '0');
+	for (; k < 3; k++)
+		ns *= 10;
+	return us * 1000 + ns;
+}
+
+/* "  10.123456 " (seconds) in ns. */
+static uint64_t graph_abs(const char *p, const char *end)
+{
+	uint64_t sec = 0, frac = 0;
+	int k = 0;
+
+	while (p < end && *p == ' ')
+		p++;
+	while (p < end && *p >= '0' && *p <= '9' && sec < 100000000000ULL)
+		sec = sec * 10 + (uint64_t)(*p++ - '0');
+	if (p < end && *p == '.')
+		for (p++; p < end && *p >= '0' && *p <= '9' && k < 9; p++, k++)
+			frac = frac * 10 + (uint64_t)(*p - '0');
+	for (; k < 9; k++)
+		frac *= 10;
+	return sec * 1000000000ULL + frac;
+}
+
+static int ends_us(const char *p, const char *e)
+{
+	while (e > p && e[-1] == ' ')
+		e--;
+	return e - p >= 2 && e[-2] == 'u' && e[-1] == 's';
+}
+
+static int blank(const char *p, const char *e)
+{
+	while (p < e && *p == ' ')
+		p++;
+	return p == e;
+}
+
+/*
+ * One call of a graph: from its duration column ("  |  " or
+ * "+ 12.345 us |  ") on, "name() {", "name();", "}" or "} (comment: name)"
+ * indented two spaces a level (kernel/trace/trace_functions_graph.c).
+ * @g: where the calls are open; @task, @pid, @ts: of the line.
+ */
+static int graph_call(struct report *r, struct rp_gstack *g, const char *p,
+		      const char *end, uint32_t task, int pid, uint64_t ts)
+{
+	const char *bar = memchr(p, '|', (size_t)(end - p)), *t, *q;
+	uint64_t dur;
+	uint32_t fn, parent;
+	struct rp_ev *ev;
+	int d, n = 0;
+
+	if (!bar)
+		return 1;
+	dur = blank(p, bar) ? 0 : graph_dur(p, bar);
+	for (t = bar + 1; t < end && *t == ' '; t++)
+		n++;
+	d = n >= 2 ? (n - 2) / 2 : 0;
+	g->seq = ++r->gseq;
+	if (t < end && *t == '}') {	/* a return: its call's time */
+		/*
+		 * "} (comment: name)": the kernel names the function when the
+		 * return is not the call it saw last on this CPU (an irq in
+		 * between, a task that moved): the name, not the nesting.
+		 */
+		q = memmem(t, (size_t)(end - t), "/* ", 3);
+		fn = RP_NONE;
+		if (q) {
+			q += 3;
+			fn = line_name(r, q, (size_t)(end - q));
+			if (fn == RP_NONE)
+				return -1;
+		} else {
+			if (g->depth <= d)
+				gparent(r, g, d + 1);	/* called on another CPU */
+			if (g->depth > d && d < RP_GDEPTH)
+				fn = g->fn[d];
+		}
+		if (fn != RP_NONE) {
+			ev = rp_emit(r);
+			memset(ev, 0, sizeof(*ev));
+			ev->kind = RP_EV_DUR;
+			ev->fn = fn;
+			ev->ts = dur;
+		}
+		g->depth = d < g->depth ? d : g->depth;
+		return 0;
+	}
+	if (t == end || *t == '/' || *t == '=' || *t == '<')
+		return 0;	/* a comment, an irq arrow */
+	q = memmem(t, (size_t)(end - t), "()", 2);
+	if (!q || q == t)
+		return 1;
+	fn = line_name(r, t, (size_t)(q - t));
+	if (fn == RP_NONE)
+		return -1;
+	parent = gparent(r, g, d);
+	ev = rp_emit(r);
+	ev->kind = RP_EV_FUNC;
+	ev->fn = fn;
+	ev->other = parent;
+	ev->task = task;
+	ev->pid = (uint32_t)pid;
+	ev->ts = ts;
+	q += 2;
+	while (q < end && *q == ' ')
+		q++;
+	if (q < end && *q == '{') {	/* it goes on: open */
+		if (d < RP_GDEPTH) {
+			g->fn[d] = fn;
+			g->depth = d + 1;
+		}
+	} else {	/* a leaf: its time now (an irq's leaf may come at the
+			 * depth of the call it interrupted: nothing closes) */
+		ev = rp_emit(r);
+		memset(ev, 0, sizeof(*ev));
+		ev->kind = RP_EV_DUR;
+		ev->fn = fn;
+		ev->ts = dur;
+	}
+	return 0;
+}
+
+/* "comm-pid" in [p, e), trimmed: interned, with its pid. */
+static uint32_t graph_task(struct report *r, const char *p, const char *e,
+			   int *pid)
+{
+	const char *d;
+
+	while (p < e && *p == ' ')
+		p++;
+	while (e > p && e[-1] == ' ')
+		e--;
+	for (d = e; d > p && d[-1] >= '0' && d[-1] <= '9'; d--)
+		;
+	if (d == e || d == p || d[-1] != '-' || e - d > 9)
+		return RP_NONE;
+	*pid = atoi(d);
+	return rp_intern(&r->tasks, p, (size_t)(e - p));
+}
+
+/*
+ * A line of the function_graph tracer's own layout:
+ *   [abs time " |  "] [rel time] " N) " [" comm-pid  | "] [" flags | "]
+ *   duration column, call
+ * and the context-switch lines " N)  old-1  =>  new-2", " ------". 1: not
+ * such a line; -1: out of memory.
+ */
+static int graph_line(struct report *r, const char *p, const char *end)
+{
+	const char *q = p, *c = NULL, *d, *bar, *arrow;
+	struct rp_gstack *g;
+	uint64_t ts = 0;
+	uint32_t task;
+	int cpu = 0, pid = 0, i;
+
+	if (end > p && end[-1] == '\r')
+		end--;
+	while (q < end && *q == ' ')
+		q++;
+	if (q < end && *q == '-')
+		return 0;	/* " -----" around a context switch */
+	for (d = q; d < end && d - p < 64; d++)	/* the " N) " column */
+		if (*d == ')' && d > q && d[-1] >= '0' && d[-1] <= '9') {
+			const char *b = d - 1;
+
+			while (b > q && b[-1] >= '0' && b[-1] <= '9')
+				b--;
+			if (b == q || b[-1] == ' ') {
+				c = d;
+				cpu = atoi(b);
+				break;
+			}
+		}
+	if (!c)
+		return 1;
+	if ((bar = memchr(q, '|', (size_t)(c - q))) && !ends_us(q, bar))
+		ts = graph_abs(q, bar);	/* funcgraph-abstime: "%5lu.%06lu |" */
+	g = gstack(r, -1 - cpu);
+	if (!g)
+		return -1;
+	q = c + 1;
+	if (!memchr(q, '|', (size_t)(end - q))) {
+		if ((arrow = memmem(q, (size_t)(end - q), "=>", 2))) {
+			task = graph_task(r, arrow + 2, end, &pid);
+			if (task != RP_NONE) {
+				g->task = task;
+				g->pid = pid;
+			}
+			return 0;
+		}
+		return 1;
+	}
+	task = g->task;
+	pid = g->pid;
+	for (i = 0; i < 3; i++) {	/* the proc and latency columns */
+		bar = memchr(q, '|', (size_t)(end - q));
+		if (!bar || blank(q, bar) || ends_us(q, bar))
+			break;
+		if ((c = memchr(q, '-', (size_t)(bar - q)))) {
+			uint32_t t = graph_task(r, q, bar, &pid);
+
+			if (t != RP_NONE)
+				task = g->task = t, g->pid = pid;
+		}
+		q = bar + 1;
+	}
+	if (task == RP_NONE) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "(cpu %d)", cpu);
+		task = rp_intern(&r->tasks, name, strlen(name));
+		if (task == RP_NONE)
+			return -1;
+	}
+	if (!ts) {	/* no funcgraph-abstime: the line number orders */
+		ts = r->lines + 1;
+		r->ts_raw = 1;
+	}
+	r->entries++;
+	return graph_call(r, g, q, end, task, pid, ts);
+}
+
+/* ---- lines ------------------------------------------------------------- */
+
+/*
+ * An event that is something else: a syscall ("sys_openat(dfd: ...)" and
+ * "sys_openat -> 0x3" of events/syscalls, named sys_enter_openat and
+ * sys_exit_openat as trace-cmd does), trace-cmd's "function: f <-- p"
+ * (a function line) and "funcgraph_entry/exit: ..." (a graph line). 1:
+ * not one of them; 0: @l rewritten or, for the graph, counted; -1: no
+ * memory.
+ */
+static int event_special(struct report *r, struct rp_line *l, uint32_t *id)
+{
+	const char *b = l->b, *e = l->b + l->b_len, *q;
+	char name[128];
+	struct rp_gstack *g;
+
+	if (l->sys) {
+		snprintf(name, sizeof(name), "sys_%s_%.*s",
+			 l->sys == 1 ? "enter" : "exit", (int)(l->a_len - 4),
+			 l->a + 4);
+		*id = rp_intern(&r->names, name, strlen(name));
+		return *id == RP_NONE ? -1 : 0;
+	}
+	if (l->a_len == 8 && !memcmp(l->a, "function", 8) && l->b_len) {
+		/* "f <-- p" (trace-cmd's function plugin) or "f <-p" or "f" */
+		l->kind = RP_FUNC;
+		l->a = b;
+		l->a_len = rp_sym_len(b, l->b_len);
+		q = memmem(b, l->b_len, "<-", 2);
+		if (q) {
+			q += 2;
+			while (q < e && (*q == '-' || *q == ' '))
+				q++;
+			l->b = q;
+			l->b_len = (size_t)(e - q);
+		} else {
+			l->b_len = 0;
+		}
+		return 1;	/* on as a function line */
+	}
+	if (l->a_len > 10 && !memcmp(l->a, "funcgraph_", 10)) {
+		uint32_t task = l->task_id != RP_NONE ? l->task_id :
+				rp_intern(&r->tasks, l->task, l->task_len);
+
+		if (task == RP_NONE || !(g = gstack(r, l->pid)))
+			return -1;
+		r->hdr.how = RP_READ_GRAPH;
+		return graph_call(r, g, b, e, task, l->pid, l->ts) < 0 ? -1 : 0;
+	}
+	return 1;
+}
+
 /* A function or event line: its ids to the counters, and it waits on its
  * CPU for the stack block that may follow. */
 static int hit(struct report *r, struct rp_line *l)
 {
-	uint32_t id, task, parent = RP_NONE;
+	uint32_t id = RP_NONE, task, parent = RP_NONE;
 	struct rp_pending *p;
 	struct rp_ev *ev;
+	int sp;
 
-	if (l->kind == RP_EVENT) {
+	if (l->kind == RP_EVENT && (sp = event_special(r, l, &id)) <= 0) {
+		if (sp < 0)
+			return -1;
+		if (id == RP_NONE)
+			return 0;	/* a graph line, counted */
+	} else if (l->kind == RP_EVENT) {
 		event_target(l);
 		id = line_name(r, l->a, l->a_len);
-	} else if (fn_body(r, l, &id, &parent)) {
-		return -1;
 	}
+	if (l->kind == RP_FUNC && fn_body(r, l, &id, &parent))
+		return -1;
 	task = l->task_id != RP_NONE ? l->task_id :
 	       rp_intern(&r->tasks, l->task, l->task_len);
 	if (id == RP_NONE || task == RP_NONE)
@@ -120,6 +475,63 @@ static int hit(struct report *r, struct rp_line *l)
  * block's first RP_GUESS_LEN bytes are in the buffer, so a new stack can
  * be remembered by them.
  */
+/* Frame @i (0: innermost) of the block [p, end): its name's length. */
+static const char *frame_at(const char *p, const char *end, int i, size_t *len)
+{
+	const char *nl;
+
+	for (;; i--) {
+		if (end - p < 4 || memcmp(p, " => ", 4))
+			return NULL;
+		p += 4;
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!i) {
+			*len = rp_sym_len(p, (size_t)((nl ? nl : end) - p));
+			if (*len && p[*len - 1] == '\r')
+				--*len;
+			return p;
+		}
+		if (!nl)
+			return NULL;
+		p = nl + 1;
+	}
+}
+
+static int frame_is(const char *f, size_t len, const char *name)
+{
+	return f && len == strlen(name) && !memcmp(f, name, len);
+}
+
+/*
+ * The event a stack block with no event line before it was taken for,
+ * from the tracer's frames at its top: a stacktrace trigger on an event
+ * that is not enabled records the stack alone (docs/kernel-facts.md 27).
+ * "trace_event_raw_event_NAME" names tracepoint NAME; "kprobe_trace_func
+ * => kprobe_dispatcher => kprobe_ftrace_handler => <trampoline> => F" a
+ * kprobe on F (named F, as its event lines are). RP_NONE: neither.
+ */
+static uint32_t trigger_event(struct report *r, const char *p,
+			      const char *end)
+{
+	static const char ev[] = "trace_event_raw_event_";
+	const char *f, *g;
+	size_t len = 0, glen = 0;
+
+	f = frame_at(p, end, 0, &len);
+	if (f && len > sizeof(ev) - 1 && !memcmp(f, ev, sizeof(ev) - 1))
+		return line_name(r, f + sizeof(ev) - 1, len - (sizeof(ev) - 1));
+	if (!frame_is(f, len, "kprobe_trace_func"))
+		return RP_NONE;
+	f = frame_at(p, end, 1, &len);
+	if (!frame_is(f, len, "kprobe_dispatcher"))
+		return RP_NONE;
+	f = frame_at(p, end, 2, &len);
+	if (!frame_is(f, len, "kprobe_ftrace_handler"))
+		return RP_NONE;
+	g = frame_at(p, end, 4, &glen);	/* after the trampoline */
+	return g && glen ? line_name(r, g, glen) : RP_NONE;
+}
+
 static int stack(struct report *r, const struct rp_line *l, const char *p,
 		 const char *end, uint32_t id, int guess)
 {
@@ -127,8 +539,30 @@ static int stack(struct report *r, const struct rp_line *l, const char *p,
 	struct rp_ev *ev;
 
 	if (!pd || !pd->live || pd->pid != l->pid) {
-		r->skip.orphan_stacks++;
-		return 0;
+		uint32_t fn = trigger_event(r, p, end), task;
+
+		if (fn == RP_NONE || !pd) {
+			r->skip.orphan_stacks++;
+			return 0;
+		}
+		/* the hit of the event the trigger stands for */
+		task = l->task_id != RP_NONE ? l->task_id :
+		       rp_intern(&r->tasks, l->task, l->task_len);
+		if (task == RP_NONE)
+			return -1;
+		ev = rp_emit(r);
+		ev->kind = RP_EV_EVENT;
+		ev->fn = fn;
+		ev->other = RP_NONE;
+		ev->task = task;
+		ev->pid = (uint32_t)l->pid;
+		ev->ts = l->ts;
+		r->ts_raw |= l->ts_raw;
+		pd->pid = l->pid;
+		pd->fn = fn;
+		pd->task = task;
+		pd->ts = l->ts;
+		r->skip.trigger_stacks++;
 	}
 	pd->live = 0;
 	if (p == end)
@@ -150,13 +584,63 @@ static int stack(struct report *r, const struct rp_line *l, const char *p,
 	return 0;
 }
 
+/*
+ * What the "# tracer: NAME" header says about the lines that follow: the
+ * one place a tracer is recognized. Read line by line (the default or the
+ * latency layout: function lines, events, stack blocks), read as a call
+ * graph (function_graph), or refused with why.
+ */
+static const struct rp_tracer {
+	const char *name;
+	enum rp_read how;
+	const char *why;
+} tracers[] = {
+	{ "nop", RP_READ_LINES, NULL },		/* events, kprobes, syscalls */
+	{ "function", RP_READ_LINES, NULL },	/* "func <-parent", stacks */
+	{ "function_graph", RP_READ_GRAPH, NULL },
+	/* the latency tracers: the worst section's function lines and
+	 * stack, in the latency layout */
+	{ "irqsoff", RP_READ_LINES, NULL },
+	{ "preemptoff", RP_READ_LINES, NULL },
+	{ "preemptirqsoff", RP_READ_LINES, NULL },
+	{ "wakeup", RP_READ_LINES, NULL },
+	{ "wakeup_rt", RP_READ_LINES, NULL },
+	{ "wakeup_dl", RP_READ_LINES, NULL },
+	{ "osnoise", RP_READ_REFUSE,
+	  "its lines are per-CPU noise samples (runtime, noise, interference counts), not calls: read it with rtla osnoise, or trace with tracer function or the osnoise events under tracer nop" },
+	{ "timerlat", RP_READ_REFUSE,
+	  "its lines are timer wake-up latencies, not calls: read it with rtla timerlat" },
+	{ "hwlat", RP_READ_REFUSE,
+	  "its lines are hardware latency samples, not calls" },
+	{ "blk", RP_READ_REFUSE,
+	  "its lines are block I/O actions: read them with blkparse" },
+	{ "mmiotrace", RP_READ_REFUSE,
+	  "its lines are MMIO accesses, not calls" },
+	{ "branch", RP_READ_REFUSE,
+	  "its lines are branch-annotation hits, not calls" },
+};
+
+static void set_tracer(struct report *r, const char *name)
+{
+	size_t i;
+
+	r->hdr.how = RP_READ_REFUSE;
+	r->hdr.refused = "it is not a tracer report reads (function, function_graph, nop with events, irqsoff, preemptoff, preemptirqsoff, wakeup, wakeup_rt, wakeup_dl)";
+	for (i = 0; i < sizeof(tracers) / sizeof(tracers[0]); i++)
+		if (!strcmp(name, tracers[i].name)) {
+			r->hdr.how = tracers[i].how;
+			r->hdr.refused = tracers[i].why;
+		}
+}
+
 static void header(struct report *r, const struct rp_line *l)
 {
 	const char *s = l->a, *end = l->a + l->a_len, *q;
 	unsigned long long a, b;
 	int n;
 
-	if (l->a_len > 10 && !memcmp(s, "# tracer: ", 10)) {
+	if (l->a_len > 10 && !memcmp(s, "# tracer: ", 10) &&
+	    !r->hdr.tracer[0]) {	/* the first: another is text */
 		size_t len = l->a_len - 10;
 
 		if (len >= sizeof(r->hdr.tracer))
@@ -166,6 +650,7 @@ static void header(struct report *r, const struct rp_line *l)
 		while (len && (r->hdr.tracer[len - 1] == '\r' ||
 			       r->hdr.tracer[len - 1] == ' '))
 			r->hdr.tracer[--len] = '\0';
+		set_tracer(r, r->hdr.tracer);
 		return;
 	}
 	q = s;
@@ -187,6 +672,37 @@ static void header(struct report *r, const struct rp_line *l)
 				r->hdr.ncpu = n;
 		}
 	}
+}
+
+/*
+ * The header lines of `trace-cmd report` ("cpus=2", "version = 6", "CPU 1
+ * is empty", "CPU:1 [LOST 12 EVENTS]"): 1 when [p, e) is one.
+ */
+static int tracecmd_header(struct report *r, const char *p, const char *e)
+{
+	char buf[64];
+	size_t n = (size_t)(e - p);
+	int v;
+
+	if (n >= sizeof(buf))
+		return 0;
+	memcpy(buf, p, n);
+	buf[n] = '\0';
+	if (n && buf[n - 1] == '\r')
+		buf[--n] = '\0';
+	if (sscanf(buf, "cpus=%d", &v) == 1) {
+		r->hdr.ncpu = v;
+	} else if (sscanf(buf, "version = %d", &v) == 1 ||
+		   (sscanf(buf, "CPU %d is empty", &v) == 1 &&
+		    strstr(buf, " is empty"))) {
+		/* nothing to keep */
+	} else if (sscanf(buf, "CPU:%d [LOST", &v) == 1) {
+		/* a gap trace-cmd itself marks */
+	} else {
+		return 0;
+	}
+	r->hdr.tracecmd = 1;
+	return 1;
 }
 
 /* " => ": one 4-byte compare, as this runs for every frame line. */
@@ -348,6 +864,18 @@ const char *rp_lex(struct report *r, const char *p, const char *end,
 	if (!nl && !eof)
 		return NULL;
 	e = nl ? nl : end;
+	if (r->hdr.how == RP_READ_GRAPH && r->hdr.tracer[0] && p < e &&
+	    *p != '#') {
+		int g = graph_line(r, p, e);
+
+		if (g <= 0) {
+			r->lines++;
+			r->skip.truncated += !nl;
+			if (g < 0)
+				*oom = 1;
+			return nl ? nl + 1 : end;
+		}
+	}
 	px = prefix_slot(r, p, e);
 	if (!px || !prefix_parse(px, p, e, &l)) {
 		rp_parse_line(p, e, &l);
@@ -403,7 +931,8 @@ const char *rp_lex(struct report *r, const char *p, const char *end,
 	case RP_BLANK:
 		break;
 	case RP_BAD:
-		bad_line(r, p, e);
+		if (!tracecmd_header(r, p, e))
+			bad_line(r, p, e);
 		break;
 	}
 	return nl ? nl + 1 : end;
@@ -418,4 +947,5 @@ void rp_lex_free(struct report *r)
 	rp_stacks_free(&r->stacks);
 	free(r->pend);
 	free(r->prefix);
+	free(r->gst);
 }

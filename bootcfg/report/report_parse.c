@@ -9,7 +9,8 @@
  * irq-info flags are four characters on 4.x kernels ("d..1") and five
  * since 5.x ("d..1." with migrate-disable). Bodies: "func <-parent"
  * (function tracer), "<stack trace>" (frames follow as " => sym"),
- * "name: fields" (events, kprobes). Only pointers into the line are
+ * "name: fields" (events, kprobes), "sys_name(args)" and "sys_name -> ret"
+ * (syscall events). Only pointers into the line are
  * returned: this runs once per line of a trace of hundreds of megabytes.
  */
 #include <string.h>
@@ -285,7 +286,28 @@ static void split_body(const char *p, const char *end, struct rp_line *l)
 		l->kind = RP_USTACK;
 		return;
 	}
-	q = find3(p, end, ' ', ':', ' ');
+	q = find3(p, end, ' ', ':', '(');
+	if (q < end && *q == '(' && q - p > 4 && !memcmp(p, "sys_", 4)) {
+		/* events/syscalls: "sys_openat(dfd: ffffff9c, ...)" */
+		l->kind = RP_EVENT;
+		l->sys = 1;
+		l->a_len = (size_t)(q - p);
+		l->b = q;
+		l->b_len = (size_t)(end - q);
+		return;
+	}
+	if (q < end && *q == ' ' && q - p > 4 && !memcmp(p, "sys_", 4) &&
+	    end - q > 4 && !memcmp(q, " -> ", 4)) {
+		/* and its return: "sys_openat -> 0x3" */
+		l->kind = RP_EVENT;
+		l->sys = 2;
+		l->a_len = (size_t)(q - p);
+		l->b = q + 4;
+		l->b_len = (size_t)(end - q - 4);
+		return;
+	}
+	if (q < end && *q == '(')
+		q = find3(q, end, ' ', ':', ' ');
 	if (q < end && *q == ':') {
 		l->kind = RP_EVENT;
 		l->a_len = (size_t)(q - p);

@@ -37,6 +37,29 @@ static void add(struct rp_findings *q, const char *code, int warn,
 	q->n++;
 }
 
+/*
+ * Frames of the code that recorded an event and took its stack (seen in
+ * tests/data/traces/qemu-6.1-amd64-trigger-stack.trace and
+ * qemu-6.1-amd64-tracepoint-trigger.trace): the tracer, not a caller.
+ */
+static const char *const tracer_prefixes[] = {
+	"trace_event_raw_event_", "trace_event_buffer_", "event_triggers_",
+	"kprobe_trace_func", "kprobe_dispatcher", "kprobe_ftrace_handler",
+	"kretprobe_trace_func", "kretprobe_dispatcher", "__ftrace_trace_stack",
+	"ftrace_trace_stack", "trace_dump_stack", "stacktrace_trigger",
+	"perf_trace_",
+};
+
+static int is_tracer_name(const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(tracer_prefixes) / sizeof(tracer_prefixes[0]); i++)
+		if (!strncmp(s, tracer_prefixes[i], strlen(tracer_prefixes[i])))
+			return 1;
+	return 0;
+}
+
 static int is_tramp_name(const char *s)
 {
 	size_t i, n = strcspn(s, "+");
@@ -118,9 +141,11 @@ static int label(struct report *r, struct rp_stack *s,
 		 const struct rp_syms *syms, struct names_memo *m,
 		 struct rp_findings *q)
 {
-	uint32_t i, j, to, real = 0;
+	uint32_t i, j, to, real = 0, lead = 0;	/* tracer frames on top */
 
 	for (i = 0; i < s->nframes; i++) {
+		if (i && lead == i - 1 && (s->flag[i - 1] & RP_FR_TRACER))
+			lead = i;
 		switch (name_kind(r, m, s->frame[i], syms, &to)) {
 		case NM_UNSEEN:
 			return -1;
@@ -129,8 +154,10 @@ static int label(struct report *r, struct rp_stack *s,
 			break;
 		case NM_RAW:
 			/* x86 func_stack_trace: the dynamic trampoline that
-			 * called the tracer, in module space */
-			s->flag[i] |= i == 0 && s->nframes > 1 ?
+			 * called the tracer, in module space (first, or
+			 * right below a kprobe's own frames) */
+			s->flag[i] |= i == lead && i + 1 < s->nframes &&
+				      (i == 0 || (s->flag[i - 1] & RP_FR_TRACER)) ?
 				      RP_FR_TRAMP | RP_FR_RAW : RP_FR_RAW;
 			break;
 		case NM_RESOLVED:
@@ -142,10 +169,14 @@ static int label(struct report *r, struct rp_stack *s,
 		case NM_TRAMP:
 			s->flag[i] |= RP_FR_TRAMP;
 			break;
+		case NM_PLAIN:
+			if (is_tracer_name(rp_str(&r->names, s->frame[i])))
+				s->flag[i] |= RP_FR_TRACER;
+			break;
 		}
 	}
 	for (i = 0; i < s->nframes; i++) {
-		if (s->flag[i] & (RP_FR_ZERO | RP_FR_TRAMP))
+		if (s->flag[i] & (RP_FR_ZERO | RP_FR_TRAMP | RP_FR_TRACER))
 			continue;
 		real++;
 		for (j = 0; j < i; j++)
@@ -365,6 +396,10 @@ static void skip_findings(const struct report *r, struct rp_findings *q)
 	if (s->user_stacks)
 		add(q, "user-stacks", 0, "%llu user stack block(s) ignored",
 		    (unsigned long long)s->user_stacks);
+	if (s->trigger_stacks)
+		add(q, "trigger-stacks", 0,
+		    "%llu stack block(s) came without their event line (a stacktrace trigger on an event that is not enabled): each is counted as a hit of the event its tracer frames name (trace_event_raw_event_NAME, or the function a kprobe sits on)",
+		    (unsigned long long)s->trigger_stacks);
 }
 
 /* What the hook itself recorded in meta (error=/warning= lines): a cut
@@ -429,6 +464,11 @@ int rp_check(struct report *r, const struct rp_syms *syms,
 	if (snap && !snap->complete)
 		add(q, "incomplete-snapshot", 1,
 		    "the snapshot has no COMPLETE marker: the copy was interrupted, so files may be partial");
+	if (snap && snap->damaged)
+		add(q, "damaged-capture", 1,
+		    "the console capture is damaged: %s; %s", snap->damage,
+		    snap->trace_damaged ? "the answers below come from a damaged trace and may be wrong (capture the console again, or copy the snapshot directory)" :
+		    "the trace itself came through whole");
 	meta_findings(snap, q);
 	clock_findings(snap, q);
 	stack_findings(r, q);

@@ -97,7 +97,9 @@ static void put_chains(const struct report *r, uint32_t fn, FILE *f)
 
 	if (!v)
 		return;
-	fprintf(f, "  parent chains (stitched from the <-parent column, outermost first):\n");
+	fprintf(f, "  parent chains (%s, outermost first):\n",
+		r->hdr.how == RP_READ_GRAPH ? "from the call graph's nesting" :
+		"stitched from the <-parent column");
 	for (i = 0; i < n && i < 16; i++) {
 		len = rp_chain_path(r, rp_key_b(v[i]), path, PATH_MAX_FRAMES);
 		fprintf(f, "    %8llu  ", (unsigned long long)v[i]->n);
@@ -123,7 +125,8 @@ static void answer_line(const struct report *r, const uint32_t *path,
 		n == 1 ? "" : "s", n == 1 ? "at" : "first at");
 	put_ts(r, hits->first, f);
 	fprintf(f, " (%s)\n",
-		stack ? "stack trace" : "stitched from <-parent columns");
+		stack ? "stack trace" : r->hdr.how == RP_READ_GRAPH ?
+		"call graph" : "stitched from <-parent columns");
 }
 
 /* The answers: each distinct usable stack, else each chain (first 4). */
@@ -171,6 +174,9 @@ static void put_hook_errors(const struct rp_snap *snap, FILE *f)
 	while ((kind = rp_snap_meta_next(snap, &at, &text, &len)))
 		if (kind == RP_META_ERROR)
 			fprintf(f, "  hook error, which may have cost this answer: %.*s\n", len, text);
+	if (snap && snap->trace_damaged)
+		fprintf(f, "  DAMAGED CAPTURE, this answer may be wrong: %s\n",
+			snap->damage);
 }
 
 static void put_fn(const struct rp_out *o, const struct rp_fn *fn, FILE *f)
@@ -188,6 +194,13 @@ static void put_fn(const struct rp_out *o, const struct rp_fn *fn, FILE *f)
 		put_ts(r, fn->last, f);
 	}
 	fputc('\n', f);
+	if (fn->dur_n)
+		fprintf(f, "  time in it: %llu call%s timed, %llu.%03llu us in all, longest %llu.%03llu us\n",
+			(unsigned long long)fn->dur_n, fn->dur_n == 1 ? "" : "s",
+			(unsigned long long)(fn->dur_total / 1000),
+			(unsigned long long)(fn->dur_total % 1000),
+			(unsigned long long)(fn->dur_max / 1000),
+			(unsigned long long)(fn->dur_max % 1000));
 	put_answer(r, fn, &from_stack, f);
 	put_hook_errors(o->snap, f);
 	put_list(&r->fn_task, &r->tasks, fn->name, "tasks", f);
@@ -216,7 +229,8 @@ int rp_print_text(const struct rp_out *o, FILE *f)
 		fprintf(f, ", kernel %s", o->snap->release);
 	fputs(")\n", f);
 	fprintf(f, "trace: tracer %s, %llu entries in %llu lines",
-		r->hdr.tracer[0] ? r->hdr.tracer : "(no header)",
+		r->hdr.tracer[0] ? r->hdr.tracer :
+		r->hdr.tracecmd ? "(trace-cmd report text)" : "(no header)",
 		(unsigned long long)r->entries, (unsigned long long)r->lines);
 	if (r->hdr.have_entries)
 		fprintf(f, ", buffer %llu/%llu written",

@@ -10,7 +10,7 @@
 #include "util/grow.h"
 #include "report/report_int.h"
 
-#define SKIP (RP_FR_TRAMP | RP_FR_ZERO | RP_FR_STALE)
+#define SKIP (RP_FR_TRAMP | RP_FR_ZERO | RP_FR_STALE | RP_FR_TRACER)
 
 uint32_t rp_stack_path(const struct report *r, uint32_t stack, uint32_t fn,
 		       uint32_t *out, uint32_t cap)
@@ -18,6 +18,17 @@ uint32_t rp_stack_path(const struct report *r, uint32_t stack, uint32_t fn,
 	const struct rp_stack *s = &r->stacks.s[stack];
 	uint32_t i, n = 0, inner = 0;
 
+	/*
+	 * A stack that holds the traced function further in (an event's
+	 * stacktrace trigger or stacktrace option, a kprobe on ftrace: the
+	 * tracer's own frames, "kprobe_trace_func => kprobe_dispatcher =>
+	 * kprobe_ftrace_handler => <trampoline>", come first) starts at it.
+	 */
+	for (i = 0; i < s->nframes; i++)
+		if (s->frame[i] == fn) {
+			inner = i;
+			break;
+		}
 	/* the innermost frames that are the traced function itself */
 	while (inner < s->nframes &&
 	       ((s->flag[inner] & SKIP) || s->frame[inner] == fn))

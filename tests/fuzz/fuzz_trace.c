@@ -6,7 +6,11 @@
  * at a point chosen by the split byte (as reads cut a file); both must
  * give the same counts. Then the evidence checks and all three outputs
  * run on the result (to /dev/null): no crash, no leak, no UB, whatever
- * the bytes.
+ * the bytes. The seeds (tests/fuzz/run.sh) are every trace of
+ * tests/data/traces: function tracer with and without stacks, events,
+ * kprobes, trigger stacks, syscall events, function_graph (with and
+ * without abstime/proc), trace-cmd report text, latency tracers, and the
+ * refused ones (osnoise); a refused trace must be refused both ways too.
  */
 #include <assert.h>
 #include <stdio.h>
@@ -14,6 +18,17 @@
 #include <string.h>
 
 #include "report/report.h"
+#include "report/report_int.h"
+
+static uint64_t timed(const struct report *r)
+{
+	uint64_t n = 0;
+	uint32_t i;
+
+	for (i = 0; i < r->nfn; i++)
+		n += r->fn[i].dur_n * 31 + r->fn[i].dur_total;
+	return n;
+}
 
 static void outputs(struct report *r)
 {
@@ -52,6 +67,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	assert(a.lines == b.lines && a.entries == b.entries &&
 	       a.nfn == b.nfn && a.stacks.n == b.stacks.n &&
 	       a.skip.lines == b.skip.lines);
+	assert(a.hdr.how == b.hdr.how && timed(&a) == timed(&b));
+	{
+		struct bt_error ea, eb;
+
+		bt_error_clear(&ea);
+		bt_error_clear(&eb);
+		assert(report_refused(&a, "fuzz", &ea) ==
+		       report_refused(&b, "fuzz", &eb));
+		assert(!ea.code || ea.msg[0]);
+	}
 	outputs(&a);
 	report_free(&a);
 	report_free(&b);

@@ -9,7 +9,9 @@
 # seeded with tests/data/*.bconf and, for parser targets (NAME contains
 # "parse"), the kernel's tools/bootconfig/samples (from
 # tests/diff/kernel-tool.sh); a parser target reads a mode byte first, so
-# each seed is stored twice, after mode bytes 0x00 and 0x03.
+# each seed is stored twice, after mode bytes 0x00 and 0x03. Report targets
+# (NAME contains "trace" or "console") are seeded with every trace and log
+# of tests/data/traces (and refused/) and tests/fuzz/seeds/.
 #
 # Per target: "fuzz NAME: ok (RUNS runs, N corpus files)" or the crash file
 # and the sanitizer's first lines; crash files and logs go to
@@ -79,7 +81,10 @@ for bin in "$@"; do
 		;;
 	*trace* | *console*)
 		# report targets read a leading byte (split point / boot number)
-		for f in "$root"/tests/data/traces/*.trace "$root"/tests/data/traces/*.log; do
+		# (refused/: traces report refuses, e.g. tracer osnoise; seeds/:
+		# small messy console logs made from a real capture)
+		for f in "$root"/tests/data/traces/*.trace "$root"/tests/data/traces/*.log \
+			"$root"/tests/data/traces/refused/*.trace "$root"/tests/fuzz/seeds/*.log; do
 			[ -f "$f" ] || continue
 			b=${f##*/}
 			{ printf '\200' && cat "$f"; } >"$corpus/seed-$b"

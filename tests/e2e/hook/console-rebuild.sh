@@ -35,13 +35,14 @@ function flush(   i, f, cmd) {
 	id = $5; dir = out "/" id; infile = 0; nfiles = 0
 	system("mkdir -p \"" dir "\""); next
 }
-/^=== boottrace snapshot end [^ ]+ ===$/ {
+/^=== boottrace snapshot end [^ ]+( files=[0-9]+)? ===$/ {
 	if (infile) fail("snapshot ends inside " path)
 	if ($5 != id) fail("end marker of " $5 " inside " id)
 	done[id] = 1; id = ""; next
 }
 id == "" { next }
-/^--- boottrace file [^ ]+ size=[0-9]+ eol=[01] enc=(text|base64) md5=[-0-9a-f]+ ---$/ {
+/^--- boottrace file [^ ]+ size=[0-9]+ (lines=[0-9]+ )?eol=[01] enc=(text|base64) md5=[-0-9a-f]+ ---$/ {
+	if ($6 ~ /^lines=/) { $6 = ""; $0 = $0 }	# lines= (newer hooks): not needed here
 	if (infile) fail("file " $4 " starts inside " path)
 	path = $4
 	if (path ~ /(^|\/)\.\.(\/|$)/ || path ~ /^\//) { fail("unsafe path " path); next }
