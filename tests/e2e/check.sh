@@ -148,7 +148,10 @@ mkdir -p "$w/root/boot" "$w/root/usr/lib/debug/boot" "$w/root/lib/modules/v/kern
 ln -s "$k/config" "$w/root/boot/config-v"
 ln -s "$k/vmlinux" "$w/root/usr/lib/debug/boot/vmlinux-v"
 printf 'ffffffffffffffff B The real System.map is in the -dbg package\n' >"$w/root/boot/System.map-v"
-ln -s "$bond" "$w/root/lib/modules/v/kernel/bonding"
+# the module files linked, not their directory: the modules walk follows no
+# directory link (lib/modules/*/build and source point into kernel sources)
+mkdir -p "$w/root/lib/modules/v/kernel/bonding"
+ln -s "$bond"/* "$w/root/lib/modules/v/kernel/bonding/"
 run check --root "$w/root" "$w/bond0.bconf"
 expect "--root on a dpkg -x tree" 0 "bonding_init found in module bonding" \
 	"register_netdevice found in vmlinux, traceable"
