@@ -43,8 +43,8 @@ BT_CFLAGS = -std=c11 $(WARN) -MMD -MP -D_GNU_SOURCE -DBT_VERSION='"$(VERSION)"' 
 BT_BUILD_CFLAGS = $(FORTIFY) $(CPPFLAGS) $(BT_CFLAGS) $(HARDEN_CFLAGS) $(CFLAGS)
 BT_BUILD_LDFLAGS = $(HARDEN_LDFLAGS) $(LDFLAGS)
 # check_*.c: libelf (ELF), capstone (calls in vmlinux), xz/zstd/zlib (modules);
-# report_feed.c: a thread for the counters.
-LIBS    := -lelf -lcapstone -llzma -lzstd -lz -pthread
+# report_feed.c: a thread for the counters; report_md5.c: libmd (console parts).
+LIBS    := -lelf -lcapstone -llzma -lzstd -lz -lmd -pthread
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 # ThreadSanitizer, for the one part that runs a thread (report_feed.c).
 TSAN    := -fsanitize=thread
