@@ -371,12 +371,10 @@ out:
 /* With -v, name the added words that replace nothing in --base. */
 static void oct_tell_added(const struct words *args, const struct words *add)
 {
-	size_t i, n, dashes;
+	size_t i, n, dashes = words_dashes(args);
 	char name[256];
 	long j;
 
-	for (dashes = 0; dashes < args->n && strcmp(args->v[dashes], "--");)
-		dashes++;
 	for (i = 0; i < add->n; i++) {
 		n = words_param_len(add->v[i]);
 		if (n >= sizeof(name))

@@ -23,9 +23,9 @@ int emit_check_kept(const struct words *base, const struct words *out,
 		    struct bt_error *e)
 {
 	static const char *const vital[] = { "root", "console" };
-	size_t i, k, m;
+	size_t i, k, m, dashes = words_dashes(base);
 
-	for (i = 0; i < base->n && strcmp(base->v[i], "--"); i++) {
+	for (i = 0; i < dashes; i++) {
 		const char *w = base->v[i];
 		size_t n = words_param_len(w);
 
@@ -40,16 +40,6 @@ int emit_check_kept(const struct words *base, const struct words *out,
 		}
 	}
 	return 0;
-}
-
-/* Index of the first "--" of @w (init's arguments follow it), or w->n. */
-static size_t emit_dashes(const struct words *w)
-{
-	size_t i;
-
-	for (i = 0; i < w->n && strcmp(w->v[i], "--"); i++)
-		;
-	return i;
 }
 
 /* Words @from..@to of @add not yet used, appended to @out. */
@@ -68,7 +58,7 @@ int emit_merge(const struct words *base, const struct words *add,
 	       struct words *out, int verbose, struct bt_error *e)
 {
 	unsigned char used[add->n ? add->n : 1];
-	size_t i, dashes = emit_dashes(base), adash = emit_dashes(add);
+	size_t i, dashes = words_dashes(base), adash = words_dashes(add);
 	long j;
 
 	memset(used, 0, sizeof(used));

@@ -237,16 +237,6 @@ static int grub_slice(const struct words *w, size_t from, size_t to,
 	return 0;
 }
 
-/* Index of the "--" of @w, or w->n. */
-static size_t grub_dashes(const struct words *w)
-{
-	size_t i;
-
-	for (i = 0; i < w->n && strcmp(w->v[i], "--"); i++)
-		;
-	return i;
-}
-
 /*
  * With --base (the text of /etc/default/grub): both variables written
  * whole. 10_linux puts GRUB_CMDLINE_LINUX_DEFAULT after
@@ -262,7 +252,7 @@ static int grub_from_base(const struct emit_in *in, const struct words *cfg,
 {
 	struct words lw, dw, merged, kw, iw;
 	char *lv = NULL, *dv = NULL;
-	size_t len, adash = grub_dashes(cfg);
+	size_t len, adash = words_dashes(cfg);
 	int ret = -1;
 
 	words_init(&lw);
@@ -289,7 +279,7 @@ static int grub_from_base(const struct emit_in *in, const struct words *cfg,
 	len = words_join_len(&merged);
 	if (dv) {
 		/* Init's words, behind a "--" unless GRUB_CMDLINE_LINUX has one. */
-		int linux_dash = grub_dashes(&lw) < lw.n;
+		int linux_dash = words_dashes(&lw) < lw.n;
 
 		words_free(&merged);
 		words_init(&merged);
@@ -339,7 +329,7 @@ static void grub_put_list(FILE *f, const char *name, const struct words *cfg,
  */
 static void grub_append(const struct words *cfg, FILE *f)
 {
-	size_t adash = grub_dashes(cfg);
+	size_t adash = words_dashes(cfg);
 
 	grub_put_list(f, "bt_words", cfg, 0, adash);
 	fputs("bt_v=\" $GRUB_CMDLINE_LINUX \"\n"

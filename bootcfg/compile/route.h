@@ -127,11 +127,12 @@ int route_check(struct route *r, struct bt_error *e);
 int route_bconf_param_ok(struct route *r, const char *param, const char *val,
 			 int node, struct bt_error *e);
 /*
- * The verbatim.* words of @l, as written: on r->out, or on the bootloader's
- * line (r->words) while the bootconfig route makes kernel.* keys.
+ * The verbatim.* words of @l, as written, appended to @out (the line they
+ * go on: r->words from the bootconfig route, whose kernel.* keys could not
+ * hold them), each checked against the target form's word limits.
  */
 int route_verbatim(struct route *r, const struct plan_list *l,
-		   struct bt_error *e);
+		   struct words *out, struct bt_error *e);
 /* "a,b,c" of a list, malloc'd. */
 char *route_join(const struct plan_list *l, const char *sep);
 /* The events a plan instance enables, as set_event takes them ("G:E"). */

@@ -401,17 +401,11 @@ static int route_bconf_verify(struct route *r, struct bt_error *e)
  */
 static int route_bconf_init_verbatim(struct route *r, struct bt_error *e)
 {
-	struct words *saved = r->out;
-	int ret;
-
 	if (!r->plan->verbatim_init.n)
 		return 0;
 	if (words_add(&r->words, "--"))
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
-	r->out = &r->words;
-	ret = route_verbatim(r, &r->plan->verbatim_init, e);
-	r->out = saved;
-	return ret;
+	return route_verbatim(r, &r->plan->verbatim_init, &r->words, e);
 }
 
 int route_bootconfig(struct route *r, struct bt_error *e)

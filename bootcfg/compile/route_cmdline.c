@@ -53,17 +53,18 @@ static int route_param_rules(struct route *r, const char *param,
  * own limits (a bootloader that cannot carry some bytes): refused there,
  * or dropped with the setting under --allow-drop.
  */
-static int route_word_form(struct route *r, int node, struct bt_error *e)
+static int route_word_form(struct route *r, struct words *out, int node,
+			   struct bt_error *e)
 {
 	char why[256];
 
-	/* Words of the bootconfig text or the hook's settings file skip the bootloader. */
-	if (r->to_bconf || r->out == &r->hook_words || !r->opts->word_bad ||
-	    !r->opts->word_bad(r->out->v[r->out->n - 1], why, sizeof(why)))
+	/* Words of the hook's settings file skip the bootloader. */
+	if (out == &r->hook_words || !r->opts->word_bad ||
+	    !r->opts->word_bad(out->v[out->n - 1], why, sizeof(why)))
 		return 0;
-	if (route_refuse(r, node, e, "-t %s cannot carry the word %s: %s", r->opts->form ? r->opts->form : "this target", r->out->v[r->out->n - 1], why))
+	if (route_refuse(r, node, e, "-t %s cannot carry the word %s: %s", r->opts->form ? r->opts->form : "this target", out->v[out->n - 1], why))
 		return -1;
-	words_remove(r->out, r->out->n - 1);
+	words_remove(out, out->n - 1);
 	return 0;
 }
 
@@ -96,7 +97,8 @@ static int route_word(struct route *r, const char *param, const char *val,
 				      &e->line, &e->col), e->file = r->plan->src->path;
 		return -1;
 	}
-	return route_word_form(r, node, e);
+	/* Words that become kernel.* keys of a bootconfig skip the bootloader. */
+	return r->to_bconf ? 0 : route_word_form(r, r->out, node, e);
 }
 
 /* One PARAM=A,B,C word for a list: the kernel keeps only the last PARAM=. */
@@ -343,24 +345,15 @@ static int route_global_events(struct route *r, struct bt_error *e)
  * could not hold them.
  */
 int route_verbatim(struct route *r, const struct plan_list *l,
-		   struct bt_error *e)
+		   struct words *out, struct bt_error *e)
 {
-	struct words *out = r->to_bconf ? &r->words : r->out;
 	size_t i;
 
 	for (i = 0; i < l->n; i++) {
-		struct words *saved = r->out;
-		int to_bconf = r->to_bconf, ret;
-
 		route_note_word(r, l->v[i].node, l->v[i].text, NULL);
 		if (words_add(out, l->v[i].text))
 			return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
-		r->out = out;
-		r->to_bconf = 0;
-		ret = route_word_form(r, l->v[i].node, e);
-		r->out = saved;
-		r->to_bconf = to_bconf;
-		if (ret)
+		if (route_word_form(r, out, l->v[i].node, e))
 			return -1;
 	}
 	return 0;
@@ -436,21 +429,18 @@ static int route_hook_enable(struct route *r, size_t before,
 			     struct bt_error *e)
 {
 	const struct plan *p = r->plan;
-	struct words *saved = r->out;
+	int apart = r->out == &r->hook_words;
 	size_t i;
-	int ret;
 
 	for (i = 0; i < p->nhook; i++)
 		if (!strcmp(p->hook[i].key, "enable"))
 			return 0;
-	if (r->out != &r->hook_words && r->out->n > before)
+	if (!apart && r->out->n > before)
 		return 0;
 	route_note(r, "boottrace.enable=1: the hook acts only on a boot that asks for it");
-	if (r->out == &r->hook_words)
-		r->out = &r->words;
-	ret = words_add(r->out, "boottrace.enable=1");
-	r->out = saved;
-	return ret ? bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory") : 0;
+	if (words_add(apart ? &r->words : r->out, "boottrace.enable=1"))
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	return 0;
 }
 
 static int route_hook(struct route *r, struct bt_error *e)
@@ -510,7 +500,8 @@ static int route_cmdline_parts(struct route *r, unsigned parts,
 		return -1;
 	if ((parts & RP_KERNEL) &&
 	    (route_words(r, p->kernel, p->nkernel, "", e) ||
-	     route_verbatim(r, &p->verbatim_kernel, e)))
+	     route_verbatim(r, &p->verbatim_kernel,
+			    r->to_bconf ? &r->words : r->out, e)))
 		return -1;
 	if ((parts & RP_INIT) && (p->ninit || p->verbatim_init.n)) {
 		int ret;
@@ -519,7 +510,7 @@ static int route_cmdline_parts(struct route *r, unsigned parts,
 			return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 		r->init_args = 1;
 		ret = route_words(r, p->init, p->ninit, "", e) ||
-		      route_verbatim(r, &p->verbatim_init, e);
+		      route_verbatim(r, &p->verbatim_init, r->out, e);
 		r->init_args = 0;
 		if (ret)
 			return -1;

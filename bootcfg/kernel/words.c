@@ -159,6 +159,15 @@ int words_parameq(const char *a, const char *b, size_t n)
 	return 1;
 }
 
+size_t words_dashes(const struct words *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->n && strcmp(w->v[i], "--"); i++)
+		;
+	return i;
+}
+
 long words_find(const struct words *w, const char *param, size_t from)
 {
 	size_t i, plen = strlen(param);

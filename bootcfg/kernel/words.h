@@ -55,6 +55,8 @@ size_t words_param_len(const char *word);
 int words_parameq(const char *a, const char *b, size_t n);
 /* Index of the first word whose parameter name is @param, or -1. */
 long words_find(const struct words *w, const char *param, size_t from);
+/* Index of the first "--" of @w (init's arguments follow it), or w->n. */
+size_t words_dashes(const struct words *w);
 /* Remove word @i. */
 void words_remove(struct words *w, size_t i);
 /* Length of the words joined by single spaces (no NUL). */
