@@ -563,6 +563,8 @@ struct rp_who {
  */
 int rp_who(const struct report *r, const uint32_t *path, uint32_t len,
 	   const char *task, uint64_t ts, struct rp_who *w);
+/* The i-th module event if a module_load: "M at T, loaded by ..." in @w. */
+int rp_who_load(const struct report *r, uint32_t i, struct rp_who *w);
 /* "ip (pid 98)"-style words for one step, into @out. */
 void rp_who_step(const struct report *r, const struct rp_lin_step *s,
 		 const struct rp_lin_step *parent, char *out, size_t cap);

@@ -210,6 +210,25 @@ static void jlineage(const struct report *r, const struct rp_lin_step *st,
 	fputc(']', f);
 }
 
+/* ", "requested_by": ..." of a loader a kernel worker started, or null. */
+static void jrequested(const struct report *r, const struct rp_who *w, FILE *f)
+{
+	fputs(", \"requested_by\": ", f);
+	if (!w->req_task) {
+		fputs("null", f);
+		return;
+	}
+	fputs("{\"task\": ", f);
+	js(w->req_task, f);
+	fputs(", \"request\": ", f);
+	js(w->req_module, f);
+	fputs(", \"at\": ", f);
+	jts(r, w->req_ts, f);
+	fputs(", \"lineage\": ", f);
+	jlineage(r, w->req_step, w->req_n, f);
+	fputc('}', f);
+}
+
 /* With lineage events: "who", the answer in words and the lineage. */
 static void jwho(const struct report *r, const uint32_t *path, uint32_t len,
 		 const char *task, uint64_t ts, FILE *f)
@@ -232,21 +251,37 @@ static void jwho(const struct report *r, const uint32_t *path, uint32_t len,
 	js(w.text, f);
 	fputs(", \"lineage\": ", f);
 	jlineage(r, w.step, w.n, f);
-	fputs(", \"requested_by\": ", f);
-	if (w.req_task) {
-		fputs("{\"task\": ", f);
-		js(w.req_task, f);
-		fputs(", \"request\": ", f);
-		js(w.req_module, f);
-		fputs(", \"at\": ", f);
-		jts(r, w.req_ts, f);
-		fputs(", \"lineage\": ", f);
-		jlineage(r, w.req_step, w.req_n, f);
-		fputc('}', f);
-	} else {
-		fputs("null", f);
-	}
+	jrequested(r, &w, f);
 	fputc('}', f);
+}
+
+/* With lineage events: "module_loads", each with its loader's lineage. */
+static void jloads(const struct report *r, FILE *f)
+{
+	struct rp_who w;
+	uint32_t i;
+	int k = 0;
+
+	if (!rp_lineage_any(r))
+		return;
+	fputs("  \"module_loads\": [", f);
+	for (i = 0; i < r->lin.nmod; i++) {
+		if (rp_who_load(r, i, &w))
+			continue;
+		fputs(k++ ? ",\n    {\"module\": " : "\n    {\"module\": ", f);
+		js(w.module, f);
+		fputs(", \"at\": ", f);
+		jts(r, r->lin.mod[i].ts, f);
+		fputs(", \"task\": ", f);
+		js(rp_str(&r->tasks, r->lin.mod[i].task), f);
+		fputs(", \"answer\": ", f);
+		js(w.text, f);
+		fputs(", \"lineage\": ", f);
+		jlineage(r, w.step, w.n, f);
+		jrequested(r, &w, f);
+		fputc('}', f);
+	}
+	fputs(k ? "\n  ],\n" : "],\n", f);
 }
 
 static void jculprit(const struct report *r, const uint32_t *path,
@@ -423,6 +458,7 @@ int rp_print_json(const struct rp_out *o, FILE *f)
 		jfn(r, o->snap, &r->fn[order[i]], i > 0, f);
 	fputs(n ? "\n  ],\n" : "],\n", f);
 	free(order);
+	jloads(r, f);
 	fputs("  \"findings\": [", f);
 	for (k = 0; k < o->q->n; k++) {
 		fprintf(f, "%s\n    {\"code\": \"%s\", \"severity\": \"%s\", \"text\": ", k ? "," : "", o->q->v[k].code,

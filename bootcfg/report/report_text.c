@@ -146,6 +146,22 @@ static void put_who(const struct report *r, const uint32_t *path,
 	}
 }
 
+/* With lineage events: every module load, who loaded it and who asked. */
+static void put_loads(const struct report *r, FILE *f)
+{
+	struct rp_who w;
+	uint32_t i;
+	int head = 0;
+
+	for (i = 0; i < r->lin.nmod; i++) {
+		if (rp_who_load(r, i, &w))
+			continue;
+		if (!head++)
+			fputs("\nmodules loaded (module_load events):\n", f);
+		fprintf(f, "  %s\n", w.text);
+	}
+}
+
 static void answer_line(const struct report *r, const uint32_t *path,
 			uint32_t len, const struct rp_count *hits,
 			const char *task, const struct rp_count *by_task,
@@ -293,6 +309,7 @@ int rp_print_text(const struct rp_out *o, FILE *f)
 	if (o->only && !n)
 		fprintf(f, "\n%s: no hit in this trace\n", o->only);
 	free(order);
+	put_loads(r, f);
 	if (o->q->n)
 		fputs("\nevidence:\n", f);
 	for (k = 0; k < o->q->n; k++)

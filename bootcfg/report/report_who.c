@@ -110,10 +110,25 @@ static void who_request(const struct report *r, struct rp_who *w)
 					 RP_LIN_MAX);
 }
 
+/* ", for the module request 'M' of TASK at T: CHAIN" at @at of w->text. */
+static void who_request_text(const struct report *r, struct rp_who *w,
+			     size_t at)
+{
+	size_t cap = sizeof(w->text);
+	char t[40];
+	int k;
+
+	who_ts(r, w->req_ts, t, sizeof(t));
+	k = snprintf(w->text + at, cap - at, ", for the module request '%s' of %s at %s: ",
+		     w->req_module, w->req_task, t);
+	if (k > 0 && (size_t)k < cap - at)
+		who_chain(r, w->req_step, w->req_n, w->text, cap, at + (size_t)k);
+}
+
 static void who_text(const struct report *r, const uint32_t *path,
 		     uint32_t len, struct rp_who *w)
 {
-	char *o = w->text, t[40];
+	char *o = w->text;
 	size_t cap = sizeof(w->text), at = 0;
 	uint32_t c = rp_culprit_start(r, path, len);
 	const char *first = c < len ? rp_str(&r->names, path[c]) : "?";
@@ -139,13 +154,32 @@ static void who_text(const struct report *r, const uint32_t *path,
 	}
 	at = k > 0 ? (size_t)k : 0;
 	at = who_chain(r, w->step, w->n, o, cap, at);
-	if (w->req_task && at < cap) {
-		who_ts(r, w->req_ts, t, sizeof(t));
-		k = snprintf(o + at, cap - at, ", for the module request '%s' of %s at %s: ",
-			     w->req_module, w->req_task, t);
-		if (k > 0 && (size_t)k < cap - at)
-			at = who_chain(r, w->req_step, w->req_n, o, cap, at + (size_t)k);
-	}
+	if (w->req_task && at < cap)
+		who_request_text(r, w, at);
+}
+
+int rp_who_load(const struct report *r, uint32_t i, struct rp_who *w)
+{
+	const struct rp_modev *m = &r->lin.mod[i];
+	char t[40];
+	size_t at;
+	int k;
+
+	memset(w, 0, sizeof(*w));
+	if (i >= r->lin.nmod || m->kind != RP_PROC_MODLOAD)
+		return -1;
+	w->kind = RP_WHO_MODULE;
+	w->kind_name = "module";
+	w->module = rp_str(&r->progs, m->name);
+	w->n = rp_lineage_of(r, m->pid, m->ts, w->step, RP_LIN_MAX);
+	who_request(r, w);
+	who_ts(r, m->ts, t, sizeof(t));
+	k = snprintf(w->text, sizeof(w->text), "%s at %s, loaded by ", w->module, t);
+	at = k > 0 ? (size_t)k : 0;
+	at = who_chain(r, w->step, w->n, w->text, sizeof(w->text), at);
+	if (w->req_task && at < sizeof(w->text))
+		who_request_text(r, w, at);
+	return 0;
 }
 
 int rp_who(const struct report *r, const uint32_t *path, uint32_t len,

@@ -25,6 +25,9 @@ setup() {
 	[[ "$output" == *"    answer: a userspace request (netlink) from ip (pid 98: a fork of /bin/make-links.sh at 4.166486 s that never exec'd"*"run by /bin/make-links.sh (pid 97), run by /init (pid 1)"* ]]
 	# a kernel worker ran modprobe for ip's module request
 	[[ "$output" == *"    answer: the init of module dummy, loaded by /sbin/modprobe (pid 101), run by the kernel worker kworker/u4:1 (pid 29), for the module request 'rtnl-link-dummy' of ip-100 at 4.242822 s: ip (pid 100"* ]]
+	# every module load, with who loaded it and who asked
+	[[ "$output" == *$'\nmodules loaded (module_load events):\n  tls at 3.926163 s, loaded by insmod (pid 93'* ]]
+	[[ "$output" == *$'\n  dummy at 4.290851 s, loaded by /sbin/modprobe (pid 101), run by the kernel worker kworker/u4:1 (pid 29), for the module request \'rtnl-link-dummy\' of ip-100 at 4.242822 s'* ]]
 	# the lineage events themselves are not listed as traced functions
 	[[ "$output" != *"sched_process_fork (event)"* ]]
 	run "$BT" report --function sched_process_exec "$L"
@@ -40,9 +43,10 @@ setup() {
 	[ "$(jq -r '[.functions[0].culprits[1].who.lineage[] | "\(.pid):\(.program)"] | join(" ")' "$T/j")" = "95:null 91:/bin/load-bonding.sh 1:/init" ]
 	[ "$(jq -r '.functions[0].culprits[3].who.requested_by | "\(.task) \(.request) \(.lineage[1].program)"' "$T/j")" = "ip-100 rtnl-link-dummy /bin/make-links.sh" ]
 	[ "$(jq -r '.functions[0].culprits[1].who.lineage[1].exec' "$T/j")" = "3.792884" ]
+	[ "$(jq -r '[.module_loads[] | "\(.module):\(.task):\(.requested_by.task)"] | join(" ")' "$T/j")" = "tls:insmod-93:null bonding:insmod-95:null dummy:modprobe-101:ip-100" ]
 	# a trace without lineage events has no "who" and no "lineage"
 	"$BT" report -f json "$D/debian-6.1-amd64-stack.trace" >"$T/s"
-	[ "$(jq -c '[has("lineage"), (.functions[0].culprits[0] | has("who"))]' "$T/s")" = '[false,false]' ]
+	[ "$(jq -c '[has("lineage"), has("module_loads"), (.functions[0].culprits[0] | has("who"))]' "$T/s")" = '[false,false,false]' ]
 }
 
 @test "folded: the lineage as the outermost frames" {
