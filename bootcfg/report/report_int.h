@@ -528,6 +528,8 @@ const char *rp_lineage_module(const struct report *r, uint32_t pid,
 /* The last module request at or before @ts: 1 with its task and module. */
 int rp_lineage_request(const struct report *r, uint64_t ts,
 		       const char **task, const char **module, uint64_t *at);
+/* Is "comm-pid" @task's comm the @len bytes at @name? */
+int rp_task_named(const char *task, const char *name, int len);
 /* The pid of a "comm-pid" task name, or RP_NONE. */
 uint32_t rp_task_pid(const char *task);
 

@@ -163,6 +163,13 @@ uint32_t rp_task_pid(const char *task)
 	return v < PID_LIMIT ? (uint32_t)v : RP_NONE;
 }
 
+int rp_task_named(const char *task, const char *name, int len)
+{
+	const char *d = strrchr(task, '-');
+
+	return d && d - task == len && !memcmp(task, name, (size_t)len);
+}
+
 /* The life of @pid at @ts: the latest one forked at or before it. */
 static uint32_t life_at(const struct rp_lineage *l, uint32_t pid, uint64_t ts)
 {

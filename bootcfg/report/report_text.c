@@ -115,20 +115,16 @@ static void put_chains(const struct report *r, uint32_t fn, FILE *f)
  * With lineage events: the answer in words, then one line per task of the
  * lineage (the program it ran, when it exec'd, who forked it when).
  */
-static void put_who(const struct report *r, const uint32_t *path,
-		    uint32_t len, const char *task, uint64_t ts, FILE *f)
+static void put_who(const struct report *r, const struct rp_who *w, FILE *f)
 {
-	struct rp_who w;
 	char one[400];
 	uint32_t i;
 
-	if (rp_who(r, path, len, task, ts, &w))
-		return;
-	fprintf(f, "    answer: %s\n    lineage (fork/exec events, the task first):\n", w.text);
-	for (i = 0; i < w.n; i++) {
-		const struct rp_lin_step *s = &w.step[i];
+	fprintf(f, "    answer: %s\n    lineage (fork/exec events, the task first):\n", w->text);
+	for (i = 0; i < w->n; i++) {
+		const struct rp_lin_step *s = &w->step[i];
 
-		rp_who_step(r, s, i + 1 < w.n ? &w.step[i + 1] : NULL, one,
+		rp_who_step(r, s, i + 1 < w->n ? &w->step[i + 1] : NULL, one,
 			    sizeof(one));
 		fprintf(f, "      %s", one);
 		if (s->prog) {
@@ -169,17 +165,30 @@ static void answer_line(const struct report *r, const uint32_t *path,
 {
 	uint32_t c = rp_culprit_start(r, path, len);
 	unsigned long long n = (unsigned long long)hits->n;
+	struct rp_who w;
+	int who = !rp_who(r, path, len, task,
+			  by_task ? by_task->first : hits->first, &w);
+	char then[400];
 
 	fputs("  culprit: ", f);
 	put_path(r, path + c, len - c, f);
-	fprintf(f, "\n    by %s, phase %s, %llu hit%s, %s ", task,
+	fprintf(f, "\n    by %s", task);
+	/* the TASK column's name is the one the pid had when it was read */
+	if (who && w.step[0].life != RP_NONE && !rp_task_named(task, w.step[0].name,
+							       w.step[0].name_len)) {
+		rp_who_step(r, &w.step[0], w.n > 1 ? &w.step[1] : NULL, then,
+			    sizeof(then));
+		fprintf(f, " (its name when the trace was read; then %s)", then);
+	}
+	fprintf(f, ", phase %s, %llu hit%s, %s ",
 		rp_phase_name(rp_phase_of(r, path, len, task)), n,
 		n == 1 ? "" : "s", n == 1 ? "at" : "first at");
 	put_ts(r, hits->first, f);
 	fprintf(f, " (%s)\n",
 		stack ? "stack trace" : r->hdr.how == RP_READ_GRAPH ?
 		"call graph" : "stitched from <-parent columns");
-	put_who(r, path, len, task, by_task ? by_task->first : hits->first, f);
+	if (who)
+		put_who(r, &w, f);
 }
 
 /* The answers: each distinct usable stack, else each chain (first 4). */
