@@ -129,11 +129,16 @@ sboot() {
 # chain NAME: the one culprit is the whole built-in chain from a stack,
 # by PID 1 before /init (swapper/kernel_init), phase initcall
 # shellcheck disable=SC2317 # runs through t
+# PID 1 is the kernel's init thread: its TASK column name is the one pid 1
+# had when the trace was read, and with the lineage events compile adds
+# that is init's (boottrace-init), so the fork/exec events must say it
 chain() {
 	jqt '[.functions[] | select(.name == "register_netdevice") | .culprits[] |
 		select(.chain == ["bonding_init", "bond_create", "register_netdevice"] and
 		.source == "stack" and .phase == "initcall" and
-		(.task | test("^(swapper|kernel_init)")))] | length == 1' "$W/$1.json"
+		(.task | test("-1$")) and .who.kind == "initcall" and
+		.who.lineage[0].pid == 1 and .who.lineage[0].kernel and
+		.who.lineage[0].program == null)] | length == 1' "$W/$1.json"
 }
 # shellcheck disable=SC2317 # runs through t
 oneboot() {
