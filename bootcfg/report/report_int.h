@@ -507,6 +507,13 @@ struct rp_lin_step {
 	uint64_t exec_ts;	/* when it exec'd @prog */
 	uint64_t fork_ts;	/* when it was forked (forked = 1) */
 	uint32_t ppid;
+	/*
+	 * The name its own trace lines carry (a TASK column, "" if none),
+	 * when @prog is its last exec: a program that renames itself after
+	 * exec (systemd as /sbin/init) shows its own name there.
+	 */
+	const char *renamed;
+	int renamed_len;
 	int forked;
 	int kernel;		/* a kernel thread (kthreadd's child, pid 0 or 2,
 				 * pid 1 before it exec'd) */

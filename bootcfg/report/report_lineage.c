@@ -220,10 +220,20 @@ static uint32_t lin_step(const struct report *r, uint32_t pid, uint64_t ts,
 		return RP_NONE;
 	lf = &l->life[x];
 	e = exec_at(l, x, ts);
+	s->renamed = "";
 	if (e != RP_NONE) {
 		s->prog = rp_str(&r->progs, l->ex[e].prog);
 		s->exec_ts = l->ex[e].ts;
 		s->name = base_name(s->prog);
+		if (l->ex[e].next == RP_NONE && lf->task != RP_NONE) {
+			const char *t = rp_str(&r->tasks, lf->task);
+
+			if (!rp_task_named(t, s->name, (int)strlen(s->name)) &&
+			    strrchr(t, '-') && strrchr(t, '-') != t) {
+				s->renamed = t;
+				s->renamed_len = (int)(strrchr(t, '-') - t);
+			}
+		}
 	} else if (s->kernel || lf->ppid == 2) {
 		/* kthreadd names its children later, with no event: the TASK
 		 * column of their own lines has the name */

@@ -55,6 +55,9 @@ void rp_who_step(const struct report *r, const struct rp_lin_step *s,
 		snprintf(out, cap, "the kernel (pid 0)");
 	} else if (s->pid == 1 && !s->prog) {
 		snprintf(out, cap, "the kernel's init thread (pid 1, before it execs init)");
+	} else if (s->prog && s->renamed_len) {
+		snprintf(out, cap, "%s (pid %u, named %.*s)", s->prog, s->pid,
+			 s->renamed_len, s->renamed);
 	} else if (s->prog) {
 		snprintf(out, cap, "%s (pid %u)", s->prog, s->pid);
 	} else if (s->kernel) {

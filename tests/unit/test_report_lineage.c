@@ -224,6 +224,32 @@ static void test_event_with_stack(void **state)
 	report_delete(r);
 }
 
+/* systemd execs as /sbin/init and renames itself: its own lines say so */
+static void test_renamed_after_exec(void **state)
+{
+	struct report *r = fed("# tracer: function\n"
+		"          <idle>-0       [000] ...1.     0.230385: sched_process_fork: comm=swapper/0 pid=0 child_comm=swapper/0 child_pid=1\n"
+		"       systemd-1       [001] .....     3.372909: sched_process_exec: filename=/init pid=1 old_pid=1\n"
+		"       systemd-1       [001] .....     5.000000: sched_process_exec: filename=/sbin/init pid=1 old_pid=1\n"
+		"       systemd-1       [000] .....     9.100000: sched_process_fork: comm=systemd pid=1 child_comm=systemd child_pid=400\n"
+		"    make-bond.sh-400   [000] .....     9.200000: sched_process_exec: filename=/usr/local/sbin/make-bond.sh pid=400 old_pid=400\n");
+	struct rp_lin_step st[RP_LIN_MAX];
+	char one[200];
+	uint32_t n;
+
+	(void)state;
+	n = rp_lineage_of(r, 400, S(9.3), st, RP_LIN_MAX);
+	assert_int_equal(n, 2);
+	assert_string_equal(st[1].prog, "/sbin/init");
+	rp_who_step(r, &st[1], NULL, one, sizeof(one));
+	assert_string_equal(one, "/sbin/init (pid 1, named systemd)");
+	/* at 4 s pid 1 ran /init, an earlier exec: no name of its own is known */
+	n = rp_lineage_of(r, 1, S(4.0), st, RP_LIN_MAX);
+	rp_who_step(r, &st[0], NULL, one, sizeof(one));
+	assert_string_equal(one, "/init (pid 1)");
+	report_delete(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -231,6 +257,7 @@ int main(void)
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_answers),
 		cmocka_unit_test(test_event_with_stack),
+		cmocka_unit_test(test_renamed_after_exec),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
