@@ -155,8 +155,9 @@ int rp_print_svg(const struct rp_out *o, FILE *f)
 		W + 20, height, W + 20, height, (W + 20) / 2);
 	fputs("boottrace flame graph: ", f);
 	rp_put_xml(o->input, f);
-	fprintf(f, " (%llu hits; hover a frame for its count)</text>\n<g transform=\"translate(10,0)\">\n",
-		(unsigned long long)(g.n ? g.v[0].count : 0));
+	fprintf(f, " (%llu hit%s; hover a frame for its count)</text>\n<g transform=\"translate(10,0)\">\n",
+		(unsigned long long)(g.n ? g.v[0].count : 0),
+		g.n && g.v[0].count == 1 ? "" : "s");
 	if (g.n && g.v[0].count)
 		frames(&g, text, 0, 0, 0, height, f);
 	else
