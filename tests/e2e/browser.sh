@@ -63,11 +63,11 @@ page() {
 		fi
 	done
 	n=$(jq '.requests | length' "$w/$name.json")
-	[ "$n" = 0 ] && ok "$name: no network request" ||
-		no "$name: $n network requests: $(jq -c .requests "$w/$name.json")"
+	if [ "$n" = 0 ]; then ok "$name: no network request"; else
+		no "$name: $n network requests: $(jq -c .requests "$w/$name.json")"; fi
 	n=$(jq '.errors | length' "$w/$name.json")
-	[ "$n" = 0 ] && ok "$name: no console error, warning or exception" ||
-		no "$name: $n console errors: $(jq -c .errors "$w/$name.json")"
+	if [ "$n" = 0 ]; then ok "$name: no console error, warning or exception"; else
+		no "$name: $n console errors: $(jq -c .errors "$w/$name.json")"; fi
 	if [ -s "$png" ] && [ "$(head -c 8 "$png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; then
 		ok "$name: screenshot $png ($(wc -c <"$png") bytes, load event after $(jq .load_ms "$w/$name.json") ms, $(jq .task_ms "$w/$name.json") ms renderer time)"
 	else
@@ -92,8 +92,8 @@ page diff "$w/diff.html" "culprit appeared: register_netdev -> register_netdevic
 for s in x86 mips; do
 	[ "$s" = x86 ] && in=$x86 || in=$mips
 	"$BT" report -f svg "$in" >"$w/$s.svg" || no "report -f svg $in"
-	xmllint --noout "$w/$s.svg" 2>"$w/xml.err" && ok "$s-flame.svg: well-formed XML (xmllint)" ||
-		no "$s-flame.svg: not XML: $(head -n 1 "$w/xml.err")"
+	if xmllint --noout "$w/$s.svg" 2>"$w/xml.err"; then ok "$s-flame.svg: well-formed XML (xmllint)"; else
+		no "$s-flame.svg: not XML: $(head -n 1 "$w/xml.err")"; fi
 	page "$s-flame" "$w/$s.svg" "register_netdevice" "bonding_init"
 done
 
@@ -101,15 +101,18 @@ done
 mawk -v MB=20 -v NSTACKS=4000 -f "$root/tests/bench/gen-trace.awk" >"$w/big.trace"
 "$BT" report -f html "$w/big.trace" >"$w/big.html" || no "report -f html big"
 size=$(wc -c <"$w/big.html")
-[ "$size" -le 2097152 ] && ok "big: a 20 MB trace gives a $size-byte page (<= 2 MB)" || no "big: $size bytes > 2 MB"
+if [ "$size" -le 2097152 ]; then ok "big: a 20 MB trace gives a $size-byte page (<= 2 MB)"; else no "big: $size bytes > 2 MB"; fi
 page big "$w/big.html" "caller_a_"
 # open time: the renderer's main-thread time (TaskDuration) for the big
 # page, above that of the 7 KB x86 page (what any page costs here, which a
 # loaded machine inflates): under 2 s
 ms=$(jq .task_ms "$w/big.json" 2>/dev/null || echo 99999)
 base=$(jq .task_ms "$w/x86-bond0.json" 2>/dev/null || echo 0)
-[ $((ms - base)) -lt 2000 ] && ok "big: opens in $ms ms of renderer time ($((ms - base)) ms above a 7 KB page; load event after $(jq .load_ms "$w/big.json") ms)" ||
+if [ $((ms - base)) -lt 2000 ]; then
+	ok "big: opens in $ms ms of renderer time ($((ms - base)) ms above a 7 KB page; load event after $(jq .load_ms "$w/big.json") ms)"
+else
 	no "big: $ms ms of renderer time to open ($((ms - base)) ms above a 7 KB page)"
+fi
 
 # the control: a page that fetches and complains must be caught
 cat >"$w/control.html" <<'HTML'
@@ -118,10 +121,16 @@ cat >"$w/control.html" <<'HTML'
 HTML
 if BT_CHROMIUM_LOG="$LOG/browser-control.chromium.log" timeout 120 python3 "$root/tests/e2e/browser-cdp.py" \
 	"$chromium" "$w/control.html" "$w/control.png" >"$w/control.json" 2>"$w/control.err"; then
-	jq -e '.requests | map(select(startswith("http://127.0.0.1:9/"))) | length == 1' "$w/control.json" >/dev/null &&
-		ok "control: the fetch of a page that fetches is seen" || no "control: its fetch went unseen: $(cat "$w/control.json")"
-	jq -e '.errors | map(select(contains("control error"))) | length == 1' "$w/control.json" >/dev/null &&
-		ok "control: its console.error is seen" || no "control: its console error went unseen: $(cat "$w/control.json")"
+	if jq -e '.requests | map(select(startswith("http://127.0.0.1:9/"))) | length == 1' "$w/control.json" >/dev/null; then
+		ok "control: the fetch of a page that fetches is seen"
+	else
+		no "control: its fetch went unseen: $(cat "$w/control.json")"
+	fi
+	if jq -e '.errors | map(select(contains("control error"))) | length == 1' "$w/control.json" >/dev/null; then
+		ok "control: its console.error is seen"
+	else
+		no "control: its console error went unseen: $(cat "$w/control.json")"
+	fi
 else
 	no "control: chromium did not load it: $(tail -n 1 "$w/control.err")"
 fi
