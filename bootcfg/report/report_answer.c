@@ -79,9 +79,11 @@ const char *rp_answer_source(const struct report *r, const struct rp_answer *a)
 	       "call graph" : "stitched from <-parent columns";
 }
 
-const struct rp_fn *rp_fn_named(const struct report *r, const char *name)
+const struct rp_fn *rp_fn_named(const struct report *r,
+				const struct rp_intern *from, uint32_t name)
 {
-	uint32_t id = rp_intern_find(&r->names, name, strlen(name));
+	uint32_t id = rp_intern_find(&r->names, rp_str(from, name),
+				     from->str[name].len);
 
 	if (id == RP_NONE || id >= r->cap_of || !r->fn_of[id])
 		return NULL;

@@ -234,13 +234,16 @@ static void put_fn(struct ctx *c, const char *name, const struct side *sa,
 		fputs("</ul></div>\n", f);
 }
 
-static int one_fn(struct ctx *c, const char *name, struct rp_answer *a)
+/* @fa, @fb: the function in A and in B (one may be NULL, not both). */
+static int one_fn(struct ctx *c, const char *name, const struct rp_fn *fa,
+		  const struct rp_fn *fb, struct rp_answer *a)
 {
 	struct side sa, sb;
 	int ret = -1;
 
-	if (!side_load(c->a->r, rp_fn_named(c->a->r, name), a, &sa) &&
-	    !side_load(c->b->r, rp_fn_named(c->b->r, name), a, &sb)) {
+	memset(&sb, 0, sizeof(sb));
+	if (!side_load(c->a->r, fa, a, &sa) &&
+	    !side_load(c->b->r, fb, a, &sb)) {
 		put_fn(c, name, &sa, &sb);
 		ret = 0;
 	}
@@ -335,16 +338,23 @@ int rp_print_diff(const struct rp_out *a, const struct rp_out *b,
 	if (c.fmt == D_HTML)
 		fputs("<p class=\"sub\">Per traced function: hits and first hit in A and in B, the culprits (caller chains) that "
 		      "appeared, vanished or stayed, the tasks (by name) that appeared or vanished.</p>\n", f);
-	for (i = 0; i < na; i++)
-		if (one_fn(&c, rp_str(&a->r->names, a->r->fn[oa[i]].name), ans))
-			goto out;
-	for (i = 0; i < nb; i++) {
-		const char *name = rp_str(&b->r->names, b->r->fn[ob[i]].name);
+	/*
+	 * By name, all its bytes: a function of A is looked up in B, and B's
+	 * own are those whose name A does not have.
+	 */
+	for (i = 0; i < na; i++) {
+		const struct rp_fn *fa = &a->r->fn[oa[i]];
 
-		if (rp_fn_named(a->r, name) &&
-		    (!a->only || !strcmp(a->only, name)))
+		if (one_fn(&c, rp_str(&a->r->names, fa->name), fa,
+			   rp_fn_named(b->r, &a->r->names, fa->name), ans))
+			goto out;
+	}
+	for (i = 0; i < nb; i++) {
+		const struct rp_fn *fb = &b->r->fn[ob[i]];
+
+		if (rp_fn_named(a->r, &b->r->names, fb->name))
 			continue;
-		if (one_fn(&c, name, ans))
+		if (one_fn(&c, rp_str(&b->r->names, fb->name), NULL, fb, ans))
 			goto out;
 	}
 	if (c.fmt == D_JSON)

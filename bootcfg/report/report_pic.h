@@ -35,8 +35,9 @@ size_t rp_answer_words(const struct report *r, const struct rp_answer *a,
 		       char *buf, size_t cap);
 /* "stack trace", "call graph" or "stitched from <-parent columns". */
 const char *rp_answer_source(const struct report *r, const struct rp_answer *a);
-/* The function @name of @r, or NULL. */
-const struct rp_fn *rp_fn_named(const struct report *r, const char *name);
+/* The function of @r named as @name of table @from is, or NULL. */
+const struct rp_fn *rp_fn_named(const struct report *r,
+				const struct rp_intern *from, uint32_t name);
 
 /* Text into HTML or XML (& < > " ' escaped, control bytes as '?'). */
 void rp_put_xml(const char *s, FILE *f);

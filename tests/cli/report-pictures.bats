@@ -156,3 +156,18 @@ no_fetch() { # FILE
 	run "$BT" report --help
 	[[ "$output" == *"html (one"* && "$output" == *"--diff A B"* ]]
 }
+
+@test "diff: functions are matched by every byte of their names (a NUL inside one, after 64 KB of text)" {
+	{
+		printf '# tracer: function\n'
+		i=1
+		while [ $i -le 3000 ]; do printf '  a-1 [000] ..... 1.%06d: g <-p\n' $i; i=$((i + 1)); done
+		printf '  a-1 [000] ..... 1.000000: f\000x <-p\n  a-1 [000] ..... 2.000000: f <-p\n'
+	} >"$T/nul.trace"
+	run "$BT" report --diff "$T/nul.trace" "$T/nul.trace"
+	[ "$status" -eq 0 ]
+	# "f\0x" (first at 1 s) against itself, not against "f" (first at 2 s)
+	[ "$(echo "$output" | grep -c '^f: hits 1 -> 1, first 1.000000 s -> 1.000000 s (same time)')" = 1 ]
+	[ "$(echo "$output" | grep -c '^f: hits 1 -> 1, first 2.000000 s -> 2.000000 s (same time)')" = 1 ]
+	! echo "$output" | grep -q 'appeared\|vanished\|only in'
+}
