@@ -69,6 +69,8 @@ SRC_report  := report_agg.c report_chain.c report_console.c report_feed.c report
 	report_phase.c report_proc.c \
 	report_quality.c report_snap.c report_stacks.c report_sym.c report_table.c report_text.c report_tree.c \
 	report_who.c
+# the pictures: HTML page, SVG flame graph, trace-event JSON, two boots (docs/report.md)
+SRC_report  += report_answer.c report_diff.c report_html.c report_perfetto.c report_svg.c
 SRC_cmd     := cmd_boards.c cmd_bootconfig.c cmd_check.c cmd_compile.c cmd_decompile.c cmd_usage.c \
 	cmd_report.c
 

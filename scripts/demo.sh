@@ -92,6 +92,8 @@ sh "$root/tests/e2e/hook/console-rebuild.sh" "$out/serial.log" "$out/snapshot" >
 snap=$(find "$out/snapshot" -mindepth 1 -maxdepth 1 -type d | head -n 1)
 "$BT" report -f json "$out/serial.log" >"$out/report.json"
 "$BT" report "$out/serial.log" >"$out/report.txt"
+# the same answer as one page for a browser (no network), next to the text
+"$BT" report -f html "$out/serial.log" >"$out/report.html"
 [ "$quiet" = 1 ] || sed 's/^/  /' "$out/report.txt"
 
 answer=$(jq -r '.functions[] | select(.name == "register_netdevice") | .culprits[] |
@@ -106,5 +108,6 @@ cat <<EOF
   command line:  $out/cmdline.txt
   snapshot:      $snap/  (trace, meta, cmdline, modules, dmesg, ...)
   report:        $out/report.txt, $out/report.json
+  picture:       $out/report.html  (open it in a browser: answer, time axis, callers)
   again:         build/boottrace report $out/serial.log
 EOF

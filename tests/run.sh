@@ -97,6 +97,8 @@ run_counted cmdline-diff sh tests/unit/cmdline_oracle.sh
 run_counted enospc sh tests/cli/enospc.sh
 run_counted kernel-docs sh tests/cli/kernel-docs.sh
 run_counted check sh tests/e2e/check.sh
+# report -f html/svg pages in headless Chromium: culprit shown, no fetch, no console error, screenshots
+run_counted browser sh tests/e2e/browser.sh "$B/boottrace"
 run_counted uboot sh tests/e2e/uboot.sh
 run_counted hook-settings sh tests/e2e/hook-settings.sh
 run_counted hook sh tests/e2e/hook.sh

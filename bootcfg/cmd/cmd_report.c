@@ -16,13 +16,16 @@
 
 struct report_opts {
 	const char *input, *format, *only, *map, *kallsyms, *modules;
+	const char *diff;	/* --diff A B: A (input is B) */
 	int boot;
 };
 
 static int report_usage(FILE *f)
 {
-	fputs("usage: boottrace report INPUT [-f text|json|folded] [--function F]\n"
-	      "                        [--system-map F | --kallsyms F] [--modules F] [--boot N]\n\n"
+	fputs("usage: boottrace report INPUT [-f text|json|folded|html|svg|perfetto]\n"
+	      "                        [--function F] [--system-map F | --kallsyms F]\n"
+	      "                        [--modules F] [--boot N]\n"
+	      "       boottrace report --diff A B [-f text|json|html] [--function F] [--boot N]\n\n"
 	      "INPUT is a snapshot directory (/run/boottrace/<boot-id>), a bare\n"
 	      "tracefs 'trace' file, or a serial-console log holding console-mode\n"
 	      "snapshots (--boot N picks one, 1 = the first; default the last).\n"
@@ -43,12 +46,32 @@ static int report_usage(FILE *f)
 	      "each part is checked against its size, lines and md5, and damage\n"
 	      "is named.\n\n"
 	      "  -f, --format F     text (default), json (docs/report-schema.md),\n"
-	      "                     folded (FlameGraph: a;b;c N)\n"
+	      "                     folded (FlameGraph: a;b;c N), html (one\n"
+	      "                     self-contained page: answer, time axis,\n"
+	      "                     callers, evidence; no network), svg (a flame\n"
+	      "                     graph of the folded stacks), perfetto (Chrome\n"
+	      "                     trace-event JSON for ui.perfetto.dev)\n"
+	      "      --diff A B     two boots side by side: culprits that appeared\n"
+	      "                     or vanished, first hits that moved, tasks that\n"
+	      "                     changed (-f text, json or html)\n"
 	      "      --function F   only function (or event) F\n"
 	      "      --system-map F, --kallsyms F   name raw frame addresses\n"
 	      "      --modules F    /proc/modules of that boot (module ranges)\n"
 	      "      --boot N       which snapshot of a console log\n", f);
 	return f == stdout ? BT_EXIT_OK : BT_EXIT_USAGE;
+}
+
+static int format_ok(const struct report_opts *o)
+{
+	static const char *const all[] = {
+		"text", "json", "html", "folded", "svg", "perfetto",
+	};
+	size_t i;
+
+	for (i = 0; i < (o->diff ? 3 : sizeof(all) / sizeof(all[0])); i++)
+		if (!strcmp(o->format, all[i]))
+			return 1;
+	return 0;
 }
 
 static enum cmd_parse parse_opts(int argc, char **argv, struct report_opts *o)
@@ -60,6 +83,7 @@ static enum cmd_parse parse_opts(int argc, char **argv, struct report_opts *o)
 		{ "kallsyms", required_argument, NULL, 'k' },
 		{ "modules", required_argument, NULL, 'M' },
 		{ "boot", required_argument, NULL, 'b' },
+		{ "diff", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -76,6 +100,7 @@ static enum cmd_parse parse_opts(int argc, char **argv, struct report_opts *o)
 		case 'm': o->map = optarg; break;
 		case 'k': o->kallsyms = optarg; break;
 		case 'M': o->modules = optarg; break;
+		case 'D': o->diff = optarg; break;
 		case 'b':
 			o->boot = (int)strtol(optarg, &end, 10);
 			if (*end || o->boot < 1) {
@@ -87,13 +112,15 @@ static enum cmd_parse parse_opts(int argc, char **argv, struct report_opts *o)
 		default: return CMD_BAD;
 		}
 	}
-	if (optind != argc - 1 || (o->map && o->kallsyms) ||
-	    (strcmp(o->format, "text") && strcmp(o->format, "json") &&
-	     strcmp(o->format, "folded"))) {
-		bt_say("boottrace report", BT_SAY_ERROR, "%s", optind != argc - 1 ? "one INPUT is needed" : o->map && o->kallsyms ? "--system-map and --kallsyms exclude each other" : "-f takes text, json or folded");
+	if (optind != argc - 1 || (o->map && o->kallsyms) || !format_ok(o)) {
+		bt_say("boottrace report", BT_SAY_ERROR, "%s", optind != argc - 1 ? (o->diff ? "--diff takes two inputs: --diff A B" : "one INPUT is needed") : o->map && o->kallsyms ? "--system-map and --kallsyms exclude each other" : o->diff ? "--diff A B writes -f text, json or html" : "-f takes text, json, folded, html, svg or perfetto");
 		return CMD_BAD;
 	}
 	o->input = argv[optind];
+	if (o->diff && !strcmp(o->diff, "-") && !strcmp(o->input, "-")) {
+		bt_say("boottrace report", BT_SAY_ERROR, "--diff A B: standard input (\"-\") can be only one of the two");
+		return CMD_BAD;
+	}
 	return CMD_RUN;
 }
 
@@ -160,52 +187,92 @@ static int feed(struct report *r, const char *path, const struct rp_snap *snap,
 	return ret;
 }
 
-/* *@path: the trace's path, which @e may name: the caller frees it. */
-static int run(const struct report_opts *o, char **path, struct bt_error *e)
-{
+/* One input read and checked: what a printer needs. */
+struct loaded {
 	struct rp_findings q;
 	struct rp_snap snap;
-	struct rp_syms syms = { 0 };
-	struct report *r = report_new();
-	struct rp_out out;
-	const char *kind = "trace";
-	uint64_t lines, first_bad;
-	int have = 0, ret = -1;
+	struct rp_syms syms;
+	struct report *r;
+	const char *kind;
+	char *path;		/* the trace's path, which an error may name */
+};
 
-	memset(&snap, 0, sizeof(snap));
-	if (!r) {
-		bt_error_set(e, BT_EXIT_ENV, o->input, "out of memory");
-		goto out;
-	}
-	if (rp_input_open(o->input, o->boot, &snap, &kind, path, e) ||
-	    load_syms(o, &snap, &syms, &have, e) ||
-	    feed(r, *path, &snap, o->input, e))
-		goto out;
-	if (report_refused(r, o->input, e))
-		goto out;
+static void unload(struct loaded *l)
+{
+	rp_syms_free(&l->syms);
+	rp_snap_free(&l->snap);
+	report_delete(l->r);
+	free(l->path);
+}
+
+static int load(const struct report_opts *o, const char *input,
+		struct loaded *l, struct bt_error *e)
+{
+	uint64_t lines, first_bad;
+	int have = 0;
+
+	memset(l, 0, sizeof(*l));
+	l->kind = "trace";
+	if (!(l->r = report_new()))
+		return bt_error_set(e, BT_EXIT_ENV, input, "out of memory");
+	if (rp_input_open(input, o->boot, &l->snap, &l->kind, &l->path, e) ||
+	    load_syms(o, &l->snap, &l->syms, &have, e) ||
+	    feed(l->r, l->path, &l->snap, input, e))
+		return -1;
+	if (report_refused(l->r, input, e))
+		return -1;
 	/* Not a trace at all: nothing parsed, and something was skipped. */
-	if (report_not_trace(r, &lines, &first_bad) && strcmp(kind, "console")) {
-		bt_error_set(e, BT_EXIT_INPUT, o->input,
-			     "no trace line in %llu lines (first unreadable at line %llu): not the kernel's trace text",
-			     (unsigned long long)lines,
-			     (unsigned long long)first_bad);
+	if (report_not_trace(l->r, &lines, &first_bad) && strcmp(l->kind, "console"))
+		return bt_error_set(e, BT_EXIT_INPUT, input,
+				    "no trace line in %llu lines (first unreadable at line %llu): not the kernel's trace text",
+				    (unsigned long long)lines,
+				    (unsigned long long)first_bad);
+	if (rp_check(l->r, have ? &l->syms : NULL, &l->snap, &l->q))
+		return bt_error_set(e, BT_EXIT_ENV, input, "out of memory");
+	return 0;
+}
+
+static int print(const char *format, const struct rp_out *out)
+{
+	static const struct {
+		const char *name;
+		int (*print)(const struct rp_out *, FILE *);
+	} fmt[] = {
+		{ "json", rp_print_json }, { "folded", rp_print_folded },
+		{ "html", rp_print_html }, { "svg", rp_print_svg },
+		{ "perfetto", rp_print_perfetto },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(fmt) / sizeof(fmt[0]); i++)
+		if (!strcmp(format, fmt[i].name))
+			return fmt[i].print(out, stdout);
+	return rp_print_text(out, stdout);
+}
+
+static int run(const struct report_opts *o, struct bt_error *e)
+{
+	struct loaded a, b;
+	struct rp_out oa, ob;
+	int ret = -1, two = o->diff != NULL;
+
+	memset(&b, 0, sizeof(b));
+	if (load(o, two ? o->diff : o->input, &a, e) ||
+	    (two && load(o, o->input, &b, e)))
 		goto out;
-	}
-	if (rp_check(r, have ? &syms : NULL, &snap, &q)) {
-		bt_error_set(e, BT_EXIT_ENV, o->input, "out of memory");
-		goto out;
-	}
-	out = (struct rp_out){ r, &q, &snap, o->input, kind, o->only };
-	ret = !strcmp(o->format, "json") ? rp_print_json(&out, stdout) :
-	      !strcmp(o->format, "folded") ? rp_print_folded(&out, stdout) :
-					      rp_print_text(&out, stdout);
+	oa = (struct rp_out){ a.r, &a.q, &a.snap, two ? o->diff : o->input,
+			      a.kind, o->only };
+	ob = (struct rp_out){ b.r, &b.q, &b.snap, o->input, b.kind, o->only };
+	ret = two ? rp_print_diff(&oa, &ob, o->format, stdout) :
+		    print(o->format, &oa);
 	if (fflush(stdout) || ret)
 		ret = bt_error_errno(e, errno ? errno : EIO, NULL,
 				     "cannot write the report");
 out:
-	rp_syms_free(&syms);
-	rp_snap_free(&snap);
-	report_delete(r);
+	if (ret)	/* before unload: @e may name a path it frees */
+		bt_error_print(e, stderr);
+	unload(&a);
+	unload(&b);
 	return ret;
 }
 
@@ -213,15 +280,11 @@ int cmd_report(int argc, char **argv)
 {
 	struct report_opts o;
 	struct bt_error e;
-	char *path = NULL;
 	int ret = parse_opts(argc, argv, &o);
 
 	if (ret)
 		return cmd_parse_exit(ret, report_usage);
 	bt_error_clear(&e);
-	ret = run(&o, &path, &e);
-	if (ret)
-		bt_error_print(&e, stderr);
-	free(path);
+	ret = run(&o, &e);
 	return !ret ? BT_EXIT_OK : e.code ? (int)e.code : BT_EXIT_ENV;
 }

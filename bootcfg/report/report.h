@@ -181,7 +181,9 @@ struct rp_findings {
 int rp_check(struct report *r, const struct rp_syms *syms,
 	     const struct rp_snap *snap, struct rp_findings *out);
 
-/* ---- outputs (report_text.c, report_json.c, report_folded.c) ---------- */
+/* ---- outputs (report_text.c, report_json.c, report_folded.c, and the
+ *      pictures: report_html.c, report_svg.c, report_perfetto.c,
+ *      report_diff.c) ------------------------------------------------------ */
 
 struct rp_out {
 	const struct report *r;
@@ -195,5 +197,14 @@ struct rp_out {
 int rp_print_text(const struct rp_out *o, FILE *f);
 int rp_print_json(const struct rp_out *o, FILE *f);
 int rp_print_folded(const struct rp_out *o, FILE *f);
+/* One self-contained HTML page: answer, time axis, callers, evidence. */
+int rp_print_html(const struct rp_out *o, FILE *f);
+/* A flame graph (SVG) of -f folded's caller paths. */
+int rp_print_svg(const struct rp_out *o, FILE *f);
+/* Chrome trace-event JSON for ui.perfetto.dev and chrome://tracing. */
+int rp_print_perfetto(const struct rp_out *o, FILE *f);
+/* Two boots compared; @format "text", "json" or "html". */
+int rp_print_diff(const struct rp_out *a, const struct rp_out *b,
+		  const char *format, FILE *f);
 
 #endif /* BT_REPORT_H */

@@ -10,6 +10,9 @@
 #   ours/1 the same with BOOTTRACE_THREADS=1 (one thread)
 #   mawk   report-agg.awk: the same aggregation in mawk (baseline)
 #   wc     wc -l TRACE (the floor: reading the bytes and counting lines)
+#   html   boottrace report -f html TRACE >FILE: the page's size (target
+#          <= 2 MB) and the time beyond -f text (writing it); the time to
+#          open it in a browser is tests/e2e/browser.sh's
 # It prints wall seconds, GB/s, CPU seconds (user + system) and peak RSS
 # (GNU time %M) of each, and the ratios mawk/ours and ours/wc. Targets
 # (issue 6), on ours: >= 1 GB/s and >= 5x mawk; the last lines say met /
@@ -64,6 +67,10 @@ best() {
 
 ours=$(best "$runs" "$bin" report -f text "$tr")
 one=$(best "$runs" env BOOTTRACE_THREADS=1 "$bin" report -f text "$tr")
+# the picture (issue 19): the page's size and the time to write it
+# shellcheck disable=SC2016 # $1..$3 are the inner shell's
+htmlr=$(best "$runs" sh -c '"$1" report -f html "$2" >"$3"' sh "$bin" "$tr" "$w/page.html")
+html_bytes=$(wc -c <"$w/page.html")
 awkr=$(best 1 mawk -f "$here/report-agg.awk" "$tr")
 wcr=$(best "$runs" wc -l "$tr")
 stacks=$("$bin" report -f json "$tr" | sed -n 's/.*"distinct_stacks": \([0-9]*\).*/\1/p' | head -n 1)
@@ -75,7 +82,7 @@ if command -v valgrind >/dev/null 2>&1; then
 fi
 
 awk -v by="$bytes" -v ln="$lines" -v st="$stacks" -v o="$ours" -v o1="$one" -v m="$awkr" \
-	-v wc="$wcr" -v ir="$ir" -v cpus="$(nproc)" '
+	-v wc="$wcr" -v ir="$ir" -v cpus="$(nproc)" -v html="$htmlr" -v hb="$html_bytes" '
 function sec(x) { split(x, a, " "); return a[1] < 0.001 ? 0.001 : a[1] }
 function row(name, x) {
 	split(x, a, " ")
@@ -96,4 +103,8 @@ BEGIN {
 		printf "bench report: one thread executes %.2f instructions per byte (cachegrind)\n", ir / by
 	printf "bench report: >= 1 GB/s: %s (%.2f GB/s)\n", (go >= 1 ? "met" : "NOT met"), go
 	printf "bench report: >= 5x mawk: %s (%.1fx)\n", (rm >= 5 ? "met" : "NOT met"), rm
+	hs = sec(html)
+	d = hs - os
+	printf "bench report: -f html: a %.0f KB page in %.3f s for the whole run, %s than -f text (writing the page)\n", hb / 1024, hs, (d < 0.001 ? "no slower (within run-to-run noise)" : sprintf("%.3f s more", d))
+	printf "bench report: html <= 2 MB: %s (%.2f MB)\n", (hb <= 2097152 ? "met" : "NOT met"), hb / 1048576
 }'

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The culprit answers of a function as values, for the printers that draw
+ * them (HTML, SVG, Perfetto, diff): the same choice as the text report's
+ * answer lines (usable stacks first, else parent chains), and the answer
+ * in words.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/report_pic.h"
+
+static void fill(const struct report *r, struct rp_answer *a,
+		 const struct rp_count *c, int stack)
+{
+	a->id = rp_key_b(c);
+	a->stack = stack;
+	a->n = c->n;
+	a->first = c->first;
+	a->last = c->last;
+	a->len = stack ? rp_stack_path(r, a->id, rp_key_a(c), a->path,
+				       RP_PIC_FRAMES) :
+			 rp_chain_path(r, a->id, a->path, RP_PIC_FRAMES);
+	a->task = rp_top_task(r, stack ? &r->stack_task : &r->chain_task,
+			      a->id);
+	a->start = rp_culprit_start(r, a->path, a->len);
+	a->phase = rp_phase_of(r, a->path, a->len, a->task);
+}
+
+int rp_answers(const struct report *r, const struct rp_fn *fn,
+	       struct rp_answer *a, int cap)
+{
+	struct rp_count **v;
+	size_t n, i;
+	int k = 0;
+
+	v = rp_pairs_of(&r->fn_stack, fn->name, &n);
+	if (!v)
+		return -1;
+	for (i = 0; i < n && k < cap; i++)
+		if (!r->stacks.s[rp_key_b(v[i])].useless)
+			fill(r, &a[k++], v[i], 1);
+	free(v);
+	if (k || fn->is_event)
+		return k;
+	v = rp_pairs_of(&r->fn_chain, fn->name, &n);
+	if (!v)
+		return -1;
+	for (i = 0; i < n && k < cap; i++)
+		fill(r, &a[k++], v[i], 0);
+	free(v);
+	return k;
+}
+
+size_t rp_answer_words(const struct report *r, const struct rp_answer *a,
+		       char *buf, size_t cap)
+{
+	size_t at = 0, l;
+	uint32_t i;
+
+	if (!cap)
+		return 0;
+	buf[0] = 0;
+	for (i = a->start; i < a->len; i++) {
+		const char *s = rp_str(&r->names, a->path[i]);
+
+		l = strlen(s) + (i > a->start ? 4 : 0);
+		if (at + l + 1 > cap)
+			break;
+		at += (size_t)snprintf(buf + at, cap - at, "%s%s",
+				       i > a->start ? " -> " : "", s);
+	}
+	return at;
+}
+
+const char *rp_answer_source(const struct report *r, const struct rp_answer *a)
+{
+	return a->stack ? "stack trace" : r->hdr.how == RP_READ_GRAPH ?
+	       "call graph" : "stitched from <-parent columns";
+}
+
+const struct rp_fn *rp_fn_named(const struct report *r,
+				const struct rp_intern *from, uint32_t name)
+{
+	uint32_t id = rp_intern_find(&r->names, rp_str(from, name),
+				     from->str[name].len);
+
+	if (id == RP_NONE || id >= r->cap_of || !r->fn_of[id])
+		return NULL;
+	return &r->fn[r->fn_of[id] - 1];
+}
+
+void rp_put_xmln(const char *s, size_t n, FILE *f)
+{
+	size_t i;
+
+	for (i = 0; i < n && s[i]; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		switch (c) {
+		case '&': fputs("&amp;", f); break;
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '"': fputs("&quot;", f); break;
+		case '\'': fputs("&#39;", f); break;
+		default:
+			/* XML 1.0 has no control characters; trace text is ASCII */
+			fputc(c < 0x20 && c != '\n' && c != '\t' ? '?' :
+			      c >= 0x80 ? '?' : (int)c, f);
+		}
+	}
+}
+
+void rp_put_xml(const char *s, FILE *f)
+{
+	rp_put_xmln(s, (size_t)-1, f);
+}
+
+void rp_put_json(const char *s, FILE *f)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", f);
+		else if (c < 0x20 || c >= 0x7f)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+void rp_put_secs(const struct report *r, uint64_t ts, FILE *f)
+{
+	if (r->ts_raw)
+		fprintf(f, "%llu", (unsigned long long)ts);
+	else
+		fprintf(f, "%llu.%06llu", (unsigned long long)(ts / 1000000000ULL),
+			(unsigned long long)(ts % 1000000000ULL / 1000ULL));
+}
+
+void rp_task_comm(const char *task, char *buf, size_t cap)
+{
+	const char *d = strrchr(task, '-');
+	size_t n = d && d > task ? (size_t)(d - task) : strlen(task);
+
+	if (!cap)
+		return;
+	if (n >= cap)
+		n = cap - 1;
+	memcpy(buf, task, n);
+	buf[n] = 0;
+}
