@@ -45,7 +45,7 @@ void rp_html_head(const char *title, FILE *f)
 	      ".damage{background:#fdecea;border-color:#b71c1c}\n"
 	      ".fn{border:1px solid #ddd;border-radius:6px;padding:.4em .8em;margin:.5em 0}\n"
 	      ".culprit{font-size:1.15em;font-weight:600;margin:.3em 0;font-family:ui-monospace,monospace}\n"
-	      ".culprit .arrow{color:#888;font-weight:400}\n"
+	      ".culprit .arrow{color:#888;font-weight:400}.who{margin:.2em 0 .4em;color:#333}\n"
 	      "details>summary{cursor:pointer}pre.ev{background:#f6f6f6;padding:.5em;margin:.3em 0;overflow:auto}\n"
 	      "pre.ev b{color:#b71c1c}ul.tree{list-style:none;padding-left:1.2em;margin:0}\n"
 	      "ul.tree summary,ul.tree .leaf{font-family:ui-monospace,monospace;font-size:13px}\n"
@@ -105,9 +105,20 @@ static void put_answer(const struct report *r, const struct rp_answer *a,
 {
 	uint32_t i;
 
+	const struct rp_count *t = rp_top_task_hits(r, a->stack ? &r->stack_task :
+						    &r->chain_task, a->id);
+	struct rp_who w;
+
 	fputs("<div class=\"culprit\">", f);
 	put_words(r, a, f);
-	fputs("</div>\n<details><summary>by ", f);
+	fputs("</div>\n", f);
+	/* with lineage events: who made the call, in words (report_who.c) */
+	if (!rp_who(r, a->path, a->len, a->task, t ? t->first : a->first, &w)) {
+		fputs("<div class=\"who\">", f);
+		rp_put_xml(w.text, f);
+		fputs("</div>\n", f);
+	}
+	fputs("<details><summary>by ", f);
 	rp_put_xml(*a->task ? a->task : "(task unknown)", f);
 	fprintf(f, ", phase %s, %llu hit%s, %s ", rp_phase_name(a->phase),
 		(unsigned long long)a->n, a->n == 1 ? "" : "s",

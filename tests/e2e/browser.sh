@@ -80,6 +80,10 @@ mips=$D/debian-6.1-mips64el-parent.trace
 "$BT" report -f html "$x86" >"$w/x86-bond0.html" || no "report -f html $x86"
 page x86-bond0 "$w/x86-bond0.html" "bonding_init -> bond_create -> register_netdevice" \
 	"by insmod-98, phase module-load, 1 hit, at 4.290720 s (stack trace)"
+"$BT" report -f html "$D/debian-6.1-amd64-lineage.trace" >"$w/lineage.html" ||
+	no "report -f html debian-6.1-amd64-lineage.trace"
+page lineage "$w/lineage.html" "a userspace request (netlink) from ip (pid 98" \
+	"run by /bin/make-links.sh (pid 97), run by /init (pid 1)"
 "$BT" report -f html "$mips" >"$w/mips-parent.html" || no "report -f html $mips"
 page mips-parent "$w/mips-parent.html" "register_netdev -> register_netdevice" \
 	"bonding_init -> bond_create -> register_netdevice" "phase initcall"
