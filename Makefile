@@ -156,8 +156,11 @@ check: WERROR = 1
 check: deps all unit unit-asan unit-tsan $(B)/asan-bin/boottrace
 	@sh tests/run.sh
 
+# make demo: who creates bond0, the driver (busybox initramfs); make demo
+# DEMO=script: a systemd service's script on a real Debian 12 root
+DEMO ?= driver
 demo: deps all
-	@sh scripts/demo.sh
+	@sh scripts/demo.sh $(if $(filter script,$(DEMO)),-s)
 
 # libFuzzer targets link the sources directly, instrumented.
 $(B)/fuzz/%: tests/fuzz/%.c $(PARSER_SRC) $(BOOTCFG_SRC) $(wildcard parser/*.h bootcfg/*/*.h tests/fuzz/*.h)

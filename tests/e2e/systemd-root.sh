@@ -3,44 +3,34 @@
 #
 # End-to-end scenario of issue 16 on a real system: "who creates bond0, a
 # script or the driver?" when the answer is userspace after the initramfs.
-# A real Debian 12 root with systemd (tests/e2e/debian-root.sh, mmdebstrap,
-# cached by content), the Debian 6.1 cloud kernel of tests/e2e/kernel.sh
-# (bonding is a module) with its modules in the root, an initramfs built by
-# Debian's mkinitramfs with boottrace's initramfs-tools adapter (as
-# tests/e2e/initramfs-tools.sh does), root on a virtio disk (ext4 made with
-# mke2fs -d, no loop mount). In the root: /etc/modprobe.d/bonding.conf sets
-# max_bonds=0 (the module makes no bond0 itself) and make-bond.service runs
-# /usr/local/sbin/make-bond.sh, a #!/bin/sh script that runs
-# `ip link add bond0 type bond` (the kernel loads bonding through
-# request_module). The command line is `boottrace compile --who-calls
-# register_netdevice` for 6.1 with boottrace.stop = 0, so tracing runs on
-# into the root. One QEMU boot (TCG, or KVM when /dev/kvm exists; -m 1024
-# -smp 1, hard timeout). After multi-user.target the test's own
-# e2e-finish.service (ordered after make-bond.service and
-# boottrace-collect.service) writes what it saw and the boot's records as a
-# tar to a raw virtio disk, read back here, and powers off.
+# The `make demo DEMO=script` script (scripts/demo-script.sh -q) runs it:
+# tests/e2e/systemd-boot.sh builds and boots it once (a real Debian 12 root
+# with systemd, the Debian 6.1 cloud kernel, bonding max_bonds=0, and
+# make-bond.service whose #!/bin/sh script runs `ip link add bond0 type
+# bond`; see there) and the demo answers. This test checks what the guest
+# left: multi-user reached, bond0 made by the service, the boot record that
+# boottrace-collect.service wrote, `boottrace report` naming
+# register_netdevice called from the syscall path of the task `ip`, and the
+# demo's answer.
 # The last line is "systemd-root: N passed, N failed"; timings and cache
-# hits are printed as "#" lines. Exit 77 (with a SKIP line) only when no
-# boot is possible: a tool missing, not root, no kernel or root to be had.
+# hits are printed as "#" lines, the report as "#   report:" lines. Exit 77
+# (with a SKIP line) only when no boot is possible: a tool missing, not
+# root, no kernel or root to be had.
 set -u
 cd "$(dirname "$0")/../.." || exit 3
 top=$PWD
 bt=$top/build/boottrace
 W=$top/build/e2e-sysroot
 SUITE=systemd-root
-TMP=
 # shellcheck source=tests/e2e/tap.sh
 . "$top/tests/e2e/tap.sh"
-# shellcheck disable=SC2317
-cleanup() { [ -z "$TMP" ] || rm -rf "$TMP"; }
-trap cleanup EXIT
-trap 'exit 1' INT TERM
 ms() { echo $((($(date +%s%N) - $1) / 1000000)); }
 T0=$(date +%s%N)
 
 if command -v shellcheck >/dev/null 2>&1; then
-	t "shellcheck -s sh: this test and debian-root.sh" shellcheck -s sh \
-		tests/e2e/systemd-root.sh tests/e2e/debian-root.sh tests/e2e/tap.sh
+	t "shellcheck -s sh: this test, systemd-boot.sh, debian-root.sh, demo-script.sh" \
+		shellcheck -s sh tests/e2e/systemd-root.sh tests/e2e/systemd-boot.sh \
+		tests/e2e/debian-root.sh tests/e2e/tap.sh scripts/demo-script.sh
 else
 	nok "shellcheck is not installed (make deps)"
 fi
@@ -51,210 +41,22 @@ done
 [ "$(id -u)" = 0 ] || skip "not root: mkinitramfs runs in a private mount namespace, the root's files belong to root"
 [ -x "$bt" ] || { nok "$bt missing (make all)"; finish; }
 
-t1=$(date +%s%N)
-KD=$(sh tests/e2e/kernel.sh) || skip "no Debian 6.1 cloud kernel could be fetched"
-KV=$(cat "$KD/kver")
-echo "# kernel: $KD ($KV), $(ms "$t1") ms"
-t1=$(date +%s%N)
-TMP=$(mktemp -d) || { nok "mktemp -d"; finish; }
-RT=$(sh tests/e2e/debian-root.sh 2>"$TMP/root.log") || {
-	cat "$TMP/root.log"
-	skip "no Debian 12 root could be built (tests/e2e/debian-root.sh)"
-}
-echo "# root: $(cat "$TMP/root.log") ($(ms "$t1") ms)"
-
 rm -rf "$W"
 mkdir -p "$W"
-R=$W/root
-mkdir "$R"
-t1=$(date +%s%N)
-tar --numeric-owner -xpf "$RT" -C "$R" || { nok "the cached root unpacks ($RT)"; finish; }
-# the kernel's modules (modules.dep from kernel-pkg.sh's depmod); /lib is
-# /usr/lib in Debian 12
-mkdir -p "$R/usr/lib/modules"
-cp -a "$KD/root/lib/modules/$KV" "$R/usr/lib/modules/"
-echo "# root unpacked, modules copied: $(ms "$t1") ms"
-t "root: systemd is /sbin/init, ip and modprobe are there" sh -c "
-	[ \"\$(readlink '$R/usr/sbin/init')\" = ../lib/systemd/systemd ] &&
-	[ -x '$R/usr/bin/ip' ] || [ -x '$R/usr/sbin/ip' ]; [ -x '$R/usr/sbin/modprobe' ]"
-t "root: bonding.ko of $KV" [ -f "$R/usr/lib/modules/$KV/kernel/drivers/net/bonding/bonding.ko" ]
-
-# boottrace as `make install` lays it out (the binary, the hooks; and
-# boottrace-collect.service once `make install` ships it)
-make -s install DESTDIR="$R" >"$W/install.log" 2>&1
-t "make install DESTDIR=root" [ -x "$R/usr/local/bin/boottrace" ]
-collect_unit=$(find "$R/etc/systemd" "$R/usr/lib/systemd" "$R/usr/local/lib/systemd" \
-	-name boottrace-collect.service 2>/dev/null | head -n 1)
-
-# The scenario. A fixed machine-id: not a first boot (systemd-firstboot
-# would prompt on the console), and the boot id is the kernel's anyway.
-echo boottrace-e2e >"$R/etc/hostname"
-echo b0077ace5e1f00000000000000000016 >"$R/etc/machine-id"
-ln -sf /dev/null "$R/etc/systemd/system/systemd-firstboot.service"
-printf '/dev/vda / ext4 rw 0 1\n' >"$R/etc/fstab"
-mkdir -p "$R/etc/modprobe.d" "$R/usr/local/sbin" "$R/etc/systemd/system/multi-user.target.wants"
-cat >"$R/etc/modprobe.d/bonding.conf" <<'EOF'
-# the module makes no bond0 of its own: make-bond.service does
-options bonding max_bonds=0
-EOF
-cat >"$R/usr/local/sbin/make-bond.sh" <<'EOF'
-#!/bin/sh
-# A vendor's network script: bond0 by netlink; the kernel loads bonding.
-set -e
-echo "make-bond: pid $$"
-ip link add bond0 type bond
-ip -d link show bond0
-EOF
-cat >"$R/etc/systemd/system/make-bond.service" <<'EOF'
-[Unit]
-Description=Make bond0 with ip link add (boottrace e2e scenario)
-
-[Service]
-Type=oneshot
-RemainAfterExit=yes
-ExecStart=/usr/local/sbin/make-bond.sh
-
-[Install]
-WantedBy=multi-user.target
-EOF
-cat >"$R/usr/local/sbin/e2e-finish.sh" <<'EOF'
-#!/bin/sh
-# boottrace e2e: what the guest saw, and the boot's records, as a tar on
-# /dev/vdb; then power off.
-o=/run/e2e
-mkdir -p $o
-systemctl is-active multi-user.target >$o/multi-user 2>&1
-systemctl show -p ActiveState -p Result -p ExecMainStatus -p ExecMainPID make-bond.service >$o/make-bond.show 2>&1
-systemctl show -p ActiveState -p Result -p ExecMainStatus boottrace-collect.service >$o/collect.show 2>&1
-journalctl -b --no-pager -o short-monotonic >$o/journal 2>&1
-ip -d link show bond0 >$o/bond0 2>&1
-cat /proc/modules >$o/modules
-cat /proc/cmdline >$o/cmdline
-cat /proc/sys/kernel/random/boot_id >$o/boot_id
-cat /proc/uptime >$o/uptime
-systemctl list-units --failed --no-pager >$o/failed 2>&1
-cat /sys/kernel/tracing/tracing_on >$o/tracing_on 2>&1
-# the test's own copy of the live buffer, a cross-check of the record
-cat /sys/kernel/tracing/trace >$o/live-trace 2>&1
-set -- run/e2e
-[ -d /run/boottrace ] && set -- "$@" run/boottrace
-[ -d /var/lib/boottrace ] && set -- "$@" var/lib/boottrace
-tar -cf /dev/vdb -C / "$@"
-sync
-echo "e2e-finish: done"
-systemctl poweroff --no-block
-EOF
-cat >"$R/etc/systemd/system/e2e-finish.service" <<'EOF'
-[Unit]
-Description=boottrace e2e: save what the boot left, then power off
-After=multi-user.target make-bond.service boottrace-collect.service
-
-[Service]
-Type=oneshot
-ExecStart=/usr/local/sbin/e2e-finish.sh
-StandardOutput=journal+console
-
-[Install]
-WantedBy=multi-user.target
-EOF
-chmod 0755 "$R/usr/local/sbin/make-bond.sh" "$R/usr/local/sbin/e2e-finish.sh"
-for u in make-bond e2e-finish; do
-	ln -sf "/etc/systemd/system/$u.service" "$R/etc/systemd/system/multi-user.target.wants/$u.service"
-done
-
-# The initramfs: Debian's mkinitramfs with the adapter in a scratch CONFDIR
-# (as tests/e2e/initramfs-tools.sh), the kernel's modules and config bound
-# over the host's /lib/modules and /boot in a private mount namespace.
-make -s install-hook DESTDIR="$TMP/inst" INITRAMFS_TOOLS_DIR=/itools \
-	HOOKDIR="$top/initramfs-hook" >>"$W/install.log" 2>&1
-conf=$W/conf
-mkdir -p "$conf/conf.d"
-cp -r "$TMP/inst/itools/hooks" "$TMP/inst/itools/scripts" "$conf/"
-printf '%s\n' MODULES=most BUSYBOX=auto KEYMAP=n COMPRESS=zstd DEVICE= NFSROOT=auto \
-	RUNSIZE=10% FSTYPE=auto >"$conf/initramfs.conf"
-: >"$conf/modules"
-# Cached by content (like the root): the configuration and adapter files,
-# the core script, the kernel, and the versions of the host packages whose
-# files mkinitramfs copies in; only the newest image is kept.
-icache=${XDG_CACHE_HOME:-$HOME/.cache}/boottrace/sysroot
-ikey=$( {
-	echo "$KD $KV"
-	(cd "$conf" && find . -type f | LC_ALL=C sort | xargs sha256sum)
-	sha256sum initramfs-hook/boottrace-snapshot.sh
-	dpkg-query -W initramfs-tools-core busybox busybox-static udev klibc-utils kmod zstd 2>/dev/null
-} | sha256sum | cut -c1-16)
-ic=$icache/initrd-$ikey.img
-t1=$(date +%s%N)
-if [ -s "$ic" ]; then
-	cp "$ic" "$W/initrd.img"
-	rc=0
-	echo "# mkinitramfs: cache hit $ic"
-else
-	o=$TMP/mk
-	mkdir -p "$o/upper" "$o/work" "$o/tmp"
-	# shellcheck disable=SC2016 # expanded by the inner sh
-	unshare -m --propagation private sh -c '
-		set -e
-		if [ -d /lib/modules ]; then
-			m=/lib/modules
-		else
-			lib=$(readlink -f /lib)
-			mount -t overlay overlay -o "lowerdir=$lib,upperdir=$2/upper,workdir=$2/work" "$lib"
-			mkdir "$lib/modules"
-			m=$lib/modules
-		fi
-		mount --bind "$1/lib/modules" "$m"
-		mount -o remount,bind,ro "$m"
-		mount --bind "$1/boot" /boot
-		mount -o remount,bind,ro /boot
-		TMPDIR=$2/tmp mkinitramfs -d "$3" -o "$4" "$5"
-	' sh "$KD/root" "$o" "$conf" "$W/initrd.img" "$KV" >"$W/initrd.img.log" 2>&1
-	rc=$?
-	echo "# mkinitramfs: $(ms "$t1") ms, rc $rc, $(wc -c <"$W/initrd.img" 2>/dev/null) bytes"
-	if [ "$rc" = 0 ] && [ -s "$W/initrd.img" ]; then
-		mkdir -p "$icache"
-		rm -f "$icache"/initrd-*.img
-		cp "$W/initrd.img" "$ic.tmp" && mv "$ic.tmp" "$ic"
-	fi
-fi
-t "mkinitramfs builds the image with the adapter" [ "$rc" = 0 ]
-[ -s "$W/initrd.img" ] || finish
-
-# The command line: who calls register_netdevice, tracing left running
-# into the root (boottrace.stop = 0)
-"$bt" compile -k 6.1 -b qemu-x86_64 --who-calls register_netdevice --print-config \
-	>"$W/who.bconf" 2>"$W/compile.err"
-printf '# leave tracing on into the real root, for the late part of the boot\nboottrace.stop = 0\n' >>"$W/who.bconf"
-line=$("$bt" compile -k 6.1 -b qemu-x86_64 "$W/who.bconf" 2>>"$W/compile.err")
-t "compile --who-calls register_netdevice (+ boottrace.stop = 0)" sh -c "
-	echo '$line' | grep -q 'ftrace_filter=register_netdevice' &&
-	echo '$line' | grep -qw 'boottrace.stop=0'"
-echo "# compiled: $line"
-
-t1=$(date +%s%N)
-sz=$(du -sm "$R" | cut -f1)
-mke2fs -q -t ext4 -L sysroot -d "$R" "$W/root.img" "$((sz + sz / 4 + 64))M" >"$W/mke2fs.log" 2>&1 ||
-	{ nok "mke2fs -d builds the root disk"; finish; }
-rm -rf "$R"
-echo "# root disk: ${sz} MB of files, mke2fs -d $(ms "$t1") ms"
-
-accel=tcg
-[ -w /dev/kvm ] && accel=kvm
-c="console=ttyS0 panic=-1 root=/dev/vda rootfstype=ext4 rw $line"
-truncate -s 64M "$W/disk.img"
-t1=$(date +%s%N)
-timeout 900 qemu-system-x86_64 -M pc -accel "$accel" -m 1024 -smp 1 -display none \
-	-monitor none -serial "file:$W/serial.log" -no-reboot \
-	-kernel "$KD/root/boot/vmlinuz-$KV" -initrd "$W/initrd.img" \
-	-drive "file=$W/root.img,format=raw,if=virtio" \
-	-drive "file=$W/disk.img,format=raw,if=virtio" \
-	-append "$c" >"$W/qemu.log" 2>&1
-qrc=$?
-echo "# boot ($accel): $(ms "$t1") ms, qemu exit $qrc; cmdline: $c"
-mkdir -p "$W/out"
-tar -xf "$W/disk.img" -C "$W/out" 2>/dev/null
+sh scripts/demo-script.sh -q -o "$W" >"$W.demo" 2>"$W.err"
+rc=$?
+grep '^# ' "$W.demo"
+cat "$W.err"
+[ "$rc" = 3 ] && skip "$(sed -n 's/^SKIP: systemd-boot.sh: //p' "$W.err" | head -n 1)"
+t "the root, the initramfs and the disk are built, QEMU ran (tests/e2e/systemd-boot.sh)" [ -f "$W/env" ]
+[ -f "$W/env" ] || finish
+envv() { sed -n "s/^$1=//p" "$W/env"; }
+t "compile --who-calls register_netdevice (+ boottrace.stop = 0) is on the line" sh -c "
+	grep -q '^cmdline=.* ftrace_filter=register_netdevice' '$W/env' &&
+	grep -q '^cmdline=.* boottrace.stop=0' '$W/env'"
+t "boot: QEMU powered off by itself (no timeout)" [ "$(envv qemu_rc)" = 0 ]
+collect_unit=$(envv collect_unit)
 O=$W/out/run/e2e
-t "boot: QEMU powered off by itself (no timeout)" [ "$qrc" = 0 ]
 t "boot: e2e-finish.service ran (tar on the second disk)" [ -f "$O/boot_id" ]
 t "boot: multi-user.target reached" grep -qx active "$O/multi-user"
 t "boot: the initramfs took its snapshot and left tracing on into the root" sh -c "
@@ -280,17 +82,21 @@ else
 	echo "# report input: the test's own copy of the live trace (no record without boottrace collect)"
 fi
 
-"$bt" report -f json --function register_netdevice "$INPUT" >"$W/report.json" 2>"$W/report.err"
-"$bt" report --function register_netdevice "$INPUT" >"$W/report.txt" 2>&1
-sed 's/^/#   report: /' "$W/report.txt"
+"$bt" report -f json --function register_netdevice "$INPUT" >"$W/test-report.json" 2>"$W/test-report.err"
+"$bt" report --function register_netdevice "$INPUT" >"$W/test-report.txt" 2>&1
+sed 's/^/#   report: /' "$W/test-report.txt"
 # the culprit: a task ip (TASK column ip-PID), in a syscall, by netlink
 t "report: register_netdevice from the syscall path of a task ip (rtnl_newlink)" \
 	jqt '[.functions[] | select(.name == "register_netdevice") | .culprits[] |
 		select((.task | test("^ip-[0-9]+$")) and .phase == "syscall" and
-			(.full | index("rtnl_newlink")))] | length > 0' "$W/report.json"
+			(.full | index("rtnl_newlink")))] | length > 0' "$W/test-report.json"
 t "report: no registration through bond_create (the module made no bond0)" \
 	jqt '[.functions[] | select(.name == "register_netdevice") | .culprits[] |
-		select(.full | index("bond_create"))] | length == 0' "$W/report.json"
+		select(.full | index("bond_create"))] | length == 0' "$W/test-report.json"
+
+t "make demo DEMO=script: answers that ip made bond0 in a system call" sh -c "
+	[ $rc = 0 ] && grep -q 'Answer:.* bond_newlink → register_netdevice, in a system call of the task ip-[0-9]*, ' '$W.demo'"
+sed -n 's/^.*Answer:[^ ]* /# demo answer: /p' "$W.demo"
 
 echo "# total: $(ms "$T0") ms"
 finish
