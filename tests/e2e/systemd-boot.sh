@@ -87,6 +87,10 @@ echo "# root unpacked, modules copied: $(ms "$t1") ms"
 # boottrace-collect.service once `make install` ships it)
 make -s install DESTDIR="$R" >"$W/install.log" 2>&1
 [ -x "$R/usr/local/bin/boottrace" ] || die "make install DESTDIR=$R failed: $W/install.log"
+# the host-built binary must run in the root (its libraries are in
+# debian-root.sh's package list)
+chroot "$R" /usr/local/bin/boottrace --version >"$W/chroot-version.log" 2>&1 ||
+	die "build/boottrace does not run inside the root (a library missing from debian-root.sh's list?): $W/chroot-version.log"
 collect_unit=$(find "$R/etc/systemd" "$R/usr/lib/systemd" "$R/usr/local/lib/systemd" \
 	-name boottrace-collect.service 2>/dev/null | head -n 1)
 

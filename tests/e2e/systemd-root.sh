@@ -90,6 +90,9 @@ t "report: register_netdevice from the syscall path of a task ip (rtnl_newlink)"
 	jqt '[.functions[] | select(.name == "register_netdevice") | .culprits[] |
 		select((.task | test("^ip-[0-9]+$")) and .phase == "syscall" and
 			(.full | index("rtnl_newlink")))] | length > 0' "$W/test-report.json"
+t "report: the converse in the same boot: lo is registered by a built-in initcall (the kernel, not a task)" \
+	jqt '[.functions[] | select(.name == "register_netdevice") | .culprits[] |
+		select(.phase == "initcall" and (.full | index("loopback_net_init")))] | length > 0' "$W/test-report.json"
 t "report: no registration through bond_create (the module made no bond0)" \
 	jqt '[.functions[] | select(.name == "register_netdevice") | .culprits[] |
 		select(.full | index("bond_create"))] | length == 0' "$W/test-report.json"
