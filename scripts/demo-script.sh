@@ -39,6 +39,7 @@ die() {
 }
 [ -x "$BT" ] || die "$BT is missing: run make all (make demo does)" 3
 command -v jq >/dev/null || die "jq is missing: run make deps" 3
+command -v debugfs >/dev/null || die "debugfs is missing: run make deps (e2fsprogs)" 3
 
 step "Building a Debian 12 root with systemd, its initramfs, and booting it once in QEMU"
 echo "  (tests/e2e/systemd-boot.sh; root and initramfs cached in ~/.cache/boottrace/sysroot after the first time)"
@@ -59,8 +60,12 @@ grep 'make-bond' "$O/journal" | sed 's/^/    /' | head -n 5
 echo "  bond0: $(head -n 1 "$O/bond0")"
 
 step "Answering with boottrace report"
+# the boot record on the powered-off root disk (debugfs, no mount)
+rm -rf "$out/disk-var"
+mkdir -p "$out/disk-var"
+debugfs -R "rdump /var/lib/boottrace $out/disk-var" "$out/root.img" >"$out/debugfs.log" 2>&1 || :
 rec=
-for d in "$out"/out/var/lib/boottrace/*/; do [ -f "$d/record.json" ] && rec=${d%/}; done
+for d in "$out"/disk-var/boottrace/*/; do [ -f "$d/record.json" ] && rec=${d%/}; done
 input=${rec:-$O/live-trace}
 if [ -n "$rec" ]; then
 	echo "  the record boottrace-collect.service wrote: $rec"

@@ -20,9 +20,10 @@
 # scenario's own e2e-finish.service (ordered after make-bond.service and
 # boottrace-collect.service) writes what the guest saw (run/e2e/: boot_id,
 # journal, bond0, modules, make-bond.show, tracing_on, live-trace: its own
-# copy of the trace buffer) and the boot's records (run/boottrace,
-# var/lib/boottrace) as a tar to a raw virtio disk, unpacked here into
-# DIR/out/, and powers off.
+# copy of the trace buffer) and the initramfs snapshot (run/boottrace) as a
+# tar to a raw virtio disk, unpacked here into DIR/out/, and powers off; the
+# root disk stays in DIR/root.img (the boot record in /var/lib/boottrace is
+# read from it with debugfs).
 # DIR/env holds kver=, cmdline=, accel=, qemu_rc=, collect_unit= (the
 # unit's path in the root, empty without one); DIR/serial.log the console.
 # Timings and cache hits are printed as "# " lines. Exit 0 when QEMU ran
@@ -146,7 +147,6 @@ cat /sys/kernel/tracing/tracing_on >$o/tracing_on 2>&1
 cat /sys/kernel/tracing/trace >$o/live-trace 2>&1
 set -- run/e2e
 [ -d /run/boottrace ] && set -- "$@" run/boottrace
-[ -d /var/lib/boottrace ] && set -- "$@" var/lib/boottrace
 tar -cf /dev/vdb -C / "$@"
 sync
 echo "e2e-finish: done"

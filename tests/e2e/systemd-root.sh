@@ -68,14 +68,21 @@ t "scenario: bond0 exists, made by make-bond.sh (the module made none: max_bonds
 	grep -q '^[0-9]*: bond0:' '$O/bond0' && grep -q 'bond mode' '$O/bond0' &&
 	grep -q 'make-bond: pid' '$O/journal' && grep -q '^bonding ' '$O/modules'"
 
-# The boot record that boottrace-collect.service wrote
+# The boot record that boottrace-collect.service wrote, read off the root's
+# ext4 image after the guest powered off (debugfs rdump, no mount): what a
+# later boot would find on the disk
 if [ -n "$collect_unit" ]; then
+	rm -rf "$W/disk-var"
+	mkdir -p "$W/disk-var"
+	debugfs -R "rdump /var/lib/boottrace $W/disk-var" "$W/root.img" >"$W/debugfs.log" 2>&1
 	rec=
-	for d in "$W"/out/var/lib/boottrace/*/; do [ -f "$d/record.json" ] && rec=${d%/}; done
+	for d in "$W"/disk-var/boottrace/*/; do [ -f "$d/record.json" ] && rec=${d%/}; done
 	# shellcheck disable=SC2016 # expanded by that sh
-	t "record: boottrace-collect.service wrote /var/lib/boottrace/<boot-id>/record.json" \
+	t "record: boottrace-collect.service wrote /var/lib/boottrace/<boot-id>/record.json on the root disk" \
 		sh -c '[ -n "$1" ] && [ "${1##*/}" = "$2" ]' sh "$rec" "$(cat "$O/boot_id" 2>/dev/null)"
+	t "record: boottrace-collect.service succeeded" grep -qx ExecMainStatus=0 "$O/collect.show"
 	INPUT=${rec:-$W/none}
+	echo "# report input: the record $INPUT"
 else
 	nok "record: no boottrace-collect.service in \`make install\` (boottrace collect is not on this branch yet)"
 	INPUT=$O/live-trace
