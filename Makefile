@@ -11,6 +11,10 @@ DATADIR := $(PREFIX)/share/boottrace
 HOOKDIR := $(PREFIX)/lib/boottrace
 DRACUT_MODULES_DIR ?= /usr/lib/dracut/modules.d
 INITRAMFS_TOOLS_DIR ?= /usr/share/initramfs-tools
+# boottrace-collect.service: where systemd looks for system units (its
+# pkg-config file says where), and the init script for sysvinit/busybox
+SYSTEMD_UNIT_DIR ?= $(or $(shell pkg-config --variable=systemdsystemunitdir systemd 2>/dev/null),/lib/systemd/system)
+INITD_DIR ?= /etc/init.d
 VERSION := 0.1.0
 
 CC      ?= gcc
@@ -52,7 +56,7 @@ TSAN    := -fsanitize=thread
 # The libraries, lowest layer first (docs/architecture.md): a layer may use
 # the ones before it, never one after; scripts/layers.sh checks the includes
 # and the link order below makes an upward call fail to link.
-LAYERS := util kernel plan kimage check initrd compile report cmd
+LAYERS := util kernel plan kimage check initrd compile report record cmd
 SRC_parser  := bconf_cmdline.c bconf_footer.c bconf_index.c bconf_parse.c bconf_print.c bconf_tree.c
 SRC_util    := atomic.c bt_error.c grow.c outfile.c readfile.c source.c textbuf.c
 SRC_kernel  := board.c ftrace_keys.c kcaps.c params.c words.c
@@ -67,8 +71,9 @@ SRC_compile := compile.c decompile.c emit_bootconfig.c emit_bootoct.c emit_cmdli
 SRC_report  := report_agg.c report_chain.c report_console.c report_feed.c report_folded.c \
 	report_input.c report_json.c report_lex.c report_md5.c report_parse.c report_phase.c \
 	report_quality.c report_snap.c report_stacks.c report_sym.c report_table.c report_text.c report_tree.c
-SRC_cmd     := cmd_boards.c cmd_bootconfig.c cmd_check.c cmd_compile.c cmd_decompile.c cmd_usage.c \
-	cmd_report.c
+SRC_record  := record_collect.c record_join.c record_tree.c
+SRC_cmd     := cmd_boards.c cmd_bootconfig.c cmd_check.c cmd_collect.c cmd_compile.c cmd_decompile.c \
+	cmd_usage.c cmd_report.c
 
 PARSER_SRC  := $(SRC_parser:%=parser/%)
 # every library source of bootcfg/, in layer order
@@ -77,7 +82,7 @@ UNIT_SRC    := $(sort $(wildcard tests/unit/test_*.c))
 FUZZ_SRC    := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 # Linked highest layer first, so that a library only resolves names from
 # the ones after it on the line.
-LIBS_A      := $(foreach l,cmd report compile initrd check kimage plan kernel util,$(B)/lib$(l).a) $(B)/libbconf.a
+LIBS_A      := $(foreach l,cmd record report compile initrd check kimage plan kernel util,$(B)/lib$(l).a) $(B)/libbconf.a
 
 UNIT_BIN     := $(UNIT_SRC:tests/unit/%.c=$(B)/unit/%)
 UNIT_ASAN    := $(UNIT_SRC:tests/unit/%.c=$(B)/unit-asan/%)
@@ -86,7 +91,7 @@ FUZZ_SECONDS ?= 60
 
 .SECONDARY:
 
-.PHONY: all demo check fuzz bench install uninstall clean deps unit unit-asan unit-tsan initramfs install-hook
+.PHONY: all demo check fuzz bench install uninstall clean deps unit unit-asan unit-tsan initramfs install-hook install-collect
 
 all: $(B)/boottrace $(B)/bootconfig
 
@@ -189,7 +194,18 @@ install: all
 	ln -sf boottrace $(DESTDIR)$(BINDIR)/bootconfig
 	install -m 0644 docs/man/boottrace.1 $(DESTDIR)$(MANDIR)/man1/boottrace.1
 	install -m 0644 docs/man/boottrace.bconf.5 $(DESTDIR)$(MANDIR)/man5/boottrace.bconf.5
-	$(MAKE) -s install-hook
+	$(MAKE) -s install-hook install-collect
+
+# boottrace collect at the end of the boot: the systemd unit and the init
+# script, both running the boottrace installed above
+install-collect:
+	install -d $(DESTDIR)$(SYSTEMD_UNIT_DIR) $(DESTDIR)$(INITD_DIR)
+	sed 's|/usr/local/bin/boottrace|$(BINDIR)/boottrace|' systemd/boottrace-collect.service \
+		>$(DESTDIR)$(SYSTEMD_UNIT_DIR)/boottrace-collect.service
+	chmod 0644 $(DESTDIR)$(SYSTEMD_UNIT_DIR)/boottrace-collect.service
+	sed 's|^BOOTTRACE=/usr/local/bin/boottrace$$|BOOTTRACE=$(BINDIR)/boottrace|' systemd/boottrace-collect.init \
+		>$(DESTDIR)$(INITD_DIR)/boottrace-collect
+	chmod 0755 $(DESTDIR)$(INITD_DIR)/boottrace-collect
 
 install-hook:
 	install -d $(DESTDIR)$(HOOKDIR) $(DESTDIR)$(DRACUT_MODULES_DIR)/90boottrace \
@@ -210,6 +226,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/boottrace $(DESTDIR)$(BINDIR)/bootconfig \
 		$(DESTDIR)$(MANDIR)/man1/boottrace.1 $(DESTDIR)$(MANDIR)/man5/boottrace.bconf.5
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(HOOKDIR) $(DESTDIR)$(DRACUT_MODULES_DIR)/90boottrace
+	rm -f $(DESTDIR)$(SYSTEMD_UNIT_DIR)/boottrace-collect.service $(DESTDIR)$(INITD_DIR)/boottrace-collect
 	rm -f $(DESTDIR)$(INITRAMFS_TOOLS_DIR)/hooks/boottrace \
 		$(DESTDIR)$(INITRAMFS_TOOLS_DIR)/scripts/init-top/boottrace \
 		$(DESTDIR)$(INITRAMFS_TOOLS_DIR)/scripts/init-premount/boottrace \

@@ -13,7 +13,8 @@ static const char *const event_keys[] = {
 	"enable", "filter", "actions", "hist", "probes", "fields", NULL,
 };
 static const char *const hook_keys[] = {
-	"enable", "snapshot", "stop", "raw", "max_kb", "at", "arm", "timeout", "init", NULL,
+	"enable", "snapshot", "stop", "raw", "max_kb", "at", "arm", "timeout", "init", "follow",
+	NULL,
 };
 
 /* A filter value: FUNC:mod:MODULE goes to the hook (the cmdline drops it). */
