@@ -51,17 +51,17 @@ cat "$W.err"
 t "the root, the initramfs and the disk are built, QEMU ran (tests/e2e/systemd-boot.sh)" [ -f "$W/env" ]
 [ -f "$W/env" ] || finish
 envv() { sed -n "s/^$1=//p" "$W/env"; }
-t "compile --who-calls register_netdevice (+ boottrace.stop = 0) is on the line" sh -c "
+t "compile --who-calls register_netdevice (+ boottrace.follow = 1, stop = 0) is on the line" sh -c "
 	grep -q '^cmdline=.* ftrace_filter=register_netdevice' '$W/env' &&
-	grep -q '^cmdline=.* boottrace.stop=0' '$W/env'"
+	grep -q '^cmdline=.* boottrace.follow=1' '$W/env' && grep -q '^cmdline=.* boottrace.stop=0' '$W/env'"
 t "boot: QEMU powered off by itself (no timeout)" [ "$(envv qemu_rc)" = 0 ]
-collect_unit=$(envv collect_unit)
 O=$W/out/run/e2e
 t "boot: e2e-finish.service ran (tar on the second disk)" [ -f "$O/boot_id" ]
 t "boot: multi-user.target reached" grep -qx active "$O/multi-user"
-t "boot: the initramfs took its snapshot and left tracing on into the root" sh -c "
-	grep -qx errors=0 '$W'/out/run/boottrace/*/meta && grep -qx stopped=0 '$W'/out/run/boottrace/*/meta &&
-	grep -qx 1 '$O/tracing_on'"
+t "boot: the initramfs took its snapshot and left tracing on (follow=1, not stopped)" sh -c "
+	grep -qx errors=0 '$W'/out/run/boottrace/*/meta && grep -qx follow=1 '$W'/out/run/boottrace/*/meta &&
+	grep -qx stopped=0 '$W'/out/run/boottrace/*/meta"
+t "boot: collect stopped tracing afterwards (tracing_on 0)" grep -qx 0 "$O/tracing_on"
 t "scenario: make-bond.service succeeded" sh -c "
 	grep -qx ActiveState=active '$O/make-bond.show' && grep -qx ExecMainStatus=0 '$O/make-bond.show'"
 t "scenario: bond0 exists, made by make-bond.sh (the module made none: max_bonds=0)" sh -c "
@@ -71,23 +71,29 @@ t "scenario: bond0 exists, made by make-bond.sh (the module made none: max_bonds
 # The boot record that boottrace-collect.service wrote, read off the root's
 # ext4 image after the guest powered off (debugfs rdump, no mount): what a
 # later boot would find on the disk
-if [ -n "$collect_unit" ]; then
-	rm -rf "$W/disk-var"
-	mkdir -p "$W/disk-var"
-	debugfs -R "rdump /var/lib/boottrace $W/disk-var" "$W/root.img" >"$W/debugfs.log" 2>&1
-	rec=
-	for d in "$W"/disk-var/boottrace/*/; do [ -f "$d/record.json" ] && rec=${d%/}; done
-	# shellcheck disable=SC2016 # expanded by that sh
-	t "record: boottrace-collect.service wrote /var/lib/boottrace/<boot-id>/record.json on the root disk" \
-		sh -c '[ -n "$1" ] && [ "${1##*/}" = "$2" ]' sh "$rec" "$(cat "$O/boot_id" 2>/dev/null)"
-	t "record: boottrace-collect.service succeeded" grep -qx ExecMainStatus=0 "$O/collect.show"
-	INPUT=${rec:-$W/none}
-	echo "# report input: the record $INPUT"
-else
-	nok "record: no boottrace-collect.service in \`make install\` (boottrace collect is not on this branch yet)"
-	INPUT=$O/live-trace
-	echo "# report input: the test's own copy of the live trace (no record without boottrace collect)"
-fi
+rm -rf "$W/disk-var"
+mkdir -p "$W/disk-var"
+debugfs -R "rdump /var/lib/boottrace $W/disk-var" "$W/root.img" >"$W/debugfs.log" 2>&1
+rec=
+for d in "$W"/disk-var/boottrace/*/; do [ -f "$d/record.json" ] && rec=${d%/}; done
+boot_id=$(cat "$O/boot_id" 2>/dev/null)
+t "record: boottrace-collect.service succeeded" sh -c "
+	grep -qx ActiveState=active '$O/collect.show' && grep -qx ExecMainStatus=0 '$O/collect.show'"
+# shellcheck disable=SC2016 # expanded by that sh
+t "record: /var/lib/boottrace/<boot-id>/record.json on the root disk" \
+	sh -c '[ -n "$1" ] && [ "${1##*/}" = "$2" ]' sh "$rec" "$boot_id"
+INPUT=${rec:-$W/none}
+echo "# record: $INPUT"
+# shellcheck disable=SC2016 # jq's variables
+t "record.json: this boot's id, host, kernel, command line; the initramfs and live windows joined, overlapping, no gap" \
+	jqt '.schema == "boottrace-record" and .boot_id == $id and .hostname == "boottrace-e2e" and
+		.kernel_release == $kv and (.cmdline | contains("boottrace.follow=1")) and
+		.collected.tracing_after == "stopped" and
+		([.windows[].name] == ["initramfs", "live"]) and .windows[1].joined == true and
+		(.errors | length == 0) and (.join.gaps | length == 0) and .join.overlap > 0' "$INPUT/record.json" \
+	--arg id "$boot_id" --arg kv "$(envv kver)"
+[ -f "$INPUT/record.json" ] && jq -c '{boot_id, hostname, kernel_release, collected, windows, join, errors, warnings}' \
+	"$INPUT/record.json" | sed 's/^/#   record.json: /'
 
 "$bt" report -f json --function register_netdevice "$INPUT" >"$W/test-report.json" 2>"$W/test-report.err"
 "$bt" report --function register_netdevice "$INPUT" >"$W/test-report.txt" 2>&1
