@@ -66,12 +66,9 @@ mkdir -p "$out/disk-var"
 debugfs -R "rdump /var/lib/boottrace $out/disk-var" "$out/root.img" >"$out/debugfs.log" 2>&1 || :
 rec=
 for d in "$out"/disk-var/boottrace/*/; do [ -f "$d/record.json" ] && rec=${d%/}; done
-input=${rec:-$O/live-trace}
-if [ -n "$rec" ]; then
-	echo "  the record boottrace-collect.service wrote: $rec"
-else
-	echo "  no boot record (boottrace collect is not in this build): reading the guest's copy of the live trace buffer, $input"
-fi
+[ -n "$rec" ] || die "no boot record on the root disk (boottrace-collect.service: see $O/journal)"
+input=$rec
+echo "  the record boottrace-collect.service wrote: /var/lib/boottrace/${rec##*/} (read off the disk: $rec)"
 "$BT" report -f json "$input" >"$out/report.json"
 "$BT" report "$input" >"$out/report.txt"
 [ "$quiet" = 1 ] || sed 's/^/  /' "$out/report.txt"
