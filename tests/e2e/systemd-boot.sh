@@ -20,23 +20,22 @@
 # exists; -m 1024 -smp 1, hard timeout 900 s). After multi-user.target the
 # scenario's own e2e-finish.service (ordered after make-bond.service and
 # boottrace-collect.service) writes what the guest saw (run/e2e/: boot_id,
-# journal, bond0, modules, make-bond.show, collect.show, tracing_on) and the initramfs snapshot (run/boottrace) as a
-# tar to a raw virtio disk, unpacked here into DIR/out/, and powers off; the
-# root disk stays in DIR/root.img (the boot record in /var/lib/boottrace is
-# read from it with debugfs).
-# DIR/env holds kver=, cmdline=, accel=, qemu_rc=; DIR/serial.log the
-# console.
+# journal, bond0, modules, make-bond.show, collect.show, tracing_on) and
+# the initramfs snapshot (run/boottrace) as a tar to a raw virtio disk,
+# unpacked here into DIR/out/, and powers off; the root disk stays in
+# DIR/root.img (the boot record in /var/lib/boottrace is read from it with
+# debugfs). DIR is removed and made anew. DIR/env holds kver=, cmdline=,
+# accel=, qemu_rc=; DIR/serial.log the console.
 # Timings and cache hits are printed as "# " lines. Exit 0 when QEMU ran
-# (whatever the guest did), 77 with a "SKIP: " line on stderr when no boot is possible
-# (a tool missing, not root, no kernel or root to be had), 1 when building
-# failed (the reason on stderr), 2 on bad arguments.
+# (whatever the guest did), 77 with a "SKIP: " line on stderr when no boot
+# is possible (a tool missing, not root, no kernel or root to be had), 1
+# when building failed (the reason on stderr), 2 on bad arguments.
 set -u
-[ $# = 1 ] || { echo "usage: systemd-boot.sh DIR" >&2; exit 2; }
-W=$1
+{ [ $# = 1 ] && [ -n "$1" ]; } || { echo "usage: systemd-boot.sh DIR" >&2; exit 2; }
+case $1 in /*) W=$1 ;; *) W=$PWD/$1 ;; esac
 cd "$(dirname "$0")/../.." || exit 3
 top=$PWD
 bt=$top/build/boottrace
-case $W in /*) ;; *) W=$top/$W ;; esac
 TMP=
 # shellcheck disable=SC2317
 cleanup() { [ -z "$TMP" ] || rm -rf "$TMP"; }
@@ -45,6 +44,7 @@ trap 'exit 1' INT TERM
 ms() { echo $((($(date +%s%N) - $1) / 1000000)); }
 die() { echo "systemd-boot.sh: $*" >&2; exit 1; }
 cant() { echo "SKIP: systemd-boot.sh: $*" >&2; exit 77; }
+case ${W%/} in '' | "$top" | "$HOME") die "DIR $W would be removed: give a directory of its own" ;; esac
 
 for tool in qemu-system-x86_64 mkinitramfs unshare mke2fs mmdebstrap tar; do
 	command -v $tool >/dev/null 2>&1 ||
@@ -92,11 +92,17 @@ make -s install DESTDIR="$R" >"$W/install.log" 2>&1
 # debian-root.sh's package list)
 chroot "$R" /usr/local/bin/boottrace --version >"$W/chroot-version.log" 2>&1 ||
 	die "build/boottrace does not run inside the root (a library missing from debian-root.sh's list?): $W/chroot-version.log"
-# boottrace-collect.service, enabled as its [Install] says
-[ -f "$R/usr/lib/systemd/system/boottrace-collect.service" ] ||
+# boottrace-collect.service, enabled as its [Install] WantedBy= says (what
+# `systemctl enable` does, without needing systemd on the host)
+cu=$R/usr/lib/systemd/system/boottrace-collect.service
+[ -f "$cu" ] ||
 	die "make install DESTDIR=$R put no boottrace-collect.service in /lib/systemd/system: $W/install.log"
-systemctl --root="$R" enable boottrace-collect.service >>"$W/install.log" 2>&1 ||
-	die "systemctl --root=$R enable boottrace-collect.service failed: $W/install.log"
+wb=$(sed -n 's/^WantedBy=//p' "$cu")
+[ -n "$wb" ] || die "$cu has no WantedBy= to enable it by"
+for tg in $wb; do
+	mkdir -p "$R/etc/systemd/system/$tg.wants"
+	ln -sf /lib/systemd/system/boottrace-collect.service "$R/etc/systemd/system/$tg.wants/"
+done
 
 # The scenario. A fixed machine-id: not a first boot (systemd-firstboot
 # would prompt on the console), and the boot id is the kernel's anyway.
