@@ -65,6 +65,9 @@ BT_T=
 BT_ARMED_HERE=
 BT_FROM=
 BT_RUN=${BOOTTRACE_RUN:-/run/boottrace}
+# tests run the snapshot against a tracefs and a kernel log of their own
+BT_TRACEFS_DIRS=${BOOTTRACE_TRACEFS:-/sys/kernel/tracing /sys/kernel/debug/tracing}
+BT_KMSG=${BOOTTRACE_KMSG:-/dev/kmsg}
 # where the boot's words are read (tests give files of their own)
 BT_CMDLINE=${BOOTTRACE_CMDLINE:-/proc/cmdline}
 BT_BOOTCONFIG=${BOOTTRACE_BOOTCONFIG:-/proc/bootconfig}
@@ -249,7 +252,7 @@ wants) bt_asked || exit 1 ;;
 esac
 
 bt_kmsg() { # LEVEL TEXT
-	printf '<%s>boottrace: %s\n' "$1" "$2" >/dev/kmsg 2>/dev/null
+	printf '<%s>boottrace: %s\n' "$1" "$2" >>"$BT_KMSG" 2>/dev/null
 }
 
 bt_err() {
@@ -436,7 +439,8 @@ bt_sleep() { # short pause between polls
 
 # Find tracefs, mounting it (or debugfs before 4.1) when nobody did.
 bt_find_tracefs() {
-	for bt_d in /sys/kernel/tracing /sys/kernel/debug/tracing; do
+	# shellcheck disable=SC2086 # a list of directories (set -f is on)
+	for bt_d in $BT_TRACEFS_DIRS; do
 		if [ -e "$bt_d/trace" ]; then
 			BT_T=$bt_d
 			bt_note "tracefs=$bt_d (already mounted)"

@@ -404,10 +404,11 @@ static void set_tracing(struct ctx *c)
 
 /* ---- the parts of the record ------------------------------------------ */
 
-/* The live buffer's small files and per-CPU stats, in live/. */
+/* The live buffer's small files and per-CPU stats, in live/ (tracing_on
+ * is copied before collect stops tracing). */
 static int copy_live_state(struct ctx *c, struct bt_error *e)
 {
-	static const char *const files[] = { "tracing_on", "trace_clock",
+	static const char *const files[] = { "trace_clock",
 		"buffer_size_kb", "buffer_total_size_kb", "current_tracer" };
 	char src[4096], rel[512];
 	struct dirent *d;
@@ -836,6 +837,11 @@ static int build(struct ctx *c, struct bt_error *e)
 		    copy_in(c, src, rel, e))
 			return -1;
 	}
+	/* tracing_on as the boot left it, before collect changes it */
+	if (mkdirs(c, "live", e) ||
+	    (!path_of(src, sizeof(src), c->tracefs, "tracing_on") && !access(src, R_OK) &&
+	     copy_in(c, src, "live/tracing_on", e)))
+		return -1;
 	set_tracing(c);
 	if (copy_live_state(c, e) || put_trace(c, e))
 		return -1;

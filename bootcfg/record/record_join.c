@@ -115,7 +115,7 @@ static int next_line(struct lines *l, const char **p, const char **end,
 	ssize_t n;
 
 	for (;;) {
-		q = memchr(l->buf + l->pos, '\n', l->len - l->pos);
+		q = l->buf ? memchr(l->buf + l->pos, '\n', l->len - l->pos) : NULL;
 		if (q || (l->eof && l->pos < l->len)) {
 			*p = l->buf + l->pos;
 			*end = q ? q : l->buf + l->len;
@@ -211,7 +211,7 @@ static int join_snap(struct lines *l, FILE *out, struct cpus *c,
 			k->ties++;
 		k->in_snap = 1;
 	}
-	return rc;
+	return rc < 0 ? -1 : 0;
 }
 
 /* "# entries-in-buffer/entries-written: 12/34   #P:2" */
@@ -292,7 +292,7 @@ static int join_live(struct lines *l, FILE *out, struct cpus *c,
 			fputc('\n', out);
 		}
 	}
-	return rc;
+	return rc < 0 ? -1 : 0;
 }
 
 static int add_gaps(struct cpus *c, struct record_join *j,
