@@ -60,7 +60,7 @@ LAYERS := util kernel plan kimage check initrd compile report record cmd
 SRC_parser  := bconf_cmdline.c bconf_footer.c bconf_index.c bconf_parse.c bconf_print.c bconf_tree.c
 SRC_util    := atomic.c bt_error.c grow.c outfile.c readfile.c source.c textbuf.c
 SRC_kernel  := board.c ftrace_keys.c kcaps.c params.c words.c
-SRC_plan    := plan.c plan_check.c plan_kernel.c plan_util.c
+SRC_plan    := plan.c plan_check.c plan_kernel.c plan_lineage.c plan_util.c
 SRC_kimage  := check_callers.c check_callers_graph.c check_callers_insn.c check_callers_ko.c check_elf.c \
 	check_initcall.c check_modules.c check_sysmap.c check_tab.c sysmap.c
 SRC_check   := check_config.c check_report.c check_run.c check_symbols.c
@@ -69,8 +69,10 @@ SRC_compile := compile.c decompile.c emit_bootconfig.c emit_bootoct.c emit_cmdli
 	emit_files.c emit_targets.c emit_uboot.c emit_uboot_image.c route_bconf.c \
 	route_clock.c route_cmdline.c route_common.c whocalls.c whocalls_callers.c
 SRC_report  := report_agg.c report_chain.c report_console.c report_feed.c report_folded.c \
-	report_input.c report_json.c report_lex.c report_md5.c report_parse.c report_phase.c \
-	report_quality.c report_snap.c report_stacks.c report_sym.c report_table.c report_text.c report_tree.c
+	report_input.c report_json.c report_lex.c report_lineage.c report_md5.c report_parse.c \
+	report_phase.c report_proc.c \
+	report_quality.c report_snap.c report_stacks.c report_sym.c report_table.c report_text.c report_tree.c \
+	report_who.c
 SRC_record  := record_collect.c record_join.c record_tree.c
 SRC_cmd     := cmd_boards.c cmd_bootconfig.c cmd_check.c cmd_collect.c cmd_compile.c cmd_decompile.c \
 	cmd_usage.c cmd_report.c

@@ -110,6 +110,10 @@ int check_source(const struct source *src, const struct check_tab *t,
 
 	if (plan_build(&p, src, e))
 		return -1;
+	if (plan_add_lineage(&p, k, e) < 0) {
+		plan_free(&p);
+		return -1;
+	}
 	if (!t->n)
 		check_report_add(&r, &p, BCONF_NONE, CK_NOTE, "", "no --vmlinux, --system-map or --root: function names were not checked");
 	else

@@ -268,7 +268,9 @@ int cmd_compile(int argc, char **argv)
 		a.callers = found;
 	}
 	if (a.who_calls) {
-		conf = whocalls_config(a.who_calls, a.callers, &b, &k, &e);
+		conf = whocalls_config(a.who_calls, a.callers, &b, &k,
+				       whocalls_lineage_fits(&b, t->route == EMIT_FROM_BOOTCONFIG),
+				       &e);
 		if (!conf || source_load_text("--who-calls", conf, strlen(conf),
 					      &src, &e))
 			goto out;

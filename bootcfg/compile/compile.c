@@ -58,6 +58,10 @@ int compile_source(const struct source *src, const struct kcaps *k,
 		return bt_error_set(e, BT_EXIT_USAGE, NULL, "--hook-settings goes with the command-line targets: -t %s puts the hook's settings in the bootconfig, which /proc/bootconfig gives the hook whole", t->name);
 	if (plan_build(&p, src, e))
 		return -1;
+	if (plan_add_lineage(&p, k, e) < 0) {
+		plan_free(&p);
+		return -1;
+	}
 	ro = o->route;
 	ro.hook_apart = o->hook_settings != NULL;
 	ro.word_bad = t->word_bad;

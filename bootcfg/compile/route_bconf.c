@@ -341,6 +341,9 @@ static int route_bconf_text(struct route *r, struct textbuf *t,
 		if (route_bconf_list_by_kernel(r, &p->inst[0].events)) {
 			route_note(r, "the global event list stays kernel.trace_event: you wrote it so, and it starts early in boot; ftrace.events starts only at core_initcall_sync");
 			parts |= RP_EVLIST;
+		} else if (plan_lineage_on(p) && p->inst[0].events.n) {
+			route_note(r, "the global event list goes as kernel.trace_event: boottrace.lineage needs the first fork of the boot, and ftrace.events starts only at core_initcall_sync");
+			parts |= RP_EVLIST;
 		}
 	}
 	words_init(&kernel);

@@ -317,6 +317,24 @@ static int route_instances(struct route *r, struct bt_error *e)
 	return 0;
 }
 
+/*
+ * The config node of the @i-th name route_event_names made of @in (the
+ * list first, then the enabled event keys), so that a refusal points at
+ * the event (or the boottrace.lineage that added it), not at "ftrace".
+ */
+static int route_event_node(const struct plan_inst *in, size_t i)
+{
+	size_t j;
+
+	if (i < in->events.n)
+		return in->events.v[i].node;
+	i -= in->events.n;
+	for (j = 0; j < in->nev; j++)
+		if (in->ev[j].enable && !i--)
+			return in->ev[j].node;
+	return in->node;
+}
+
 static int route_global_events(struct route *r, struct bt_error *e)
 {
 	const struct plan_inst *g = &r->plan->inst[0];
@@ -330,7 +348,7 @@ static int route_global_events(struct route *r, struct bt_error *e)
 		ret = bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	/* kprobe events are enabled like any other. */
 	for (i = 0; !ret && i < ev.n; i++)
-		if (plan_list_add(&l, ev.v[i], g->node))
+		if (plan_list_add(&l, ev.v[i], route_event_node(g, i)))
 			ret = bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	if (!ret)
 		ret = route_list(r, KP_TRACE_EVENT, &l, e);

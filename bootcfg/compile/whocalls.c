@@ -6,6 +6,7 @@
 
 #include "util/textbuf.h"
 #include "compile/whocalls.h"
+#include "plan/plan.h"
 
 /* A function name, optionally FUNC:mod:MODULE; nothing the kernel would split. */
 static int whocalls_valid(const char *s, size_t n)
@@ -56,9 +57,22 @@ static void whocalls_no_callers(const char *funcs, const struct board *b)
 	       b->name, funcs, funcs);
 }
 
+int whocalls_lineage_fits(const struct board *b, int bootconfig)
+{
+	/* the core words: ftrace=, its filter, options, clock, enable */
+	const size_t core = 160;
+	size_t half = (b->cmdline_max - b->cmdline_loader) / 2;
+
+	if (bootconfig || half >= core + plan_lineage_cost())
+		return 1;
+	bt_say("boottrace compile", BT_SAY_WARN, "--who-calls: board %s's command line holds %u bytes, and half of it is kept for callers: the lineage events (%zu bytes) are left out, so the report will not name the program behind each call; -t bootconfig carries them in the initrd",
+	       b->name, b->cmdline_max - b->cmdline_loader - 1, plan_lineage_cost());
+	return 0;
+}
+
 char *whocalls_config(const char *funcs, const char *callers,
 		      const struct board *b, const struct kcaps *k,
-		      struct bt_error *e)
+		      int lineage, struct bt_error *e)
 {
 	struct textbuf core = { 0 }, mods = { 0 }, out = { 0 };
 	int chain = b->ftrace_stack_zero;
@@ -87,6 +101,11 @@ char *whocalls_config(const char *funcs, const char *callers,
 			       "boottrace.arm = %s\n", mods.s);
 	if (!chain)
 		textbuf_printf(&out, "ftrace.options = func_stack_trace\n");
+	if (lineage)
+		textbuf_printf(&out, "# Lineage: the program behind each call and its parents, and which task loaded\n"
+		       "# which module (fork, exec, exit and module_load events: about 150 bytes of\n"
+		       "# buffer per process; docs/kernel-facts.md 30).\n"
+		       "boottrace.lineage = on\n");
 	if (core.failed || mods.failed || out.failed) {
 		bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 		goto fail;

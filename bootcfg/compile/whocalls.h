@@ -20,7 +20,15 @@
  */
 char *whocalls_config(const char *funcs, const char *callers,
 		      const struct board *b, const struct kcaps *k,
-		      struct bt_error *e);
+		      int lineage, struct bt_error *e);
+/*
+ * Does the lineage (boottrace.lineage) fit the question's line on board
+ * @b? Its events are kernel words; on a line of a few hundred bytes they
+ * would take the room of the callers (half the line, see cmd_compile.c),
+ * so they go only where the other half holds them, or into a bootconfig
+ * (@bootconfig). When they do not, a warning says what is lost.
+ */
+int whocalls_lineage_fits(const struct board *b, int bootconfig);
 
 /*
  * Callers of @funcs for parent-chain mode from `check`'s analysis of

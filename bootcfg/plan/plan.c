@@ -14,7 +14,7 @@ static const char *const event_keys[] = {
 };
 static const char *const hook_keys[] = {
 	"enable", "snapshot", "stop", "raw", "max_kb", "at", "arm", "timeout", "init", "follow",
-	NULL,
+	"lineage", NULL,
 };
 
 /* A filter value: FUNC:mod:MODULE goes to the hook (the cmdline drops it). */
@@ -312,7 +312,10 @@ static int plan_read_inst(struct plan *p, size_t idx, int node,
 	return 0;
 }
 
-/* boottrace.KEY: the hook's settings; arm values are module filters. */
+/*
+ * boottrace.KEY: the hook's settings; arm values are module filters, and
+ * lineage is compile's own (plan_lineage.c).
+ */
 static int plan_read_hook(struct plan *p, int node, struct bt_error *e)
 {
 	const struct bconf *bc = p->src->bc;
@@ -331,6 +334,13 @@ static int plan_read_hook(struct plan *p, int node, struct bt_error *e)
 				if (plan_list_add(&p->arm, tmp.v[i].text, k))
 					return free(tmp.v), plan_oom(p, e);
 			free(tmp.v);
+			continue;
+		}
+		if (!strcmp(w, "lineage")) {
+			if (plan_single(p, k, &p->lineage, e))
+				return -1;
+			if (plan_flag(p->lineage.text) < 0)
+				return plan_error(p, k, e, "boottrace.lineage is on or off (1/0, yes/no)");
 			continue;
 		}
 		for (i = 0; hook_keys[i]; i++)
@@ -386,7 +396,7 @@ static void plan_clear_vals(struct plan *p)
 {
 	p->graph_max_depth.node = p->tp_printk.node = p->tp_printk_stop.node =
 		p->dump_on_oops.node = p->traceoff_on_warning.node =
-		p->boot_snapshot.node = BCONF_NONE;
+		p->boot_snapshot.node = p->lineage.node = BCONF_NONE;
 }
 
 int plan_build(struct plan *p, const struct source *src, struct bt_error *e)

@@ -78,6 +78,11 @@ struct plan {
 	struct plan_val graph_max_depth;
 	struct plan_val tp_printk, tp_printk_stop, dump_on_oops;
 	struct plan_val traceoff_on_warning, boot_snapshot;
+	/*
+	 * boottrace.lineage: record who forked, exec'd and loaded what
+	 * (plan_lineage.c adds the events; the hook never sees the key).
+	 */
+	struct plan_val lineage;
 	/* Function filters in modules (FUNC:mod:MODULE): armed by the hook. */
 	struct plan_list arm;
 	struct plan_word *kernel, *init, *hook;
@@ -108,6 +113,21 @@ int plan_error(const struct plan *p, int node, struct bt_error *e,
 int plan_list_add(struct plan_list *l, const char *text, int node);
 /* The candidate nearest to @word (a likely misspelling), or NULL. */
 const char *plan_nearest(const char *word, const char *const *cands);
+/* 1 for 1/yes/on/y/true, 0 for 0/no/off/n/false, -1 for anything else. */
+int plan_flag(const char *v);
+/*
+ * boottrace.lineage = on: add the events that name programs and their
+ * parents (fork, exec, exit, module loads; docs/kernel-facts.md 30) to the
+ * global event list, each at the lineage key's place, unless already
+ * there or the kernel's .config (@k) lacks what one needs. Returns the
+ * number added, -1 with @e when out of memory.
+ */
+struct kcaps;
+int plan_add_lineage(struct plan *p, const struct kcaps *k, struct bt_error *e);
+/* Bytes its words take on a command line, at most. */
+size_t plan_lineage_cost(void);
+/* Is boottrace.lineage on? */
+int plan_lineage_on(const struct plan *p);
 /* Is @opt a tracer-specific option (exists only while its tracer is set)? */
 int plan_tracer_option(const char *opt);
 

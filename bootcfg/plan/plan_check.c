@@ -149,10 +149,7 @@ static int plan_check_hook(struct plan *p, struct bt_error *e)
 			return plan_error(p, w->node, e, "boottrace.snapshot = '%s' is not run, console, /dev/NAME, LABEL=L or UUID=U (initramfs-hook/README.md): the hook would refuse it", v);
 		if (!strcmp(w->key, "follow") && !strcmp(v, "keep"))
 			continue;	/* follow: a flag, or keep (tracing stays on) */
-		if (flag && strcmp(v, "0") && strcmp(v, "1") && strcmp(v, "yes") &&
-		    strcmp(v, "no") && strcmp(v, "on") && strcmp(v, "off") &&
-		    strcmp(v, "y") && strcmp(v, "n") && strcmp(v, "true") &&
-		    strcmp(v, "false"))
+		if (flag && plan_flag(v) < 0)
 			return plan_error(p, w->node, e, "boottrace.%s is 0 or 1 (or yes/no)%s", w->key, strcmp(w->key, "follow") ? "" : ", or keep");
 	}
 	return 0;

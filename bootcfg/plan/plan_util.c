@@ -21,6 +21,21 @@ int plan_list_add(struct plan_list *l, const char *text, int node)
 	return 0;
 }
 
+int plan_flag(const char *v)
+{
+	static const char *const yes[] = { "1", "yes", "on", "y", "true", NULL };
+	static const char *const no[] = { "0", "no", "off", "n", "false", NULL };
+	size_t i;
+
+	for (i = 0; v && yes[i]; i++)
+		if (!strcmp(v, yes[i]))
+			return 1;
+	for (i = 0; v && no[i]; i++)
+		if (!strcmp(v, no[i]))
+			return 0;
+	return -1;
+}
+
 int plan_error(const struct plan *p, int node, struct bt_error *e,
 	       const char *fmt, ...)
 {

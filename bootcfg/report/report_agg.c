@@ -24,6 +24,7 @@ void rp_count_free(struct report *r)
 	rp_pairs_free(&r->stack_task);
 	rp_pairs_free(&r->chain_task);
 	rp_chains_free(&r->chains);
+	rp_lineage_free(&r->lin);
 }
 
 /* The function record of name @id, created on first sight. */
@@ -57,6 +58,7 @@ static int count_hit(struct report *r, const struct rp_ev *ev)
 	if (!f)
 		return -1;
 	f->is_event |= ev->kind == RP_EV_EVENT;
+	f->lineage |= ev->kind == RP_EV_EVENT && ev->aux;
 	f->hits++;
 	if (ev->ts < f->first)
 		f->first = ev->ts;
@@ -111,6 +113,7 @@ int rp_count(struct report *r, const struct rp_ev *ev, uint32_t n)
 	for (i = 0; i < n; i++)
 		if (ev[i].kind == RP_EV_STACK ? count_stack(r, &ev[i]) :
 		    ev[i].kind == RP_EV_DUR ? count_dur(r, &ev[i]) :
+		    ev[i].kind == RP_EV_PROC ? rp_lineage_add(&r->lin, &ev[i]) :
 					      count_hit(r, &ev[i]))
 			return -1;
 	return 0;

@@ -2,23 +2,30 @@
 /*
  * FlameGraph folded stacks: "outer;...;caller;function COUNT" per line,
  * one line per distinct caller path (usable stacks, else stitched parent
- * chains, else the bare function). Frames never hold ';' or spaces-only
+ * chains, else the bare function), under frames for the task's lineage
+ * when the trace has lineage events. Frames never hold ';' or spaces-only
  * text: flamegraph.pl splits frames on ';' and the count on the last space.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "report/report_int.h"
 
 #define PATH_MAX_FRAMES 256
 
-static void frame(const char *s, FILE *f)
+static void frame_n(const char *s, size_t n, FILE *f)
 {
-	if (!*s) {
+	if (!n) {
 		fputc('?', f);
 		return;
 	}
-	for (; *s; s++)
+	for (; n--; s++)
 		fputc(*s == ';' || (unsigned char)*s <= ' ' ? '_' : *s, f);
+}
+
+static void frame(const char *s, FILE *f)
+{
+	frame_n(s, strlen(s), f);
 }
 
 static void line(const struct report *r, const uint32_t *p, uint32_t n,
@@ -51,6 +58,69 @@ static void tree_lines(const struct report *r, const struct rp_tree *t,
 		tree_lines(r, t, c, path, depth + 1, f);
 }
 
+/*
+ * With lineage events: one line per (path, task), under frames for the
+ * task's lineage, outermost first: "[/init-1];[/bin/make-links.sh-97];
+ * [ip-98];entry_SYSCALL_64...". @tab: stack_task or chain_task.
+ */
+static void who_lines(const struct report *r, const uint32_t *path,
+		      uint32_t len, const struct rp_pairs *tab, uint32_t id,
+		      FILE *f)
+{
+	struct rp_lin_step st[RP_LIN_MAX];
+	struct rp_count **v;
+	size_t n, i;
+	uint32_t k, pid;
+
+	v = rp_pairs_of(tab, id, &n);
+	for (i = 0; v && i < n; i++) {
+		const char *task = rp_str(&r->tasks, rp_key_b(v[i]));
+
+		pid = rp_task_pid(task);
+		k = pid == RP_NONE ? 0 : rp_lineage_of(r, pid, v[i]->first, st, RP_LIN_MAX);
+		while (k-- > 0) {
+			fputc('[', f);
+			if (st[k].prog)
+				frame(st[k].prog, f);
+			else
+				frame_n(st[k].name, (size_t)st[k].name_len, f);
+			fprintf(f, "-%u];", st[k].pid);
+		}
+		line(r, path, len, v[i]->n, f);
+	}
+	free(v);
+}
+
+static int fn_who_lines(const struct report *r, const struct rp_fn *fn,
+			FILE *f)
+{
+	uint32_t path[PATH_MAX_FRAMES], len, id;
+	struct rp_count **v;
+	size_t n, i, done = 0;
+
+	v = rp_pairs_of(&r->fn_stack, fn->name, &n);
+	for (i = 0; v && i < n; i++) {
+		id = rp_key_b(v[i]);
+		if (r->stacks.s[id].useless)
+			continue;
+		len = rp_stack_path(r, id, fn->name, path, PATH_MAX_FRAMES);
+		who_lines(r, path, len, &r->stack_task, id, f);
+		done++;
+	}
+	free(v);
+	if (done || fn->is_event)
+		return done ? 0 : 1;
+	v = rp_pairs_of(&r->fn_chain, fn->name, &n);
+	for (i = 0; v && i < n; i++) {
+		id = rp_key_b(v[i]);
+		len = rp_chain_path(r, id, path, PATH_MAX_FRAMES);
+		who_lines(r, path, len, &r->chain_task, id, f);
+		done++;
+	}
+	free(v);
+	return done ? 0 : 1;
+}
+
 static int fn_lines(const struct report *r, const struct rp_fn *fn, FILE *f)
 {
 	uint32_t path[PATH_MAX_FRAMES], len;
@@ -59,6 +129,8 @@ static int fn_lines(const struct report *r, const struct rp_fn *fn, FILE *f)
 	struct rp_count **v;
 	size_t n, i;
 
+	if (rp_lineage_any(r) && !fn_who_lines(r, fn, f))
+		return 0;
 	if (rp_tree_build(r, fn->name, &t))
 		return -1;
 	tree_lines(r, &t, 0, path, 0, f);

@@ -6,14 +6,20 @@
  *   report_table.c   hash tables: interned strings, pair counters
  *   report_parse.c   one line of trace text
  *   report_stacks.c  stack blocks interned
- *   report_lex.c     text -> events (report_parse.c, report_stacks.c)
+ *   report_proc.c    the bodies of the lineage events (fork, exec, ...)
+ *   report_lex.c     text -> events (report_parse.c, report_stacks.c,
+ *                    report_proc.c)
  *   report_chain.c   parent chains
- *   report_agg.c     events -> counters (report_chain.c)
+ *   report_lineage.c who forked and exec'd what: the process table, and
+ *                    the lineage of a task at a time
+ *   report_agg.c     events -> counters (report_chain.c, report_lineage.c)
  *   report_feed.c    text in chunks to the lexer, its events to the
  *                    counters, maybe on a thread (report_lex.c, report_agg.c)
  *   report_snap.c, report_console.c, report_input.c   the input's files
  *   report_quality.c evidence checks
  *   report_phase.c, report_tree.c   what the outputs ask of the counters
+ *   report_who.c     the answer in words: initcall, module or request, and
+ *                    the program behind it (report_lineage.c)
  *   report_text.c, report_json.c, report_folded.c     one format each
  */
 #ifndef BT_REPORT_INT_H
@@ -263,6 +269,7 @@ void rp_chains_free(struct rp_chains *c);
 struct rp_fn {
 	uint32_t name;
 	uint8_t is_event;
+	uint8_t lineage;	/* a lineage event: listed when asked or with stacks */
 	uint64_t hits, first, last;
 	uint64_t with_stack;
 	uint64_t dur_n, dur_total, dur_max;	/* function_graph: ns per call */
@@ -291,6 +298,75 @@ struct rp_header {
 	int old_layout;		/* 4.x flags column (4 characters) */
 };
 
+/* ---- process lineage (report_proc.c, report_lineage.c) ---------------- */
+
+/*
+ * The events boottrace.lineage records (compile's plan_lineage.c), read
+ * from their text (docs/kernel-facts.md 30).
+ */
+enum rp_proc_kind {
+	RP_PROC_FORK,		/* pid made child (its comm then: s) */
+	RP_PROC_EXEC,		/* pid runs program s from now on */
+	RP_PROC_EXIT,		/* pid ends, named s */
+	RP_PROC_MODLOAD,	/* the line's task loaded module s */
+	RP_PROC_MODREQ,		/* the line's task asked the kernel for module s */
+};
+
+struct rp_proc_ev {
+	enum rp_proc_kind kind;
+	int pid, child;		/* child: FORK only */
+	const char *s;
+	size_t s_len;
+};
+
+/* 1 and @out when event line @l is one of them, else 0. Never allocates. */
+int rp_proc_parse(const struct rp_line *l, struct rp_proc_ev *out);
+
+/* One life of a pid: from its fork (or the trace's start) to its exit. */
+struct rp_life {
+	uint32_t pid, ppid;
+	uint32_t parent;	/* the parent's life at the fork, or RP_NONE */
+	uint32_t prev;		/* an earlier life of the same pid, or RP_NONE */
+	uint32_t comm;		/* progs id: the name at fork, RP_NONE */
+	uint32_t exit_comm;	/* progs id: the name at exit, RP_NONE */
+	uint32_t exec;		/* its first exec (rp_lineage.ex), RP_NONE */
+	uint32_t task;		/* tasks id of its latest event, RP_NONE */
+	uint64_t fork_ts, exit_ts;
+	uint8_t forked, exited;
+};
+
+struct rp_exec {
+	uint32_t prog;		/* progs id: the path exec'd */
+	uint32_t next;		/* the life's next exec, RP_NONE */
+	uint64_t ts;
+};
+
+struct rp_modev {
+	uint32_t kind;		/* RP_PROC_MODLOAD or RP_PROC_MODREQ */
+	uint32_t pid, task, name;	/* name: progs id */
+	uint64_t ts;
+};
+
+struct rp_lineage {
+	struct rp_life *life;
+	uint32_t nlife;
+	size_t caplife;
+	struct rp_exec *ex;
+	uint32_t nex;
+	size_t capex;
+	struct rp_modev *mod;
+	uint32_t nmod;
+	size_t capmod;
+	uint32_t *by_pid;	/* pid -> its latest life + 1 */
+	size_t npid;
+	uint64_t n[5];		/* events per enum rp_proc_kind */
+};
+
+/* Count one lineage event (the counters' side, in trace order). */
+struct rp_ev;
+int rp_lineage_add(struct rp_lineage *l, const struct rp_ev *ev);
+void rp_lineage_free(struct rp_lineage *l);
+
 struct rp_skipped {
 	uint64_t lines;		/* not trace text */
 	uint64_t first_line;	/* line number of the first one */
@@ -309,6 +385,7 @@ struct report {
 	struct rp_intern names;		/* functions, frames, events */
 	struct rp_intern tasks;		/* "comm-pid" */
 	struct rp_intern bodies;	/* "func <-parent" of function lines */
+	struct rp_intern progs;		/* lineage: comms, paths, modules */
 	struct rp_body { uint32_t fn, parent; } *body;	/* body id -> name ids */
 	uint32_t nbody;
 	size_t capbody;
@@ -341,6 +418,7 @@ struct report {
 	struct rp_pairs fn_task, fn_stack, fn_chain, fn_parent;
 	struct rp_pairs stack_task, chain_task;	/* who ran each path */
 	struct rp_chains chains;
+	struct rp_lineage lin;
 	_Alignas(64) int oom;
 	uint32_t *top_stack_task, *top_chain_task;	/* by rp_check */
 };
@@ -351,14 +429,17 @@ struct report {
  * order. The two share nothing else, so the counters may run on a thread
  * of their own.
  */
-enum rp_ev_kind { RP_EV_FUNC, RP_EV_EVENT, RP_EV_STACK, RP_EV_DUR };
+enum rp_ev_kind { RP_EV_FUNC, RP_EV_EVENT, RP_EV_STACK, RP_EV_DUR, RP_EV_PROC };
 
 struct rp_ev {
 	uint32_t kind;
-	uint32_t fn;	/* name id; STACK: of the hit the block belongs to */
-	uint32_t other;	/* FUNC, EVENT: parent name id or RP_NONE; STACK: stack id */
+	uint32_t fn;	/* name id; STACK: of the hit the block belongs to;
+			 * PROC: progs id */
+	uint32_t other;	/* FUNC, EVENT: parent name id or RP_NONE; STACK: stack id;
+			 * PROC: the child's pid of a fork */
 	uint32_t task;
 	uint32_t pid;
+	uint32_t aux;	/* PROC: enum rp_proc_kind; EVENT: 1 for a lineage event */
 	uint64_t ts;	/* DUR: the call's duration, ns (function_graph) */
 };
 
@@ -414,6 +495,80 @@ int rp_console_extract(const char *p, size_t len, int boot,
 /* MD5 of [data, data + len) as 32 hex digits (report_md5.c). */
 void rp_md5_hex(const char *data, size_t len, char out[33]);
 
+/* ---- lineage of a task (report_lineage.c) ----------------------------- */
+
+/* One step of a lineage, the task first, its parent next, ... */
+struct rp_lin_step {
+	uint32_t pid;
+	uint32_t life;		/* RP_NONE: the trace has no event of it */
+	const char *name;	/* its name then ("" if unknown), */
+	int name_len;		/* name_len bytes of it */
+	const char *prog;	/* the program it ran then, NULL: none exec'd */
+	uint64_t exec_ts;	/* when it exec'd @prog */
+	uint64_t fork_ts;	/* when it was forked (forked = 1) */
+	uint32_t ppid;
+	int forked;
+	int kernel;		/* a kernel thread (kthreadd's child, pid 0 or 2,
+				 * pid 1 before it exec'd) */
+};
+
+#define RP_LIN_MAX 16
+
+/* Does the trace hold lineage events? */
+int rp_lineage_any(const struct report *r);
+/*
+ * The lineage of @pid at @ts (the program each task ran then), the task
+ * first, up to pid 1, a kernel thread or the trace's start; count.
+ */
+uint32_t rp_lineage_of(const struct report *r, uint32_t pid, uint64_t ts,
+		       struct rp_lin_step *out, uint32_t cap);
+/* The last module @pid loaded at or before @ts: its name, or NULL. */
+const char *rp_lineage_module(const struct report *r, uint32_t pid,
+			      uint64_t ts);
+/* The last module request at or before @ts: 1 with its task and module. */
+int rp_lineage_request(const struct report *r, uint64_t ts,
+		       const char **task, const char **module, uint64_t *at);
+/* The pid of a "comm-pid" task name, or RP_NONE. */
+uint32_t rp_task_pid(const char *task);
+
+/* ---- the answer in words (report_who.c) -------------------------------- */
+
+enum rp_who_kind {
+	RP_WHO_INITCALL,	/* a built-in driver's initcall */
+	RP_WHO_MODULE,		/* a module's init, run by its loader */
+	RP_WHO_REQUEST,		/* a program's request (netlink, ioctl, ...) */
+	RP_WHO_KTHREAD,		/* a kernel thread's work */
+	RP_WHO_OTHER,
+};
+
+struct rp_who {
+	enum rp_who_kind kind;
+	const char *kind_name;	/* "initcall", "module", "request", ... */
+	const char *module;	/* MODULE: its name from module_load, or NULL */
+	const char *via;	/* REQUEST: "netlink", "ioctl", "a system call" */
+	struct rp_lin_step step[RP_LIN_MAX];
+	uint32_t n;		/* the task's lineage, the task first */
+	/* A kernel worker started the loader: the module request before it. */
+	const char *req_task, *req_module;
+	uint64_t req_ts;
+	struct rp_lin_step req_step[RP_LIN_MAX];
+	uint32_t req_n;
+	char text[768];		/* the answer in words */
+};
+
+/*
+ * Who made the call of caller path @path (outermost first, as
+ * rp_stack_path) by @task at @ts: 0 and @w filled when the trace has
+ * lineage events, else -1 (nothing to say beyond the stack).
+ */
+int rp_who(const struct report *r, const uint32_t *path, uint32_t len,
+	   const char *task, uint64_t ts, struct rp_who *w);
+/* The i-th module event if a module_load: "M at T, loaded by ..." in @w. */
+int rp_who_load(const struct report *r, uint32_t i, struct rp_who *w);
+/* "ip (pid 98)"-style words for one step, into @out. */
+void rp_who_step(const struct report *r, const struct rp_lin_step *s,
+		 const struct rp_lin_step *parent, char *out, size_t cap);
+
 /* ---- caller trees (report_tree.c) ------------------------------------- */
 
 struct rp_tnode {
@@ -446,7 +601,11 @@ uint32_t rp_culprit_start(const struct report *r, const uint32_t *path,
 /* The task with most hits on stack/chain @id of @tab ("" if none). */
 const char *rp_top_task(const struct report *r, const struct rp_pairs *tab,
 			uint32_t id);
-/* Functions in report order (by first hit), filtered by name if @only. */
+/* Its (path, task) entry: hits and first time of that task on it, or NULL. */
+const struct rp_count *rp_top_task_hits(const struct report *r,
+					const struct rp_pairs *tab, uint32_t id);
+/* Functions in report order (by first hit), filtered by name if @only;
+ * lineage events only when named or when they have stacks. */
 uint32_t *rp_fn_order(const struct report *r, const char *only, uint32_t *n);
 
 #endif /* BT_REPORT_INT_H */

@@ -170,9 +170,124 @@ static void jchains(const struct report *r, uint32_t fn, FILE *f)
 	free(v);
 }
 
+static void jlineage(const struct report *r, const struct rp_lin_step *st,
+		     uint32_t n, FILE *f)
+{
+	char one[400];
+	uint32_t i;
+
+	fputc('[', f);
+	for (i = 0; i < n; i++) {
+		const struct rp_lin_step *s = &st[i];
+
+		rp_who_step(r, s, i + 1 < n ? &st[i + 1] : NULL, one, sizeof(one));
+		fprintf(f, "%s{\"pid\": %u, \"name\": ", i ? ", " : "", s->pid);
+		js(s->name, f);
+		fputs(", \"program\": ", f);
+		if (s->prog)
+			js(s->prog, f);
+		else
+			fputs("null", f);
+		fputs(", \"exec\": ", f);
+		if (s->prog)
+			jts(r, s->exec_ts, f);
+		else
+			fputs("null", f);
+		fputs(", \"forked\": ", f);
+		if (s->forked)
+			jts(r, s->fork_ts, f);
+		else
+			fputs("null", f);
+		fputs(", \"parent_pid\": ", f);
+		if (s->forked)
+			fprintf(f, "%u", s->ppid);
+		else
+			fputs("null", f);
+		fprintf(f, ", \"kernel\": %s, \"text\": ", s->kernel ? "true" : "false");
+		js(one, f);
+		fputc('}', f);
+	}
+	fputc(']', f);
+}
+
+/* ", "requested_by": ..." of a loader a kernel worker started, or null. */
+static void jrequested(const struct report *r, const struct rp_who *w, FILE *f)
+{
+	fputs(", \"requested_by\": ", f);
+	if (!w->req_task) {
+		fputs("null", f);
+		return;
+	}
+	fputs("{\"task\": ", f);
+	js(w->req_task, f);
+	fputs(", \"request\": ", f);
+	js(w->req_module, f);
+	fputs(", \"at\": ", f);
+	jts(r, w->req_ts, f);
+	fputs(", \"lineage\": ", f);
+	jlineage(r, w->req_step, w->req_n, f);
+	fputc('}', f);
+}
+
+/* With lineage events: "who", the answer in words and the lineage. */
+static void jwho(const struct report *r, const uint32_t *path, uint32_t len,
+		 const char *task, uint64_t ts, FILE *f)
+{
+	struct rp_who w;
+
+	if (rp_who(r, path, len, task, ts, &w))
+		return;
+	fprintf(f, ", \"who\": {\"kind\": \"%s\", \"module\": ", w.kind_name);
+	if (w.module)
+		js(w.module, f);
+	else
+		fputs("null", f);
+	fputs(", \"via\": ", f);
+	if (w.via)
+		js(w.via, f);
+	else
+		fputs("null", f);
+	fputs(", \"answer\": ", f);
+	js(w.text, f);
+	fputs(", \"lineage\": ", f);
+	jlineage(r, w.step, w.n, f);
+	jrequested(r, &w, f);
+	fputc('}', f);
+}
+
+/* With lineage events: "module_loads", each with its loader's lineage. */
+static void jloads(const struct report *r, FILE *f)
+{
+	struct rp_who w;
+	uint32_t i;
+	int k = 0;
+
+	if (!rp_lineage_any(r))
+		return;
+	fputs("  \"module_loads\": [", f);
+	for (i = 0; i < r->lin.nmod; i++) {
+		if (rp_who_load(r, i, &w))
+			continue;
+		fputs(k++ ? ",\n    {\"module\": " : "\n    {\"module\": ", f);
+		js(w.module, f);
+		fputs(", \"at\": ", f);
+		jts(r, r->lin.mod[i].ts, f);
+		fputs(", \"task\": ", f);
+		js(rp_str(&r->tasks, r->lin.mod[i].task), f);
+		fputs(", \"answer\": ", f);
+		js(w.text, f);
+		fputs(", \"lineage\": ", f);
+		jlineage(r, w.step, w.n, f);
+		jrequested(r, &w, f);
+		fputc('}', f);
+	}
+	fputs(k ? "\n  ],\n" : "],\n", f);
+}
+
 static void jculprit(const struct report *r, const uint32_t *path,
 		     uint32_t len, const struct rp_count *hits, const char *task,
-		     const char *src, int comma, FILE *f)
+		     const struct rp_count *by_task, const char *src, int comma,
+		     FILE *f)
 {
 	uint32_t c = rp_culprit_start(r, path, len);
 
@@ -185,8 +300,10 @@ static void jculprit(const struct report *r, const uint32_t *path,
 	jts(r, hits->first, f);
 	fputs(", \"task\": ", f);
 	js(task, f);
-	fprintf(f, ", \"phase\": \"%s\"}",
+	fprintf(f, ", \"phase\": \"%s\"",
 		rp_phase_name(rp_phase_of(r, path, len, task)));
+	jwho(r, path, len, task, by_task ? by_task->first : hits->first, f);
+	fputc('}', f);
 }
 
 /* The answers: every usable stack, else every stitched chain. */
@@ -204,7 +321,8 @@ static void janswer(const struct report *r, const struct rp_fn *fn, FILE *f)
 			continue;
 		len = rp_stack_path(r, id, fn->name, path, PATH_MAX_FRAMES);
 		jculprit(r, path, len, v[i],
-			 rp_top_task(r, &r->stack_task, id), "stack", k++ > 0, f);
+			 rp_top_task(r, &r->stack_task, id),
+			 rp_top_task_hits(r, &r->stack_task, id), "stack", k++ > 0, f);
 	}
 	free(v);
 	if (!k && !fn->is_event) {
@@ -214,6 +332,7 @@ static void janswer(const struct report *r, const struct rp_fn *fn, FILE *f)
 			len = rp_chain_path(r, id, path, PATH_MAX_FRAMES);
 			jculprit(r, path, len, v[i],
 				 rp_top_task(r, &r->chain_task, id),
+				 rp_top_task_hits(r, &r->chain_task, id),
 				 "parent-chain", k++ > 0, f);
 		}
 		free(v);
@@ -315,6 +434,13 @@ static void jhead(const struct rp_out *o, FILE *f)
 		(unsigned long long)r->skip.truncated,
 		(unsigned long long)r->skip.orphan_stacks,
 		(unsigned long long)r->skip.user_stacks);
+	if (rp_lineage_any(r))
+		fprintf(f, "  \"lineage\": {\"forks\": %llu, \"execs\": %llu, \"exits\": %llu, \"module_loads\": %llu, \"module_requests\": %llu},\n",
+			(unsigned long long)r->lin.n[RP_PROC_FORK],
+			(unsigned long long)r->lin.n[RP_PROC_EXEC],
+			(unsigned long long)r->lin.n[RP_PROC_EXIT],
+			(unsigned long long)r->lin.n[RP_PROC_MODLOAD],
+			(unsigned long long)r->lin.n[RP_PROC_MODREQ]);
 }
 
 int rp_print_json(const struct rp_out *o, FILE *f)
@@ -332,6 +458,7 @@ int rp_print_json(const struct rp_out *o, FILE *f)
 		jfn(r, o->snap, &r->fn[order[i]], i > 0, f);
 	fputs(n ? "\n  ],\n" : "],\n", f);
 	free(order);
+	jloads(r, f);
 	fputs("  \"findings\": [", f);
 	for (k = 0; k < o->q->n; k++) {
 		fprintf(f, "%s\n    {\"code\": \"%s\", \"severity\": \"%s\", \"text\": ", k ? "," : "", o->q->v[k].code,

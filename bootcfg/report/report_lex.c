@@ -427,6 +427,36 @@ static int event_special(struct report *r, struct rp_line *l, uint32_t *id)
 	return 1;
 }
 
+/*
+ * A lineage event (fork, exec, exit, module load or request): to the
+ * process table, and then counted as the event it is (its hit marked, so
+ * that the outputs list it only when asked or when it has stacks).
+ * 1: it was one; -1: no memory.
+ */
+static int proc_event(struct report *r, const struct rp_line *l)
+{
+	struct rp_proc_ev pe;
+	struct rp_ev *ev;
+	uint32_t task, s;
+
+	if (!rp_proc_parse(l, &pe))
+		return 0;
+	task = l->task_id != RP_NONE ? l->task_id :
+	       rp_intern(&r->tasks, l->task, l->task_len);
+	s = rp_intern(&r->progs, pe.s, pe.s_len);
+	if (task == RP_NONE || s == RP_NONE)
+		return -1;
+	ev = rp_emit(r);
+	ev->kind = RP_EV_PROC;
+	ev->aux = pe.kind;
+	ev->fn = s;
+	ev->other = pe.child < 0 ? RP_NONE : (uint32_t)pe.child;
+	ev->task = task;
+	ev->pid = (uint32_t)pe.pid;
+	ev->ts = l->ts;
+	return 1;
+}
+
 /* A function or event line: its ids to the counters, and it waits on its
  * CPU for the stack block that may follow. */
 static int hit(struct report *r, struct rp_line *l)
@@ -434,8 +464,10 @@ static int hit(struct report *r, struct rp_line *l)
 	uint32_t id = RP_NONE, task, parent = RP_NONE;
 	struct rp_pending *p;
 	struct rp_ev *ev;
-	int sp;
+	int sp, lineage = 0;
 
+	if (l->kind == RP_EVENT && (lineage = proc_event(r, l)) < 0)
+		return -1;
 	if (l->kind == RP_EVENT && (sp = event_special(r, l, &id)) <= 0) {
 		if (sp < 0)
 			return -1;
@@ -453,6 +485,7 @@ static int hit(struct report *r, struct rp_line *l)
 		return -1;
 	ev = rp_emit(r);
 	ev->kind = l->kind == RP_EVENT ? RP_EV_EVENT : RP_EV_FUNC;
+	ev->aux = (uint32_t)lineage;
 	ev->fn = id;
 	ev->other = parent;
 	ev->task = task;
@@ -943,6 +976,7 @@ void rp_lex_free(struct report *r)
 	rp_intern_free(&r->names);
 	rp_intern_free(&r->tasks);
 	rp_intern_free(&r->bodies);
+	rp_intern_free(&r->progs);
 	free(r->body);
 	rp_stacks_free(&r->stacks);
 	free(r->pend);

@@ -111,9 +111,61 @@ static void put_chains(const struct report *r, uint32_t fn, FILE *f)
 	free(v);
 }
 
+/*
+ * With lineage events: the answer in words, then one line per task of the
+ * lineage (the program it ran, when it exec'd, who forked it when).
+ */
+static void put_who(const struct report *r, const uint32_t *path,
+		    uint32_t len, const char *task, uint64_t ts, FILE *f)
+{
+	struct rp_who w;
+	char one[400];
+	uint32_t i;
+
+	if (rp_who(r, path, len, task, ts, &w))
+		return;
+	fprintf(f, "    answer: %s\n    lineage (fork/exec events, the task first):\n", w.text);
+	for (i = 0; i < w.n; i++) {
+		const struct rp_lin_step *s = &w.step[i];
+
+		rp_who_step(r, s, i + 1 < w.n ? &w.step[i + 1] : NULL, one,
+			    sizeof(one));
+		fprintf(f, "      %s", one);
+		if (s->prog) {
+			fputs(": exec at ", f);
+			put_ts(r, s->exec_ts, f);
+			if (s->forked)
+				fputc(',', f);
+		}
+		if (s->forked && (s->prog || s->kernel)) {
+			fprintf(f, "%s forked by pid %u at ", s->prog ? "" : ":",
+				s->ppid);
+			put_ts(r, s->fork_ts, f);
+		}
+		fputc('\n', f);
+	}
+}
+
+/* With lineage events: every module load, who loaded it and who asked. */
+static void put_loads(const struct report *r, FILE *f)
+{
+	struct rp_who w;
+	uint32_t i;
+	int head = 0;
+
+	for (i = 0; i < r->lin.nmod; i++) {
+		if (rp_who_load(r, i, &w))
+			continue;
+		if (!head++)
+			fputs("\nmodules loaded (module_load events):\n", f);
+		fprintf(f, "  %s\n", w.text);
+	}
+}
+
 static void answer_line(const struct report *r, const uint32_t *path,
 			uint32_t len, const struct rp_count *hits,
-			const char *task, int stack, FILE *f)
+			const char *task, const struct rp_count *by_task,
+			int stack, FILE *f)
 {
 	uint32_t c = rp_culprit_start(r, path, len);
 	unsigned long long n = (unsigned long long)hits->n;
@@ -127,6 +179,7 @@ static void answer_line(const struct report *r, const uint32_t *path,
 	fprintf(f, " (%s)\n",
 		stack ? "stack trace" : r->hdr.how == RP_READ_GRAPH ?
 		"call graph" : "stitched from <-parent columns");
+	put_who(r, path, len, task, by_task ? by_task->first : hits->first, f);
 }
 
 /* The answers: each distinct usable stack, else each chain (first 4). */
@@ -145,7 +198,8 @@ static void put_answer(const struct report *r, const struct rp_fn *fn,
 			continue;
 		len = rp_stack_path(r, id, fn->name, path, PATH_MAX_FRAMES);
 		answer_line(r, path, len, v[i],
-			    rp_top_task(r, &r->stack_task, id), 1, f);
+			    rp_top_task(r, &r->stack_task, id),
+			    rp_top_task_hits(r, &r->stack_task, id), 1, f);
 		*from_stack = 1;
 		shown++;
 	}
@@ -157,7 +211,8 @@ static void put_answer(const struct report *r, const struct rp_fn *fn,
 		id = rp_key_b(v[i]);
 		len = rp_chain_path(r, id, path, PATH_MAX_FRAMES);
 		answer_line(r, path, len, v[i],
-			    rp_top_task(r, &r->chain_task, id), 0, f);
+			    rp_top_task(r, &r->chain_task, id),
+			    rp_top_task_hits(r, &r->chain_task, id), 0, f);
 	}
 	free(v);
 }
@@ -239,6 +294,13 @@ int rp_print_text(const struct rp_out *o, FILE *f)
 	if (r->hdr.ncpu > 0)
 		fprintf(f, ", %d CPUs", r->hdr.ncpu);
 	fprintf(f, ", %u distinct stacks\n", r->stacks.n);
+	if (rp_lineage_any(r))
+		fprintf(f, "lineage: %llu forks, %llu execs, %llu exits, %llu module loads, %llu module requests (sched_process_* and module_* events: who ran what)\n",
+			(unsigned long long)r->lin.n[RP_PROC_FORK],
+			(unsigned long long)r->lin.n[RP_PROC_EXEC],
+			(unsigned long long)r->lin.n[RP_PROC_EXIT],
+			(unsigned long long)r->lin.n[RP_PROC_MODLOAD],
+			(unsigned long long)r->lin.n[RP_PROC_MODREQ]);
 	order = rp_fn_order(r, o->only, &n);
 	if (!order)
 		return -1;
@@ -247,6 +309,7 @@ int rp_print_text(const struct rp_out *o, FILE *f)
 	if (o->only && !n)
 		fprintf(f, "\n%s: no hit in this trace\n", o->only);
 	free(order);
+	put_loads(r, f);
 	if (o->q->n)
 		fputs("\nevidence:\n", f);
 	for (k = 0; k < o->q->n; k++)

@@ -170,6 +170,15 @@ const char *rp_top_task(const struct report *r, const struct rp_pairs *tab,
 	return top && top[id] != RP_NONE ? rp_str(&r->tasks, top[id]) : "";
 }
 
+const struct rp_count *rp_top_task_hits(const struct report *r,
+					const struct rp_pairs *tab, uint32_t id)
+{
+	const uint32_t *top = tab == &r->stack_task ? r->top_stack_task :
+						      r->top_chain_task;
+
+	return top && top[id] != RP_NONE ? rp_pairs_find(tab, id, top[id]) : NULL;
+}
+
 static int by_first(const void *x, const void *y, void *arg)
 {
 	const struct report *r = arg;
@@ -189,7 +198,8 @@ uint32_t *rp_fn_order(const struct report *r, const char *only, uint32_t *n)
 	if (!v)
 		return NULL;
 	for (i = 0; i < r->nfn; i++)
-		if (!only || !strcmp(rp_str(&r->names, r->fn[i].name), only))
+		if (only ? !strcmp(rp_str(&r->names, r->fn[i].name), only) :
+			   !r->fn[i].lineage || r->fn[i].with_stack)
 			v[(*n)++] = i;
 	qsort_r(v, *n, sizeof(*v), by_first, (void *)r);
 	return v;

@@ -30,6 +30,7 @@ setup() {
 	[ "$output" = "ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace trace_clock=global boottrace.enable=1" ]
 }
 
+
 @test "bond0 for 6.1 with bootconfig: func_stack_trace routed via kernel.* (silent failure #1)" {
 	run "$BT" compile -t bootconfig -o "$T/b.bconf" -v --kernel-config "$D/kconfig/6.1-bootconfig.config" "$D/bond0.bconf"
 	[ "$status" -eq 0 ]
@@ -170,9 +171,11 @@ setup() {
 }
 
 @test "--who-calls: parent-chain mode on MIPS Malta, module callers armed by the hook" {
-	run "$BT" compile --who-calls register_netdevice -b mips-malta -k 6.1 --callers bond_create:mod:bonding,bonding_init:mod:bonding
+	run --separate-stderr "$BT" compile --who-calls register_netdevice -b mips-malta -k 6.1 --callers bond_create:mod:bonding,bonding_init:mod:bonding
 	[ "$status" -eq 0 ]
 	[ "$output" = "ftrace=function ftrace_filter=register_netdevice boottrace.arm=bond_create:mod:bonding,bonding_init:mod:bonding" ]
+	# Malta's 207 bytes: the callers' half has no room for the lineage events, said so
+	[[ "$stderr" == *"the lineage events (129 bytes) are left out"* ]]
 	run "$BT" compile --who-calls register_netdevice -b mips-malta -k 6.1 --print-config
 	[[ "$output" == *"Parent-chain mode"* ]]
 	[[ "$output" != *"func_stack_trace"* ]]
@@ -181,7 +184,47 @@ setup() {
 @test "--who-calls where stacks work: func_stack_trace" {
 	run "$BT" compile --who-calls register_netdevice -b qemu-x86_64 -k 6.1
 	[ "$status" -eq 0 ]
-	[ "$output" = "ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace trace_clock=global boottrace.enable=1" ]
+	[ "$output" = "ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace trace_clock=global trace_event=sched:sched_process_fork,sched:sched_process_exec,sched:sched_process_exit,module:module_request,module:module_load boottrace.enable=1" ]
+}
+
+@test "--who-calls asks for the lineage; -t bootconfig starts it as kernel.trace_event" {
+	run "$BT" compile --who-calls register_netdevice -b qemu-x86_64 -k 6.1 --print-config
+	[[ "$output" == *$'\nboottrace.lineage = on'* ]]
+	run --separate-stderr "$BT" compile --who-calls register_netdevice -b mips-malta -k 6.1 -t bootconfig
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'kernel.trace_event = "sched:sched_process_fork,sched:sched_process_exec,sched:sched_process_exit,module:module_request,module:module_load"'* ]]
+	[[ "$stderr" != *"lineage events"* ]]
+}
+
+@test "boottrace.lineage: the events once, checked like the user's, never a hook word" {
+	printf 'ftrace.tracer = function\nftrace.events = "sched:sched_process_exec", "irq:irq_handler_entry"\nboottrace.lineage = on\n' >"$T/lin.bconf"
+	run "$BT" compile -k 6.1 "$T/lin.bconf"
+	[ "$status" -eq 0 ]
+	[ "$output" = "ftrace=function trace_clock=global trace_event=sched:sched_process_exec,irq:irq_handler_entry,sched:sched_process_fork,sched:sched_process_exit,module:module_request,module:module_load boottrace.enable=1" ]
+	# a kernel without modules has no module_load event
+	grep -v '^CONFIG_MODULES=' "$BATS_TEST_DIRNAME/../data/kconfig/6.1-debian.config" >"$T/nomod.config"
+	echo '# CONFIG_MODULES is not set' >>"$T/nomod.config"
+	run "$BT" compile --kernel-config "$T/nomod.config" "$T/lin.bconf"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"trace_event=sched:sched_process_exec,irq:irq_handler_entry,sched:sched_process_fork,sched:sched_process_exit "* ]]
+	printf 'boottrace.lineage = off\n' >"$T/off.bconf"
+	run "$BT" compile -k 6.1 "$T/off.bconf"
+	[ "$status" -eq 0 ]
+	[ "$output" = "boottrace.enable=1" ]
+	printf 'boottrace {\n  lineage = maybe\n}\n' >"$T/bad.bconf"
+	run "$BT" compile -k 6.1 "$T/bad.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"bad.bconf:2:3: error: boottrace.lineage is on or off"* ]]
+	# an event key refused for the kernel is named at its own place, not at "ftrace"
+	printf 'ftrace {\n  tracer = function\n  event.sched.sched_switch.enable\n}\n' >"$T/ev.bconf"
+	run "$BT" compile -k 3.10 "$T/ev.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"ev.bconf:3:"*"trace_event= needs kernel 3.19"* ]]
+	# too old for trace_event=: refused at the lineage key
+	printf 'boottrace.lineage = on\n' >"$T/on.bconf"
+	run "$BT" compile -k 3.10 "$T/on.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"on.bconf:1:11: error: trace_event= needs kernel 3.19"* ]]
 }
 
 @test "cmdline --base: tracing words replaced in place, others kept" {

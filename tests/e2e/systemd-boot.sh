@@ -240,7 +240,7 @@ fi
 	>"$W/who.bconf" 2>"$W/compile.err"
 # Not stopped while the hook copies (stop = 0): with the function tracer,
 # turning tracing_on from 0 back to 1 empties the buffer
-# (docs/kernel-facts.md 35), and collect then takes the missing early events
+# (docs/kernel-facts.md 36), and collect then takes the missing early events
 # for a wrapped buffer (a gap error) although the snapshot holds them all.
 cat >>"$W/who.bconf" <<'EOF'
 # trace on into the real root; boottrace-collect.service joins it and stops
