@@ -74,10 +74,12 @@ echo "  the record boottrace-collect.service wrote: /var/lib/boottrace/${rec##*/
 [ "$quiet" = 1 ] || sed 's/^/  /' "$out/report.txt"
 answer=$(jq -r '.functions[] | select(.name == "register_netdevice") | .culprits[] |
 	select(.phase == "syscall" and (.chain | index("bond_newlink"))) |
-	"\(.chain | join(" → ")), in a system call of the task \(.task), \(.first)"' \
+	"\(.who.answer // "a system call of the task \(.task)"), \(.first) s after boot, through \(.chain | join(" → "))"' \
 	"$out/report.json" | head -n 1)
 [ -n "$answer" ] || die "the report names no system call that registered bond0 (bond_newlink): see $out/report.txt"
-printf '\n\033[1mAnswer:\033[0m bond0 is created from userspace, not by the driver: %s s after boot.\n' "$answer"
+printf '\n\033[1mAnswer:\033[0m bond0 is created from userspace, not by the driver: %s.\n' "$answer"
+loaded=$(jq -r '.module_loads[]? | select(.module == "bonding") | .answer' "$out/report.json" | head -n 1)
+[ -z "$loaded" ] || printf '  and the module: %s\n' "$loaded"
 cat <<EOF2
 
   config:        $out/who.bconf

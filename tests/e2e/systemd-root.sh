@@ -106,13 +106,37 @@ t "report: register_netdevice from the syscall path of a task ip (rtnl_newlink)"
 t "report: the converse in the same boot: lo is registered by a built-in initcall (the kernel, not a task)" \
 	jqt '[.functions[] | select(.name == "register_netdevice") | .culprits[] |
 		select(.phase == "initcall" and (.full | index("loopback_net_init")))] | length > 0' "$W/test-report.json"
+# Lineage (boottrace.lineage, which --who-calls compiles): the program, its
+# parents, and who requested the module load
+script_pid=$(sed -n 's/^ExecMainPID=//p' "$O/make-bond.show")
+# shellcheck disable=SC2016 # jq's variables
+t "lineage: ip <- /usr/local/sbin/make-bond.sh (make-bond.service's main pid) <- systemd as /sbin/init (pid 1), by netlink" \
+	jqt '[.functions[] | select(.name == "register_netdevice") | .culprits[] |
+		select(.task | test("^ip-[0-9]+$")) | .who |
+		select(.kind == "request" and .via == "netlink" and
+			(.lineage | length) == 3 and (.lineage[0].program | test("/ip$")) and
+			.lineage[1].program == "/usr/local/sbin/make-bond.sh" and
+			.lineage[1].pid == ($sp | tonumber) and
+			.lineage[2].pid == 1 and .lineage[2].program == "/sbin/init")] | length == 1' \
+	"$W/test-report.json" --arg sp "${script_pid:-0}"
+t "lineage: lo's registration is a built-in initcall (who.kind initcall)" \
+	jqt '[.functions[] | select(.name == "register_netdevice") | .culprits[] |
+		select((.full | index("loopback_net_init")) and .who.kind == "initcall")] | length == 1' \
+	"$W/test-report.json"
+t "module load: bonding by modprobe from a kernel worker, for ip's request rtnl-link-bond, ip run by make-bond.sh" \
+	jqt '[.module_loads[] | select(.module == "bonding") |
+		select(.lineage[0].program == "/sbin/modprobe" and .lineage[1].kernel == true and
+			.requested_by.request == "rtnl-link-bond" and (.requested_by.task | test("^ip-[0-9]+$")) and
+			.requested_by.lineage[1].program == "/usr/local/sbin/make-bond.sh" and
+			.requested_by.lineage[2].pid == 1)] | length == 1' "$W/test-report.json"
 t "report: no registration through bond_create (the module made no bond0)" \
 	jqt '[.functions[] | select(.name == "register_netdevice") | .culprits[] |
 		select(.full | index("bond_create"))] | length == 0' "$W/test-report.json"
 
-t "make demo DEMO=script: answers that ip made bond0 in a system call" sh -c "
-	[ $rc = 0 ] && grep -q 'Answer:.* bond_newlink → register_netdevice, in a system call of the task ip-[0-9]*, ' '$W.demo'"
-sed -n 's/^.*Answer:[^ ]* /# demo answer: /p' "$W.demo"
+t "make demo DEMO=script: answers ip <- make-bond.sh <- pid 1, and who requested bonding" sh -c "
+	[ $rc = 0 ] && grep -q 'Answer:.* a userspace request (netlink) from /usr/sbin/ip (pid [0-9]*), run by /usr/local/sbin/make-bond.sh (pid [0-9]*), run by /sbin/init (pid 1)' '$W.demo' &&
+	grep -q 'bonding at .* for the module request .rtnl-link-bond. of ip-' '$W.demo'"
+sed -n 's/^.*Answer:[^ ]* /# demo answer: /p; s/^ *and the module: /# demo answer: and the module: /p' "$W.demo"
 
 echo "# total: $(ms "$T0") ms"
 finish
