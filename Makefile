@@ -11,6 +11,10 @@ DATADIR := $(PREFIX)/share/boottrace
 HOOKDIR := $(PREFIX)/lib/boottrace
 DRACUT_MODULES_DIR ?= /usr/lib/dracut/modules.d
 INITRAMFS_TOOLS_DIR ?= /usr/share/initramfs-tools
+# boottrace-collect.service: where systemd looks for system units (its
+# pkg-config file says where), and the init script for sysvinit/busybox
+SYSTEMD_UNIT_DIR ?= $(or $(shell pkg-config --variable=systemdsystemunitdir systemd 2>/dev/null),/lib/systemd/system)
+INITD_DIR ?= /etc/init.d
 VERSION := 0.1.0
 
 CC      ?= gcc
@@ -52,7 +56,7 @@ TSAN    := -fsanitize=thread
 # The libraries, lowest layer first (docs/architecture.md): a layer may use
 # the ones before it, never one after; scripts/layers.sh checks the includes
 # and the link order below makes an upward call fail to link.
-LAYERS := util kernel plan kimage check initrd compile report cmd
+LAYERS := util kernel plan kimage check initrd compile report record cmd
 SRC_parser  := bconf_cmdline.c bconf_footer.c bconf_index.c bconf_parse.c bconf_print.c bconf_tree.c
 SRC_util    := atomic.c bt_error.c grow.c outfile.c readfile.c source.c textbuf.c
 SRC_kernel  := board.c ftrace_keys.c kcaps.c params.c words.c
@@ -71,8 +75,9 @@ SRC_report  := report_agg.c report_chain.c report_console.c report_feed.c report
 	report_who.c
 # the pictures: HTML page, SVG flame graph, trace-event JSON, two boots (docs/report.md)
 SRC_report  += report_answer.c report_diff.c report_html.c report_perfetto.c report_svg.c
-SRC_cmd     := cmd_boards.c cmd_bootconfig.c cmd_check.c cmd_compile.c cmd_decompile.c cmd_usage.c \
-	cmd_report.c
+SRC_record  := record_collect.c record_join.c record_tree.c
+SRC_cmd     := cmd_boards.c cmd_bootconfig.c cmd_check.c cmd_collect.c cmd_compile.c cmd_decompile.c \
+	cmd_usage.c cmd_report.c
 
 PARSER_SRC  := $(SRC_parser:%=parser/%)
 # every library source of bootcfg/, in layer order
@@ -81,7 +86,7 @@ UNIT_SRC    := $(sort $(wildcard tests/unit/test_*.c))
 FUZZ_SRC    := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 # Linked highest layer first, so that a library only resolves names from
 # the ones after it on the line.
-LIBS_A      := $(foreach l,cmd report compile initrd check kimage plan kernel util,$(B)/lib$(l).a) $(B)/libbconf.a
+LIBS_A      := $(foreach l,cmd record report compile initrd check kimage plan kernel util,$(B)/lib$(l).a) $(B)/libbconf.a
 
 UNIT_BIN     := $(UNIT_SRC:tests/unit/%.c=$(B)/unit/%)
 UNIT_ASAN    := $(UNIT_SRC:tests/unit/%.c=$(B)/unit-asan/%)
@@ -90,7 +95,7 @@ FUZZ_SECONDS ?= 60
 
 .SECONDARY:
 
-.PHONY: all demo check fuzz bench install uninstall clean deps unit unit-asan unit-tsan initramfs install-hook
+.PHONY: all demo check fuzz bench install uninstall clean deps unit unit-asan unit-tsan initramfs install-hook install-collect
 
 all: $(B)/boottrace $(B)/bootconfig
 
@@ -160,8 +165,11 @@ check: WERROR = 1
 check: deps all unit unit-asan unit-tsan $(B)/asan-bin/boottrace
 	@sh tests/run.sh
 
+# make demo: who creates bond0, the driver (busybox initramfs); make demo
+# DEMO=script: a systemd service's script on a real Debian 12 root
+DEMO ?= driver
 demo: deps all
-	@sh scripts/demo.sh
+	@sh scripts/demo.sh $(if $(filter script,$(DEMO)),-s)
 
 # libFuzzer targets link the sources directly, instrumented.
 $(B)/fuzz/%: tests/fuzz/%.c $(PARSER_SRC) $(BOOTCFG_SRC) $(wildcard parser/*.h bootcfg/*/*.h tests/fuzz/*.h)
@@ -190,7 +198,18 @@ install: all
 	ln -sf boottrace $(DESTDIR)$(BINDIR)/bootconfig
 	install -m 0644 docs/man/boottrace.1 $(DESTDIR)$(MANDIR)/man1/boottrace.1
 	install -m 0644 docs/man/boottrace.bconf.5 $(DESTDIR)$(MANDIR)/man5/boottrace.bconf.5
-	$(MAKE) -s install-hook
+	$(MAKE) -s install-hook install-collect
+
+# boottrace collect at the end of the boot: the systemd unit and the init
+# script, both running the boottrace installed above
+install-collect:
+	install -d $(DESTDIR)$(SYSTEMD_UNIT_DIR) $(DESTDIR)$(INITD_DIR)
+	sed 's|/usr/local/bin/boottrace|$(BINDIR)/boottrace|' systemd/boottrace-collect.service \
+		>$(DESTDIR)$(SYSTEMD_UNIT_DIR)/boottrace-collect.service
+	chmod 0644 $(DESTDIR)$(SYSTEMD_UNIT_DIR)/boottrace-collect.service
+	sed 's|^BOOTTRACE=/usr/local/bin/boottrace$$|BOOTTRACE=$(BINDIR)/boottrace|' systemd/boottrace-collect.init \
+		>$(DESTDIR)$(INITD_DIR)/boottrace-collect
+	chmod 0755 $(DESTDIR)$(INITD_DIR)/boottrace-collect
 
 install-hook:
 	install -d $(DESTDIR)$(HOOKDIR) $(DESTDIR)$(DRACUT_MODULES_DIR)/90boottrace \
@@ -211,6 +230,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/boottrace $(DESTDIR)$(BINDIR)/bootconfig \
 		$(DESTDIR)$(MANDIR)/man1/boottrace.1 $(DESTDIR)$(MANDIR)/man5/boottrace.bconf.5
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(HOOKDIR) $(DESTDIR)$(DRACUT_MODULES_DIR)/90boottrace
+	rm -f $(DESTDIR)$(SYSTEMD_UNIT_DIR)/boottrace-collect.service $(DESTDIR)$(INITD_DIR)/boottrace-collect
 	rm -f $(DESTDIR)$(INITRAMFS_TOOLS_DIR)/hooks/boottrace \
 		$(DESTDIR)$(INITRAMFS_TOOLS_DIR)/scripts/init-top/boottrace \
 		$(DESTDIR)$(INITRAMFS_TOOLS_DIR)/scripts/init-premount/boottrace \

@@ -33,7 +33,7 @@
 # initramfs (same lines as /proc/bootconfig; the command line wins over
 # /proc/bootconfig, which wins over the file): enable=1|0, snapshot=run|
 # console|/dev/NAME|LABEL=L|UUID=U, stop=1|0, raw=0|1, max_kb=N, at=POINT,
-# arm=F:mod:M,..., timeout=SECONDS. They are data: checked against what each
+# arm=F:mod:M,..., timeout=SECONDS, follow=0|1|keep. They are data: checked against what each
 # key accepts, never evaluated; a bad value is an error in meta and the value
 # before it stays. See initramfs-hook/README.md.
 
@@ -55,6 +55,8 @@ BT_MAX_KB=65536
 BT_AT=
 BT_ARM=
 BT_TIMEOUT=10
+BT_FOLLOW=0
+BT_RESUMED=0
 BT_ERRORS=
 BT_NERR=0
 BT_NWARN=0
@@ -63,6 +65,9 @@ BT_T=
 BT_ARMED_HERE=
 BT_FROM=
 BT_RUN=${BOOTTRACE_RUN:-/run/boottrace}
+# tests run the snapshot against a tracefs and a kernel log of their own
+BT_TRACEFS_DIRS=${BOOTTRACE_TRACEFS:-/sys/kernel/tracing /sys/kernel/debug/tracing}
+BT_KMSG=${BOOTTRACE_KMSG:-/dev/kmsg}
 # where the boot's words are read (tests give files of their own)
 BT_CMDLINE=${BOOTTRACE_CMDLINE:-/proc/cmdline}
 BT_BOOTCONFIG=${BOOTTRACE_BOOTCONFIG:-/proc/bootconfig}
@@ -247,7 +252,7 @@ wants) bt_asked || exit 1 ;;
 esac
 
 bt_kmsg() { # LEVEL TEXT
-	printf '<%s>boottrace: %s\n' "$1" "$2" >/dev/kmsg 2>/dev/null
+	printf '<%s>boottrace: %s\n' "$1" "$2" >>"$BT_KMSG" 2>/dev/null
 }
 
 bt_err() {
@@ -350,6 +355,14 @@ bt_set() { # KEY VALUE (BT_FROM: where it was read)
 		*) BT_AT=$2 ;;
 		esac
 		;;
+	follow)
+		# 1: trace on into the real root, `boottrace collect` stops it;
+		# keep: the same, and collect leaves it on
+		if [ "$2" = keep ]; then BT_FOLLOW=keep
+		elif bt_bool "$2"; then BT_FOLLOW=$BT_B; else
+			bt_err "boottrace.follow=$2 $BT_FROM is not 0, 1 or keep; using $BT_FOLLOW"
+		fi
+		;;
 	arm) bt_set_arm "$2" ;;
 	init) ;; # boottrace-init's
 	*) bt_warn "unknown setting boottrace.$1 $BT_FROM ignored" ;;
@@ -426,7 +439,8 @@ bt_sleep() { # short pause between polls
 
 # Find tracefs, mounting it (or debugfs before 4.1) when nobody did.
 bt_find_tracefs() {
-	for bt_d in /sys/kernel/tracing /sys/kernel/debug/tracing; do
+	# shellcheck disable=SC2086 # a list of directories (set -f is on)
+	for bt_d in $BT_TRACEFS_DIRS; do
 		if [ -e "$bt_d/trace" ]; then
 			BT_T=$bt_d
 			bt_note "tracefs=$bt_d (already mounted)"
@@ -982,6 +996,7 @@ bt_snapshot() { # POINT REASON
 				bt_copy_raw "$bt_dir"
 			fi
 		fi
+		[ "$BT_FOLLOW" = 0 ] || bt_resume
 		if [ "$BT_TRACE_BYTES" -gt 0 ] && [ "$bt_tr" != nop ] &&
 			! grep -q '^[^#]' "$bt_dir/trace" 2>/dev/null; then
 			bt_warn "the trace holds no events although tracer $bt_tr was set"
@@ -1014,6 +1029,32 @@ bt_snapshot() { # POINT REASON
 	return 0
 }
 
+# boottrace.follow: tracing on again once the trace is copied, so the rest
+# of the boot goes on into the same buffer for `boottrace collect`. Not
+# when tracing was already off before the hook: a trigger (traceoff) or the
+# command line stopped it on purpose, and the buffer holds that moment.
+bt_resume() {
+	bt_uptime
+	bt_cs "$BT_UP"
+	if [ "$bt_on" = 0 ]; then
+		bt_warn "boottrace.follow=$BT_FOLLOW: tracing_on was 0 before the hook (a traceoff trigger or the command line stopped it); not resumed"
+		return 0
+	fi
+	if [ "$BT_STOP" = 1 ]; then
+		if ! echo 1 >"$BT_T/tracing_on" 2>/dev/null; then
+			bt_err "boottrace.follow=$BT_FOLLOW: cannot turn tracing on again (tracing_on not writable)"
+			return 0
+		fi
+		set +f
+		for bt_i in "$BT_T"/instances/*; do
+			set -f
+			[ -e "$bt_i/tracing_on" ] && echo 1 >"$bt_i/tracing_on"
+		done
+	fi
+	BT_RESUMED=1
+	bt_note "resumed_uptime=$BT_CS"
+}
+
 # A directory of its own for this snapshot under BT_BASE.
 bt_mkdir_snap() { # -> bt_dir; status 1 and bt_m when it cannot be made
 	bt_dir=$BT_BASE/$BT_ID
@@ -1037,6 +1078,8 @@ bt_write_meta() {
 		printf '%s' "$BT_NOTES"
 		echo "tracing_on_before=${bt_on:-unknown}"
 		echo "stopped=$BT_STOP"
+		echo "follow=$BT_FOLLOW"
+		echo "resumed=$BT_RESUMED"
 		echo "raw=$BT_RAW"
 		echo "max_kb=$BT_MAX_KB"
 		echo "armed=$BT_ARM"
@@ -1122,7 +1165,7 @@ settings)
 	# what the hook would use, as meta would say it; nothing is done
 	printf '%s\n' "asked=$BT_ASKED" "destination=$BT_SNAPSHOT" "stopped=$BT_STOP" \
 		"raw=$BT_RAW" "max_kb=$BT_MAX_KB" "at=$BT_AT" "armed=$BT_ARM" \
-		"timeout=$BT_TIMEOUT" "errors=$BT_NERR" "warnings=$BT_NWARN"
+		"timeout=$BT_TIMEOUT" "follow=$BT_FOLLOW" "errors=$BT_NERR" "warnings=$BT_NWARN"
 	printf '%s' "$BT_NOTES" "$BT_ERRORS"
 	;;
 esac

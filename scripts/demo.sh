@@ -6,9 +6,12 @@
 # the boottrace hook that loads bonding.ko), snapshot read off the serial
 # console, answered by `boottrace report`.
 #
-#   scripts/demo.sh [-o DIR] [-q]
+#   scripts/demo.sh [-o DIR] [-q] [-s]
 #   -o DIR  keep everything in DIR (default build/demo)
 #   -q      no text report, only the answer (tests/e2e/scenarios.sh)
+#   -s      the second question instead (`make demo DEMO=script`): a
+#           systemd service's script makes bond0 on a real Debian 12 root
+#           (scripts/demo-script.sh)
 # Make runs `make deps` and `make all` first. Exit 3 when the kernel cannot
 # be fetched or QEMU is missing, 1 when the boot gives no answer.
 set -eu
@@ -16,13 +19,22 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 BT=$root/build/boottrace
 out=$root/build/demo
 quiet=0
-while getopts o:q opt; do
+script=0
+out_opt=
+while getopts o:qs opt; do
 	case $opt in
-	o) out=$OPTARG ;;
+	o) out=$OPTARG out_opt=$OPTARG ;;
 	q) quiet=1 ;;
+	s) script=1 ;;
 	*) exit 2 ;;
 	esac
 done
+if [ "$script" = 1 ]; then
+	set --
+	[ -z "$out_opt" ] || set -- -o "$out_opt"
+	[ "$quiet" = 0 ] || set -- "$@" -q
+	exec sh "$root/scripts/demo-script.sh" "$@"
+fi
 n=0
 step() {
 	n=$((n + 1))

@@ -24,5 +24,6 @@ int cmd_boards(int argc, char **argv);
 int cmd_decompile(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_collect(int argc, char **argv);
 
 #endif

@@ -21,6 +21,8 @@ static const struct verb verbs[] = {
 	{ "boards", cmd_boards, "  list board profiles and their limits" },
 	{ "report", cmd_report,
 	  "INPUT [-f text|json|folded] [--function F]  snapshot -> who called what" },
+	{ "collect", cmd_collect,
+	  "[--keep N] [--state DIR]  this boot's snapshot + the live trace -> a boot record" },
 	{ "check", cmd_check,
 	  "CONFIG [--vmlinux F | --system-map F] [--modules DIR]  check against the kernel" },
 };

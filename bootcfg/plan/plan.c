@@ -13,7 +13,7 @@ static const char *const event_keys[] = {
 	"enable", "filter", "actions", "hist", "probes", "fields", NULL,
 };
 static const char *const hook_keys[] = {
-	"enable", "snapshot", "stop", "raw", "max_kb", "at", "arm", "timeout", "init",
+	"enable", "snapshot", "stop", "raw", "max_kb", "at", "arm", "timeout", "init", "follow",
 	"lineage", NULL,
 };
 

@@ -137,7 +137,7 @@ static int plan_check_hook(struct plan *p, struct bt_error *e)
 		const char *v = w->vals.n ? w->vals.v[0].text : "";
 		int number = !strcmp(w->key, "max_kb") || !strcmp(w->key, "timeout");
 		int flag = !strcmp(w->key, "stop") || !strcmp(w->key, "raw") ||
-			   !strcmp(w->key, "enable");
+			   !strcmp(w->key, "enable") || !strcmp(w->key, "follow");
 
 		if (w->vals.n > 1)
 			return plan_error(p, w->node, e, "boottrace.%s takes one value, not a list", w->key);
@@ -147,8 +147,10 @@ static int plan_check_hook(struct plan *p, struct bt_error *e)
 			return plan_error(p, w->node, e, "boottrace.%s = %s is out of the hook's range (max_kb 1 to 4194304, timeout 0 to 3600; initramfs-hook/README.md): the hook would refuse it and use its default", w->key, v);
 		if (!strcmp(w->key, "snapshot") && !plan_hook_dest_ok(v))
 			return plan_error(p, w->node, e, "boottrace.snapshot = '%s' is not run, console, /dev/NAME, LABEL=L or UUID=U (initramfs-hook/README.md): the hook would refuse it", v);
+		if (!strcmp(w->key, "follow") && !strcmp(v, "keep"))
+			continue;	/* follow: a flag, or keep (tracing stays on) */
 		if (flag && plan_flag(v) < 0)
-			return plan_error(p, w->node, e, "boottrace.%s is 0 or 1 (or yes/no)", w->key);
+			return plan_error(p, w->node, e, "boottrace.%s is 0 or 1 (or yes/no)%s", w->key, strcmp(w->key, "follow") ? "" : ", or keep");
 	}
 	return 0;
 }

@@ -169,6 +169,11 @@ boottrace.at = 'modules'" "armed=f:mod:m,g:mod:n" "at=modules" "errors=0"
 boottrace.timeout = "7"' "max_kb=3" "timeout=7"
 	setting "$sh" "boottrace.enable=maybe: asked, an error" "boottrace.enable=maybe" "" "asked=1" "errors=1"
 	setting "$sh" "an unknown key is a warning" "boottrace.colour=red" "" "warnings=1" "errors=0"
+	setting "$sh" "follow: 0 by default; 1, yes and keep taken" "boottrace" "" "follow=0" "errors=0"
+	setting "$sh" "follow=yes is 1" "boottrace.follow=yes" "" "follow=1" "errors=0"
+	setting "$sh" "follow = \"keep\" in a bootconfig" "quiet" 'boottrace.follow = "keep"' "follow=keep" "errors=0"
+	setting "$sh" "follow=2 and follow=\$(reboot): errors, the value before stays" \
+		"boottrace.follow=keep boottrace.follow=2 boottrace.follow=\$(reboot)" "" "follow=keep" "errors=2"
 
 	# 4. A number with leading zeros in the settings file does not abort
 	#    the hook where it does arithmetic (wait-modules: timeout * 5)

@@ -1,0 +1,483 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# boottrace collect: this boot's snapshot + a live tracefs (fixtures with
+# known times) -> one boot record; its errors, the join, pruning, the unit.
+
+setup() {
+	B="${BT_BUILD:-$BATS_TEST_DIRNAME/../../build}"
+	BT="$B/boottrace"
+	ROOT="$BATS_TEST_DIRNAME/../.."
+	T="$BATS_TEST_TMPDIR"
+	ID=$(cat /proc/sys/kernel/random/boot_id)
+	RUN="$T/run"
+	SNAP="$RUN/$ID"
+	TFS="$T/tracefs"
+	STATE="$T/state"
+	MNT=
+	: >"$T/empty.conf"
+	snapshot
+	live
+}
+
+teardown() {
+	if [ -n "$MNT" ] && mountpoint -q "$MNT"; then umount "$MNT"; fi
+}
+
+HEAD='# tracer: function
+#
+# entries-in-buffer/entries-written: 4/4   #P:2
+#
+#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION
+#              | |         |   |||||     |         |'
+
+# The hook's snapshot: two CPUs, the last event of CPU 0 at 2.406534 (two
+# events at that time), of CPU 1 at 2.500000.
+snapshot() {
+	mkdir -p "$SNAP/per_cpu/cpu0" "$SNAP/options"
+	cat >"$SNAP/trace" <<EOF
+$HEAD
+         busybox-92      [000] .....     2.406358: register_netdevice <-bond_create
+         busybox-92      [000] .....     2.406534: <stack trace>
+ => register_netdevice
+ => bond_create
+ => bonding_init
+         busybox-92      [000] .....     2.406534: dev_open <-bond_open
+          insmod-93      [001] .....     2.500000: register_netdevice <-loopback_net_init
+EOF
+	printf 'format=1\nversion=0.1.0\nboot_id=%s\npoint=init-top\nuptime_start=4.41\nuptime_end=4.73\nstopped=1\nfollow=1\nresumed=1\nerrors=0\nwarnings=0\n' "$ID" >"$SNAP/meta"
+	echo "errors=0 warnings=0" >"$SNAP/COMPLETE"
+	echo "[local] global counter" >"$SNAP/trace_clock"
+	echo function >"$SNAP/tracer"
+	echo "BOOT_IMAGE=/vmlinuz root=/dev/vda1 boottrace.follow=1" >"$SNAP/cmdline"
+	echo "6.1.0-27-cloud-amd64" >"$SNAP/release"
+	echo "bonding 200704 0 - Live 0xffffffffc0100000" >"$SNAP/modules"
+	echo "[    0.000000] Linux version 6.1" >"$SNAP/dmesg"
+	printf 'entries: 3\noverrun: 0\n' >"$SNAP/per_cpu/cpu0/stats"
+	echo 1 >"$SNAP/options/func_stack_trace"
+}
+
+# tracefs now: the snapshot's events still there, then the rest of the boot.
+live() {
+	mkdir -p "$TFS/per_cpu/cpu0" "$TFS/per_cpu/cpu1"
+	cat >"$TFS/trace" <<EOF
+$HEAD
+         busybox-92      [000] .....     2.406358: register_netdevice <-bond_create
+         busybox-92      [000] .....     2.406534: <stack trace>
+ => register_netdevice
+ => bond_create
+ => bonding_init
+         busybox-92      [000] .....     2.406534: dev_open <-bond_open
+          insmod-93      [001] .....     2.500000: register_netdevice <-loopback_net_init
+              ip-300     [000] .....     2.406534: dev_close <-late
+              ip-300     [001] .....     9.100000: register_netdevice <-rtnl_newlink
+              ip-300     [001] .....     9.100001: <stack trace>
+ => register_netdevice
+ => rtnl_newlink
+ => rtnetlink_rcv_msg
+EOF
+	echo 1 >"$TFS/tracing_on"
+	echo "[local] global counter" >"$TFS/trace_clock"
+	echo function >"$TFS/current_tracer"
+	printf 'entries: 5\noverrun: 0\ndropped events: 0\n' >"$TFS/per_cpu/cpu0/stats"
+	cp "$TFS/per_cpu/cpu0/stats" "$TFS/per_cpu/cpu1/stats"
+}
+
+collect() {
+	run "$BT" collect --run "$RUN" --state "$STATE" --tracefs "$TFS" --config "$T/empty.conf" "$@"
+}
+
+# nothing of ours left in DIR (no record, no temporary directory)
+empty_of_records() {
+	[ -z "$(find "$1" -mindepth 1 -maxdepth 1 2>/dev/null)" ]
+}
+
+@test "collect --help and the verb list name collect" {
+	run "$BT" collect --help
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[[ "$output" == *"usage: boottrace collect"* ]]
+	[[ "$output" == *"--keep N"* ]]
+	run "$BT" --help
+	[[ "$output" == *"collect [--keep N]"* ]]
+	run "$BT" collect --keep 0
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--keep takes a whole number of records from 1 to 1000, not '0'"* ]]
+	run "$BT" collect extra
+	[ "$status" -eq 2 ]
+}
+
+@test "no tracefs: exit 3, says so, nothing written" {
+	run "$BT" collect --run "$RUN" --state "$STATE" --tracefs "$T/nowhere" --config "$T/empty.conf"
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"$T/nowhere: error: no tracefs here (no readable 'trace' file)"* ]]
+	empty_of_records "$STATE"
+}
+
+@test "no snapshot of this boot: exit 1, says why, nothing written" {
+	rm -rf "$SNAP"
+	mkdir -p "$RUN/0123-other-boot"
+	collect
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"$RUN/$ID: error: no initramfs snapshot of this boot"* ]]
+	empty_of_records "$STATE"
+	# a directory that is not a snapshot
+	mkdir -p "$SNAP"
+	collect
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"holds neither 'trace' nor 'meta'"* ]]
+}
+
+@test "the join: the snapshot whole, then each CPU's events after its last one" {
+	collect
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[[ "$output" == *"$STATE/$ID: boot record from $SNAP (tracing stopped; 0 errors, 0 warnings"* ]]
+	R="$STATE/$ID"
+	# the snapshot's lines, then exactly the new live ones
+	{
+		cat "$SNAP/trace"
+		sed -n '/dev_close <-late/,$p' "$TFS/trace"
+	} >"$T/want"
+	diff "$T/want" "$R/trace"
+	grep -qx 'join=yes' "$R/meta"
+	grep -qx 'join_snapshot_events=4' "$R/meta"
+	grep -qx 'join_live_events=3' "$R/meta"
+	grep -qx 'join_overlap=4' "$R/meta"
+	grep -qx 'join_snapshot_end=2.500000' "$R/meta"
+	grep -qx 'join_live_start=2.406534' "$R/meta"
+	grep -qx 'join_live_end=9.100001' "$R/meta"
+	# the hook's meta is kept, first
+	head -1 "$R/meta" | grep -qx 'format=1'
+	grep -qx 'point=init-top' "$R/meta"
+}
+
+@test "the join: a tie at the snapshot's last time counts the snapshot's events once" {
+	# CPU 0 had two events at 2.406534; a third at that time is new
+	collect
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[ "$(grep -c '2.406534:' "$STATE/$ID/trace")" -eq 3 ]
+	[ "$(grep -c 'dev_close <-late' "$STATE/$ID/trace")" -eq 1 ]
+}
+
+@test "a gap: the live buffer wrapped past the snapshot's end on CPU 0 (error in meta and record.json, exit 0)" {
+	cat >"$TFS/trace" <<EOF
+$HEAD
+##### CPU 0 buffer started ####
+          insmod-93      [001] .....     2.500000: register_netdevice <-loopback_net_init
+            sshd-500     [000] .....     7.000000: dev_open <-x
+              ip-300     [001] .....     9.100000: register_netdevice <-rtnl_newlink
+EOF
+	collect
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[[ "$output" == *"boottrace collect: error: gap on CPU 0 from 2.406534 to 7.000000: the live buffer wrapped"* ]]
+	R="$STATE/$ID"
+	grep -q '^error=gap on CPU 0 from 2.406534 to 7.000000' "$R/meta"
+	grep -qx 'collect_errors=1' "$R/meta"
+	[ "$(jq '.join.gaps | length' "$R/record.json")" = 1 ]
+	[ "$(jq '.join.gaps[0].cpu' "$R/record.json")" = 0 ]
+	[ "$(jq '.join.gaps[0].from' "$R/record.json")" = 2.406534 ]
+	[ "$(jq '.join.gaps[0].to' "$R/record.json")" = 7 ]
+	[ "$(jq '.errors | length' "$R/record.json")" = 1 ]
+	# the new events of both CPUs are in, the old one of CPU 1 is not twice
+	grep -q 'dev_open <-x' "$R/trace"
+	[ "$(grep -c 'loopback_net_init' "$R/trace")" -eq 1 ]
+	# report shows collect's error as one the record holds
+	run "$BT" report "$R"
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[[ "$output" == *"gap on CPU 0 from 2.406534 to 7.000000"* ]]
+}
+
+@test "a gap: the live buffer was cleared (no event of a CPU), and dropped events are errors" {
+	cat >"$TFS/trace" <<EOF
+$HEAD
+              ip-300     [001] .....     9.100000: register_netdevice <-rtnl_newlink
+EOF
+	printf 'entries: 1\noverrun: 0\ndropped events: 7\n' >"$TFS/per_cpu/cpu1/stats"
+	collect
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[[ "$output" == *"gap on CPU 0 after 2.406534: the live buffer holds no event of this CPU"* ]]
+	[[ "$output" == *"the live buffer dropped 7 events"* ]]
+	[ "$(jq '.join.gaps[0].cleared' "$STATE/$ID/record.json")" = true ]
+	[ "$(jq '.join.gaps[0].to' "$STATE/$ID/record.json")" = null ]
+	[ "$(jq '.join.live_dropped' "$STATE/$ID/record.json")" = 7 ]
+}
+
+@test "a snapshot cut mid-line (max_kb): the cut line is left out, the live events after it joined" {
+	printf '%s' "              ip-300     [001] .....     2.6000" >>"$SNAP/trace"
+	collect
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[[ "$output" == *"warning: the snapshot's trace ended in a cut line"* ]]
+	! grep -q '2.6000$' "$STATE/$ID/trace"
+	grep -q 'rtnl_newlink' "$STATE/$ID/trace"
+	[ "$(jq '.join.snapshot_cut' "$STATE/$ID/record.json")" = true ]
+}
+
+@test "different trace clocks: not joined, said, the snapshot kept" {
+	echo "local [global] counter" >"$TFS/trace_clock"
+	collect
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[[ "$output" == *"live trace not joined: the trace clock changed from local (snapshot) to global (live)"* ]]
+	diff "$SNAP/trace" "$STATE/$ID/trace"
+	[ "$(jq '.windows[1].joined' "$STATE/$ID/record.json")" = false ]
+}
+
+@test "record.json is valid JSON with the schema, boot, host, kernel, cmdline and windows" {
+	collect
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	J="$STATE/$ID/record.json"
+	jq -e . "$J" >/dev/null
+	[ "$(jq -r .schema "$J")" = boottrace-record ]
+	[ "$(jq .version "$J")" = 1 ]
+	[ "$(jq -r .boot_id "$J")" = "$ID" ]
+	[ "$(jq -r .hostname "$J")" = "$(uname -n)" ]
+	[ "$(jq -r .kernel_release "$J")" = 6.1.0-27-cloud-amd64 ]
+	[ "$(jq -r .cmdline "$J")" = "BOOT_IMAGE=/vmlinuz root=/dev/vda1 boottrace.follow=1" ]
+	[ "$(jq -r '.windows[0].name' "$J")" = initramfs ]
+	[ "$(jq '.windows[0].uptime_start' "$J")" = 4.41 ]
+	[ "$(jq '.windows[0].uptime_end' "$J")" = 4.73 ]
+	[ "$(jq '.windows[0].start' "$J")" = 2.406358 ]
+	[ "$(jq '.windows[0].end' "$J")" = 2.5 ]
+	[ "$(jq '.windows[0].events' "$J")" = 4 ]
+	[ "$(jq '.windows[0].complete' "$J")" = true ]
+	[ "$(jq -r '.windows[1].name' "$J")" = live ]
+	[ "$(jq '.windows[1].start' "$J")" = 2.406534 ]
+	[ "$(jq '.windows[1].end' "$J")" = 9.100001 ]
+	[ "$(jq '.windows[1].events' "$J")" = 3 ]
+	[ "$(jq '.windows[1].uptime_end >= .windows[1].uptime_start' "$J")" = true ]
+	[ "$(jq -r '.collected.tracing_after' "$J")" = stopped ]
+	[ "$(jq -r '.join.clock' "$J")" = local ]
+	[[ "$(jq -r '.collected.utc' "$J")" =~ ^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z$ ]]
+}
+
+@test "report reads the record as a snapshot: the live culprit too" {
+	collect
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	run "$BT" report "$STATE/$ID"
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[[ "$output" == *"(snapshot $ID, kernel 6.1.0-27-cloud-amd64)"* ]]
+	[[ "$output" == *"culprit: bonding_init -> bond_create -> register_netdevice"* ]]
+	[[ "$output" == *"culprit: rtnetlink_rcv_msg -> rtnl_newlink -> register_netdevice"*"by ip-300"* ]]
+	"$BT" report -f json "$STATE/$ID" >"$T/r.json"
+	[ "$(jq -r .input.kind "$T/r.json")" = snapshot ]
+	[ "$(jq -r .input.boot_id "$T/r.json")" = "$ID" ]
+	[ "$(jq -r .input.release "$T/r.json")" = 6.1.0-27-cloud-amd64 ]
+	# the record's layout: the snapshot's own files kept beside the live ones
+	R="$STATE/$ID"
+	[ -f "$R/COMPLETE" ] && [ -f "$R/options/func_stack_trace" ] && [ -f "$R/per_cpu/cpu0/stats" ]
+	diff "$SNAP/meta" "$R/initramfs/meta"
+	diff "$SNAP/modules" "$R/initramfs/modules"
+	[ -f "$R/live/per_cpu/cpu1/stats" ] && [ "$(cat "$R/live/tracing_on")" = 1 ]
+	grep -q 'collect_errors=0' "$R/COMPLETE"
+	[ "$(stat -c %a "$R")" = 700 ]
+}
+
+@test "tracing after collect: follow=1 stops it, keep leaves it, no follow leaves it unchanged" {
+	collect
+	[ "$(cat "$TFS/tracing_on")" = 0 ]
+	echo 1 >"$TFS/tracing_on"
+	sed -i 's/^follow=1$/follow=keep/' "$SNAP/meta"
+	collect
+	[[ "$output" == *"tracing kept on"* ]]
+	[ "$(cat "$TFS/tracing_on")" = 1 ]
+	sed -i '/^follow=/d' "$SNAP/meta"
+	collect
+	[[ "$output" == *"tracing unchanged"* ]]
+	[ "$(cat "$TFS/tracing_on")" = 1 ]
+	[ "$(jq -r .collected.tracing_after "$STATE/$ID/record.json")" = unchanged ]
+}
+
+@test "a later snapshot of the same boot (<boot-id>-2) is the one collected" {
+	cp -a "$SNAP" "$RUN/$ID-2"
+	sed -i 's/^point=init-top$/point=init-bottom/' "$RUN/$ID-2/meta"
+	collect
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[ "$(jq -r '.windows[0].point' "$STATE/$ID/record.json")" = init-bottom ]
+}
+
+@test "a second collect of the same boot replaces its own record whole" {
+	collect
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	touch "$STATE/$ID/stale-file"
+	collect
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[ ! -e "$STATE/$ID/stale-file" ]
+	[ "$(find "$STATE" -mindepth 1 -maxdepth 1 | wc -l)" -eq 1 ]
+}
+
+@test "a directory of the final name that collect did not write is refused and left alone" {
+	mkdir -p "$STATE/$ID"
+	echo mine >"$STATE/$ID/notes"
+	collect
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"$STATE/$ID: error: exists and is not a record of boottrace collect (no .boottrace-record in it)"* ]]
+	[ "$(cat "$STATE/$ID/notes")" = mine ]
+	[ "$(find "$STATE" -mindepth 1 -maxdepth 1 | wc -l)" -eq 1 ]
+}
+
+@test "keep N: the oldest records of ours go, foreign directories and links stay" {
+	mkdir -p "$STATE"
+	for n in 1 2 3; do
+		d="$STATE/0000000$n-old"
+		mkdir -p "$d"
+		printf 'boottrace-record/1\nboot_id=0000000%s-old\ncollected=%s\n' "$n" "100$n" >"$d/.boottrace-record"
+		echo t >"$d/trace"
+	done
+	mkdir -p "$STATE/foreign" "$STATE/00000004-no-mark" "$T/outside"
+	printf 'boottrace-record/1\ncollected=1\n' >"$T/outside/.boottrace-record"
+	ln -s "$T/outside" "$STATE/00000005-link"
+	# a mark that is not ours: not the first line
+	mkdir -p "$STATE/00000006-fake"
+	printf 'hello\nboottrace-record/1\ncollected=1\n' >"$STATE/00000006-fake/.boottrace-record"
+	# a temporary directory a crashed collect left
+	mkdir -p "$STATE/.dead.tmp-99999"
+	printf 'boottrace-record/1\nboot_id=dead\ncollected=5\n' >"$STATE/.dead.tmp-99999/.boottrace-record"
+	collect --keep 2
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[[ "$output" == *"3 older records removed"* ]]
+	[[ "$output" == *"removed $STATE/00000001-old (older than the last 2 records)"* ]]
+	[ -d "$STATE/$ID" ] && [ -d "$STATE/00000003-old" ]
+	[ ! -e "$STATE/00000001-old" ] && [ ! -e "$STATE/00000002-old" ] && [ ! -e "$STATE/.dead.tmp-99999" ]
+	[ -d "$STATE/foreign" ] && [ -d "$STATE/00000004-no-mark" ] && [ -d "$STATE/00000006-fake" ]
+	[ -L "$STATE/00000005-link" ] && [ -f "$T/outside/.boottrace-record" ]
+}
+
+@test "keep from the settings file; a bad line there is FILE:LINE:COL, exit 1" {
+	mkdir -p "$STATE/00000001-old"
+	printf 'boottrace-record/1\ncollected=1\n' >"$STATE/00000001-old/.boottrace-record"
+	printf '# records\nkeep = 1\n' >"$T/collect.conf"
+	run "$BT" collect --run "$RUN" --state "$STATE" --tracefs "$TFS" --config "$T/collect.conf"
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[ ! -e "$STATE/00000001-old" ]
+	printf 'keep = 1\nkeep = lots\n' >"$T/bad.conf"
+	run "$BT" collect --run "$RUN" --state "$STATE" --tracefs "$TFS" --config "$T/bad.conf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"$T/bad.conf:2:8: error: keep takes a whole number of records from 1 to 1000, not 'lots'"* ]]
+	printf 'kept = 3\n' >"$T/bad.conf"
+	run "$BT" collect --run "$RUN" --state "$STATE" --tracefs "$TFS" --config "$T/bad.conf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"$T/bad.conf:1:1: error: 'kept = 3' is not a setting of collect"* ]]
+	# --keep wins over the file
+	run "$BT" collect --run "$RUN" --state "$STATE" --tracefs "$TFS" --config "$T/collect.conf" --keep 3
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+}
+
+@test "full disk: exit 3 naming the file and ENOSPC, nothing half-written left" {
+	MNT="$T/small"
+	mkdir -p "$MNT"
+	mount -t tmpfs -o size=64k bt-collect "$MNT" || skip "cannot mount tmpfs"
+	# a live trace far bigger than the filesystem
+	awk -v h="$HEAD" 'BEGIN { print h; for (i = 0; i < 4000; i++) printf "              ip-300     [001] .....     %d.%06d: register_netdevice <-rtnl_newlink\n", 10 + i, i }' >"$TFS/trace"
+	run "$BT" collect --run "$RUN" --state "$MNT/state" --tracefs "$TFS" --config "$T/empty.conf"
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"error: not written"*"No space left on device"* ]]
+	empty_of_records "$MNT/state"
+}
+
+@test "read-only state directory: exit 3, says so, nothing written" {
+	MNT="$T/ro"
+	mkdir -p "$MNT"
+	mount -t tmpfs -o size=1m bt-collect "$MNT" || skip "cannot mount tmpfs"
+	mkdir "$MNT/state"
+	mount -o remount,ro "$MNT"
+	run "$BT" collect --run "$RUN" --state "$MNT/state" --tracefs "$TFS" --config "$T/empty.conf"
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"$MNT/state/.$ID.tmp-"*"error: cannot create the record's temporary directory"*"Read-only file system"* ]]
+	empty_of_records "$MNT/state"
+	# and a state directory that cannot even be made
+	run "$BT" collect --run "$RUN" --state "$MNT/state/sub" --tracefs "$TFS" --config "$T/empty.conf"
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"$MNT/state/sub: error: cannot create the state directory"*"Read-only file system"* ]]
+}
+
+@test "make install: the unit and the init script, with the installed binary's path; systemd-analyze verify passes; uninstall removes them" {
+	command -v systemd-analyze >/dev/null || skip "systemd-analyze not installed"
+	P="$T/prefix"
+	make -s -C "$ROOT" install-collect PREFIX="$P" SYSTEMD_UNIT_DIR="$T/units" INITD_DIR="$T/initd"
+	U="$T/units/boottrace-collect.service"
+	grep -qx "ExecStart=$P/bin/boottrace collect" "$U"
+	grep -qx 'ConditionPathIsDirectory=/run/boottrace' "$U"
+	grep -qx 'After=multi-user.target local-fs.target' "$U"
+	grep -qx 'WantedBy=multi-user.target' "$U"
+	grep -qx 'Type=oneshot' "$U"
+	grep -qx "BOOTTRACE=$P/bin/boottrace" "$T/initd/boottrace-collect"
+	[ -x "$T/initd/boottrace-collect" ]
+	# the binary it names, and the man page its Documentation= names
+	mkdir -p "$P/bin" "$P/share/man/man1"
+	cp "$BT" "$P/bin/boottrace"
+	cp "$ROOT/docs/man/boottrace.1" "$P/share/man/man1/"
+	run env MANPATH="$P/share/man" systemd-analyze verify "$U"
+	echo "$output"
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[ -z "$output" ]
+	# a unit naming a binary that is not there fails the same check
+	sed "s|$P/bin/boottrace|$T/nothing/boottrace|" "$U" >"$T/bad.service"
+	run env MANPATH="$P/share/man" systemd-analyze verify "$T/bad.service"
+	[ "$status" -ne 0 ]
+	make -s -C "$ROOT" uninstall PREFIX="$P" SYSTEMD_UNIT_DIR="$T/units" INITD_DIR="$T/initd" \
+		DRACUT_MODULES_DIR="$T/dracut" INITRAMFS_TOOLS_DIR="$T/itools"
+	[ ! -e "$U" ] && [ ! -e "$T/initd/boottrace-collect" ]
+}
+
+@test "the init script: LSB header, POSIX sh, start does nothing on a boot without /run/boottrace" {
+	S="$ROOT/systemd/boottrace-collect.init"
+	sh -n "$S"
+	grep -qx '### BEGIN INIT INFO' "$S"
+	grep -qx '# Provides:          boottrace-collect' "$S"
+	grep -q '^# Required-Start:.*\$all' "$S"
+	grep -qx '# Default-Start:     2 3 4 5' "$S"
+	grep -qx '### END INIT INFO' "$S"
+	# the collect it runs, through a stand-in binary that records its call
+	printf '#!/bin/sh\necho "$@" >%s/called\n' "$T" >"$T/fake"
+	chmod +x "$T/fake"
+	sed "s|^BOOTTRACE=.*|BOOTTRACE=$T/fake|; s|/etc/default/boottrace-collect|$T/default|g" "$S" >"$T/init"
+	echo 'BOOTTRACE_COLLECT_ARGS="--keep 9"' >"$T/default"
+	run sh "$T/init" start
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	if [ -d /run/boottrace ]; then
+		[ "$(cat "$T/called")" = "collect --keep 9" ]
+	else
+		[ ! -e "$T/called" ]
+	fi
+	run sh "$T/init" bogus
+	[ "$status" -eq 2 ]
+}
+
+# The hook's snapshot mode against the fixture tracefs (BOOTTRACE_TRACEFS),
+# with the boot's words from a file; its kernel messages go to a file.
+hook() { # CMDLINE
+	rm -rf "$RUN"
+	printf '%s\n' "$1" >"$T/cmdline"
+	BOOTTRACE_TRACEFS="$TFS" BOOTTRACE_KMSG="$T/kmsg" BOOTTRACE_RUN="$RUN" \
+		BOOTTRACE_CMDLINE="$T/cmdline" BOOTTRACE_BOOTCONFIG="$T/none" BOOTTRACE_CONF="$T/none" \
+		sh "$ROOT/initramfs-hook/boottrace-snapshot.sh" snapshot test
+}
+
+@test "hook follow=1 -> collect: tracing on again after the snapshot, the rest of the boot joined, tracing stopped" {
+	hook "boottrace boottrace.follow=1"
+	[ "$(cat "$TFS/tracing_on")" = 1 ]
+	grep -qx 'stopped=1' "$SNAP/meta"
+	grep -qx 'follow=1' "$SNAP/meta"
+	grep -qx 'resumed=1' "$SNAP/meta"
+	grep -q '^resumed_uptime=[0-9]*\.[0-9][0-9]$' "$SNAP/meta"
+	# the rest of the boot, into the same buffer
+	printf '            sshd-700     [000] .....    12.000000: register_netdevice <-late_one\n' >>"$TFS/trace"
+	collect
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[[ "$output" == *"tracing stopped; 0 errors"* ]]
+	[ "$(cat "$TFS/tracing_on")" = 0 ]
+	grep -q 'late_one' "$STATE/$ID/trace"
+	[ "$(grep -c 'loopback_net_init' "$STATE/$ID/trace")" -eq 1 ]
+	grep -qx 'join_live_events=1' "$STATE/$ID/meta"
+	[ "$(jq -r '.windows[0].point' "$STATE/$ID/record.json")" = test ]
+}
+
+@test "hook: follow=0 leaves tracing stopped; tracing off before the hook is not resumed (a warning)" {
+	hook "boottrace"
+	[ "$(cat "$TFS/tracing_on")" = 0 ]
+	grep -qx 'follow=0' "$SNAP/meta"
+	grep -qx 'resumed=0' "$SNAP/meta"
+	echo 0 >"$TFS/tracing_on"
+	hook "boottrace boottrace.follow=keep"
+	[ "$(cat "$TFS/tracing_on")" = 0 ]
+	grep -qx 'resumed=0' "$SNAP/meta"
+	grep -q '^warning=boottrace.follow=keep: tracing_on was 0 before the hook' "$SNAP/meta"
+	grep -q 'boottrace: boottrace.follow=keep: tracing_on was 0' "$T/kmsg"
+}
