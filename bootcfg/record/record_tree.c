@@ -155,7 +155,8 @@ int record_prune(const char *state, int keep, const char *self,
 		}
 		v[n++].when = when;
 	}
-	qsort(v, n, sizeof(*v), rec_cmp);
+	if (n)
+		qsort(v, n, sizeof(*v), rec_cmp);
 	for (i = 0; i < n; i++) {
 		if (i + (self != NULL) >= (size_t)keep) {
 			char why[64];
