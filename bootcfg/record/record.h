@@ -85,12 +85,14 @@ int record_rmtree(int dirfd, const char *name);
 /* 1 when @name in @dirfd is a real directory holding our mark. */
 int record_is_ours(int dirfd, const char *name);
 /*
- * Keep the @keep newest records (by the time in their mark) in the state
- * directory @state, removing older ones and left-over temporary
- * directories of ours; directories without the mark are never touched.
- * Each removal is said with bt_say. The number removed, or -1 with @e.
+ * Keep @keep records in the state directory @state: @self (the one just
+ * written, when not NULL) and the newest others by the time in their mark;
+ * remove the rest and left-over temporary directories of ours. Directories
+ * without the mark are never touched. Each removal is said with bt_say.
+ * The number removed, or -1 with @e.
  */
-int record_prune(const char *state, int keep, struct bt_error *e);
+int record_prune(const char *state, int keep, const char *self,
+		 struct bt_error *e);
 
 /* ---- collect (record_collect.c) ---------------------------------------- */
 

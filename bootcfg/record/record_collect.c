@@ -666,12 +666,13 @@ static void json_time(struct textbuf *t, int have, uint64_t ts, int raw)
 /* an uptime "4.41" from meta as a JSON number, or null */
 static void json_num(struct textbuf *t, const char *v)
 {
-	char *end;
+	size_t n = strspn(v, "0123456789");
 
-	if (!*v || (strtod(v, &end), *end))
-		textbuf_puts(t, "null");
-	else
+	if (n && (!v[n] || (v[n] == '.' && v[n + 1] &&
+			    !v[n + 1 + strspn(v + n + 1, "0123456789")])))
 		textbuf_puts(t, v);
+	else
+		textbuf_puts(t, "null");
 }
 
 /* Every "error="/"warning=" line of a meta text, as a JSON array. */
@@ -967,7 +968,7 @@ int record_collect(const struct record_opts *o, struct record_result *r,
 	r->warnings = c.warnings;
 	r->tracing = c.tracing;
 	rc = 0;
-	if ((r->pruned = record_prune(o->state, o->keep, e)) < 0) {
+	if ((r->pruned = record_prune(o->state, o->keep, c.id, e)) < 0) {
 		bt_say(WHO, BT_SAY_WARN, "the record was written, but older ones were not pruned: %s", e->msg);
 		bt_error_clear(e);
 		r->pruned = 0;

@@ -117,7 +117,8 @@ static int prune_one(int fd, const char *state, const char *name,
 	return 1;
 }
 
-int record_prune(const char *state, int keep, struct bt_error *e)
+int record_prune(const char *state, int keep, const char *self,
+		 struct bt_error *e)
 {
 	struct rec *v = NULL;
 	size_t n = 0, cap = 0, i;
@@ -141,7 +142,9 @@ int record_prune(const char *state, int keep, struct bt_error *e)
 			removed += prune_one(fd, state, d->d_name, "left by a collect that did not finish");
 			continue;
 		}
-		if (d->d_name[0] == '.')
+		/* the record just written stays, whatever its clock said (a
+		 * board without a real-time clock starts in 1970) */
+		if (d->d_name[0] == '.' || (self && !strcmp(d->d_name, self)))
 			continue;
 		if (BT_GROW(v, n + 1, cap) < 0 || !(v[n].name = strdup(d->d_name))) {
 			for (i = 0; i < n; i++)
@@ -152,9 +155,10 @@ int record_prune(const char *state, int keep, struct bt_error *e)
 		}
 		v[n++].when = when;
 	}
-	qsort(v, n, sizeof(*v), rec_cmp);
+	if (n)
+		qsort(v, n, sizeof(*v), rec_cmp);
 	for (i = 0; i < n; i++) {
-		if (i >= (size_t)keep) {
+		if (i + (self != NULL) >= (size_t)keep) {
 			char why[64];
 
 			snprintf(why, sizeof(why), "older than the last %d records", keep);

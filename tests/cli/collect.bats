@@ -481,3 +481,21 @@ hook() { # CMDLINE
 	grep -q '^warning=boottrace.follow=keep: tracing_on was 0 before the hook' "$SNAP/meta"
 	grep -q 'boottrace: boottrace.follow=keep: tracing_on was 0' "$T/kmsg"
 }
+
+@test "keep 1 keeps the record just written even when an older one was collected at a later clock time" {
+	mkdir -p "$STATE/00000001-future"
+	printf 'boottrace-record/1\ncollected=99999999999\n' >"$STATE/00000001-future/.boottrace-record"
+	collect --keep 1
+	[ "$status" -eq 0 ]
+	[ -d "$STATE/$ID" ]
+	[ ! -e "$STATE/00000001-future" ]
+}
+
+@test "record.json stays valid when the hook's meta holds odd uptimes" {
+	sed -i 's/^uptime_start=.*/uptime_start=nan/; s/^uptime_end=.*/uptime_end=1e3/' "$SNAP/meta"
+	collect
+	[ "$status" -eq 0 ]
+	jq -e . "$STATE/$ID/record.json" >/dev/null
+	[ "$(jq '.windows[0].uptime_start' "$STATE/$ID/record.json")" = null ]
+	[ "$(jq '.windows[0].uptime_end' "$STATE/$ID/record.json")" = null ]
+}
