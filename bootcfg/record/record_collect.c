@@ -564,9 +564,14 @@ static void warn(struct ctx *c, int error, const char *fmt, ...)
 /* What the join found, as meta lines (and said on stderr). */
 static void judge_join(struct ctx *c)
 {
-	char a[48], b[48];
+	char a[48], b[48], stopped[8], resumed[8];
 	size_t i;
 	const struct record_join *j = &c->j;
+	int paused;
+
+	meta_get(c->meta, "stopped", stopped, sizeof(stopped));
+	meta_get(c->meta, "resumed", resumed, sizeof(resumed));
+	paused = !strcmp(stopped, "1") && !strcmp(resumed, "1");
 
 	note(c, "join=%s", c->joined ? "yes" : "no");
 	note(c, "join_clock=%s", *c->clock_live ? c->clock_live : j->raw ? "counter" : "unknown");
@@ -598,6 +603,20 @@ static void judge_join(struct ctx *c)
 
 		record_time_str(g->from, j->raw, a, sizeof(a));
 		record_time_str(g->to, j->raw, b, sizeof(b));
+		/*
+		 * The hook stopped tracing for its copy and turned it back on:
+		 * nothing was recorded in between, and turning tracing_on back
+		 * on empties the buffer under the function tracer
+		 * (docs/kernel-facts.md 36). With no overrun and nothing
+		 * dropped, the "gap" is that pause, not a loss.
+		 */
+		if (paused && !c->overrun && !c->dropped) {
+			if (g->cleared)
+				note(c, "join_pause=CPU %d: no event after %s in the snapshot nor since the hook turned tracing back on (nothing lost: it was off in between)", g->cpu, a);
+			else
+				note(c, "join_pause=CPU %d: tracing was off from %s (the snapshot) until the hook turned it back on; its next event is at %s (nothing lost)", g->cpu, a, b);
+			continue;
+		}
 		if (g->cleared)
 			warn(c, 1, "gap on CPU %d after %s: the live buffer holds no event of this CPU (it was cleared, or the tracer changed, after the snapshot); its later events are lost", g->cpu, a);
 		else

@@ -176,7 +176,16 @@ static int oom(struct bt_error *e, const char *name)
 	return bt_error_set(e, BT_EXIT_ENV, name, "out of memory");
 }
 
-/* The snapshot: copied whole but for a cut last line; its last events. */
+static const char entries_key[] = "# entries-in-buffer/entries-written: ";
+
+static int entries_line(const char *p, const char *end)
+{
+	return (size_t)(end - p) >= sizeof(entries_key) - 1 &&
+	       !memcmp(p, entries_key, sizeof(entries_key) - 1);
+}
+
+/* The snapshot: copied whole but for a cut last line and its entry
+ * counts; its last events. */
 static int join_snap(struct lines *l, FILE *out, struct cpus *c,
 		     struct record_join *j, int *clock_raw, uint64_t *lines,
 		     struct bt_error *e)
@@ -191,7 +200,13 @@ static int join_snap(struct lines *l, FILE *out, struct cpus *c,
 			j->snap_cut = 1;	/* the hook's max_kb cut */
 			break;
 		}
-		fwrite(p, 1, (size_t)(end - p) + 1, out);
+		/*
+		 * The snapshot buffer's entry counts are not the joined
+		 * trace's: left out, so that report does not take them for
+		 * it (record.json has each window's).
+		 */
+		if (!entries_line(p, end))
+			fwrite(p, 1, (size_t)(end - p) + 1, out);
 		if (p < end && *p != '#')
 			(*lines)++;
 		if (!record_line_time(p, end, &cpu, &ts, &raw))
@@ -217,16 +232,15 @@ static int join_snap(struct lines *l, FILE *out, struct cpus *c,
 /* "# entries-in-buffer/entries-written: 12/34   #P:2" */
 static void live_header(const char *p, const char *end, struct record_join *j)
 {
-	static const char key[] = "# entries-in-buffer/entries-written: ";
 	char buf[128];
 	size_t n = (size_t)(end - p);
 
-	if (n < sizeof(key) || memcmp(p, key, sizeof(key) - 1))
+	if (!entries_line(p, end))
 		return;
 	n = n < sizeof(buf) ? n : sizeof(buf) - 1;
 	memcpy(buf, p, n);
 	buf[n] = '\0';
-	if (sscanf(buf + sizeof(key) - 1, "%llu/%llu", &j->live_in_buffer,
+	if (sscanf(buf + sizeof(entries_key) - 1, "%llu/%llu", &j->live_in_buffer,
 		   &j->live_written) == 2)
 		j->have_live_entries = 1;
 }
