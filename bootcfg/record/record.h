@@ -37,6 +37,7 @@ struct record_gap {
 	int cpu;
 	uint64_t from, to;	/* snapshot's last, live buffer's first */
 	int cleared;		/* no event of the CPU in the live buffer */
+	int pause;		/* the hook's pause, nothing lost (collect's call) */
 };
 
 struct record_join {

@@ -566,7 +566,7 @@ static void judge_join(struct ctx *c)
 {
 	char a[48], b[48], stopped[8], resumed[8];
 	size_t i;
-	const struct record_join *j = &c->j;
+	struct record_join *j = &c->j;
 	int paused;
 
 	meta_get(c->meta, "stopped", stopped, sizeof(stopped));
@@ -599,10 +599,11 @@ static void judge_join(struct ctx *c)
 	if (j->snap_cut)
 		warn(c, 0, "the snapshot's trace ended in a cut line (its max_kb or the room of /run); the line was left out and the live buffer's events after it were joined");
 	for (i = 0; i < j->ngaps; i++) {
-		const struct record_gap *g = &j->gaps[i];
+		struct record_gap *g = &j->gaps[i];
 
 		record_time_str(g->from, j->raw, a, sizeof(a));
 		record_time_str(g->to, j->raw, b, sizeof(b));
+		g->pause = paused && !c->overrun && !c->dropped;
 		/*
 		 * The hook stopped tracing for its copy and turned it back on:
 		 * nothing was recorded in between, and turning tracing_on back
@@ -610,7 +611,7 @@ static void judge_join(struct ctx *c)
 		 * (docs/kernel-facts.md 36). With no overrun and nothing
 		 * dropped, the "gap" is that pause, not a loss.
 		 */
-		if (paused && !c->overrun && !c->dropped) {
+		if (g->pause) {
 			if (g->cleared)
 				note(c, "join_pause=CPU %d: no event after %s in the snapshot nor since the hook turned tracing back on (nothing lost: it was off in between)", g->cpu, a);
 			else
@@ -732,9 +733,11 @@ static int put_json(struct ctx *c, struct bt_error *e)
 	const struct record_join *j = &c->j;
 	time_t now = time(NULL);
 	struct tm tm;
-	size_t i;
-	int rc;
+	size_t i, k;
+	int rc, paused = 0;
 
+	for (i = 0; i < j->ngaps; i++)
+		paused |= j->gaps[i].pause;
 	if (!uname(&u))
 		snprintf(host, sizeof(host), "%s", u.nodename);
 	if (!release && !uname(&u))
@@ -783,10 +786,13 @@ static int put_json(struct ctx *c, struct bt_error *e)
 	textbuf_printf(&t, ", \"events\": %llu, \"joined\": %s}\n  ],\n", (unsigned long long)j->live_events, c->joined ? "true" : "false");
 	textbuf_printf(&t, "  \"join\": {\"clock\": ");
 	json_cstr(&t, *c->clock_live ? c->clock_live : j->raw ? "counter" : NULL);
-	textbuf_printf(&t, ", \"overlap\": %llu, \"older\": %llu, \"snapshot_cut\": %s, \"live_overrun\": %llu, \"live_dropped\": %llu, \"gaps\": [",
-		       (unsigned long long)j->overlap, (unsigned long long)j->older, j->snap_cut ? "true" : "false", c->overrun, c->dropped);
-	for (i = 0; i < j->ngaps; i++) {
-		textbuf_printf(&t, "%s{\"cpu\": %d, \"from\": ", i ? ", " : "", j->gaps[i].cpu);
+	textbuf_printf(&t, ", \"overlap\": %llu, \"older\": %llu, \"snapshot_cut\": %s, \"live_overrun\": %llu, \"live_dropped\": %llu, \"paused\": %s, \"gaps\": [",
+		       (unsigned long long)j->overlap, (unsigned long long)j->older, j->snap_cut ? "true" : "false", c->overrun, c->dropped,
+		       paused ? "true" : "false");
+	for (i = 0, k = 0; i < j->ngaps; i++) {
+		if (j->gaps[i].pause)
+			continue;
+		textbuf_printf(&t, "%s{\"cpu\": %d, \"from\": ", k++ ? ", " : "", j->gaps[i].cpu);
 		json_time(&t, 1, j->gaps[i].from, j->raw);
 		textbuf_puts(&t, ", \"to\": ");
 		json_time(&t, !j->gaps[i].cleared, j->gaps[i].to, j->raw);

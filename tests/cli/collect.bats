@@ -238,6 +238,7 @@ EOF
 	R="$STATE/$ID"
 	grep -qx 'join_pause=CPU 0: tracing was off from 2.406534 (the snapshot) until the hook turned it back on; its next event is at 7.000000 (nothing lost)' "$R/meta"
 	grep -qx 'collect_errors=0' "$R/meta"
+	[ "$(jq -c '[.join.paused, (.join.gaps | length), (.errors | length)]' "$R/record.json")" = '[true,0,0]' ]
 	grep -q 'dev_open <-x' "$R/trace"
 	# the same with an overrun is a loss
 	printf 'entries: 1\noverrun: 3\ndropped events: 0\n' >"$TFS/per_cpu/cpu0/stats"

@@ -14,9 +14,9 @@
 # bond0 itself) and make-bond.service runs /usr/local/sbin/make-bond.sh, a
 # #!/bin/sh script that runs `ip link add bond0 type bond` (the kernel loads
 # bonding through request_module). The command line is `boottrace compile
-# --who-calls register_netdevice` for 6.1 plus boottrace.follow = 1 and
-# boottrace.stop = 0, so tracing runs on into the root until `boottrace
-# collect` joins it. One QEMU boot (TCG, or KVM when /dev/kvm
+# --who-calls register_netdevice` for 6.1 plus boottrace.follow = 1, so
+# tracing runs on into the root (after the hook's pause for its copy) until
+# `boottrace collect` joins it. One QEMU boot (TCG, or KVM when /dev/kvm
 # exists; -m 1024 -smp 1, hard timeout 900 s). After multi-user.target the
 # scenario's own e2e-finish.service (ordered after make-bond.service and
 # boottrace-collect.service) writes what the guest saw (run/e2e/: boot_id,
@@ -238,14 +238,13 @@ fi
 # into the root until boottrace collect joins it (boottrace.follow = 1)
 "$bt" compile -k 6.1 -b qemu-x86_64 --who-calls register_netdevice --print-config \
 	>"$W/who.bconf" 2>"$W/compile.err"
-# Not stopped while the hook copies (stop = 0): with the function tracer,
-# turning tracing_on from 0 back to 1 empties the buffer
-# (docs/kernel-facts.md 36), and collect then takes the missing early events
-# for a wrapped buffer (a gap error) although the snapshot holds them all.
+# The hook stops tracing while it copies (the default stop = 1) and turns it
+# back on, which empties the buffer under the function tracer
+# (docs/kernel-facts.md 36): collect must take that pause for what it is,
+# not for a wrapped buffer (no gap error, checked in systemd-root.sh).
 cat >>"$W/who.bconf" <<'EOF'
 # trace on into the real root; boottrace-collect.service joins it and stops
 boottrace.follow = 1
-boottrace.stop = 0
 EOF
 line=$("$bt" compile -k 6.1 -b qemu-x86_64 "$W/who.bconf" 2>>"$W/compile.err")
 [ -n "$line" ] || die "boottrace compile $W/who.bconf failed: $W/compile.err"
