@@ -58,7 +58,7 @@ TSAN    := -fsanitize=thread
 # and the link order below makes an upward call fail to link.
 LAYERS := util kernel plan kimage check initrd compile report record cmd
 SRC_parser  := bconf_cmdline.c bconf_footer.c bconf_index.c bconf_parse.c bconf_print.c bconf_tree.c
-SRC_util    := atomic.c bt_error.c grow.c outfile.c readfile.c source.c textbuf.c
+SRC_util    := atomic.c bt_error.c grow.c json.c outfile.c readfile.c source.c textbuf.c
 SRC_kernel  := board.c ftrace_keys.c kcaps.c params.c words.c
 SRC_plan    := plan.c plan_check.c plan_kernel.c plan_lineage.c plan_util.c
 SRC_kimage  := check_callers.c check_callers_graph.c check_callers_insn.c check_callers_ko.c check_elf.c \
@@ -144,7 +144,7 @@ $(B)/unit-asan/%: tests/unit/%.c $(PARSER_SRC:%.c=$(B)/asan/%.o) $(BOOTCFG_SRC:%
 	$(CC) $(BT_CFLAGS) -MF $(B)/dep/unit-asan/$*.d -O1 -g $(SAN) -Itests/unit -o $@ $< $(filter %.o,$^) -lcmocka $(LIBS)
 
 # The report's unit test with TSan: its counting thread against its lexer.
-REPORT_SRC := $(SRC_report:%=bootcfg/report/%) bootcfg/kimage/sysmap.c bootcfg/util/bt_error.c bootcfg/util/grow.c bootcfg/util/readfile.c
+REPORT_SRC := $(SRC_report:%=bootcfg/report/%) bootcfg/kimage/sysmap.c bootcfg/util/bt_error.c bootcfg/util/grow.c bootcfg/util/json.c bootcfg/util/readfile.c bootcfg/util/textbuf.c
 $(B)/unit-tsan/test_report_parse: tests/unit/test_report_parse.c $(REPORT_SRC:%.c=$(B)/tsan/%.o) tests/unit/unit.h
 	@mkdir -p $(dir $@)
 	@mkdir -p $(B)/dep/unit-tsan

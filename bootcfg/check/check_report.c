@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "check/check.h"
+#include "util/json.h"
 #include "util/grow.h"
 
 static char *report_where(const struct plan *p, int node)
@@ -87,18 +88,7 @@ int check_report_print_text(const struct check_report *r, FILE *f)
 
 static void json_str(FILE *f, const char *s)
 {
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
+	json_fputs(f, s);
 }
 
 int check_report_print_json(const struct check_report *r, FILE *f)

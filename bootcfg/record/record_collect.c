@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "util/atomic.h"
+#include "util/json.h"
 #include "util/readfile.h"
 #include "util/textbuf.h"
 #include "record/record.h"
@@ -640,27 +641,7 @@ static void addc(struct textbuf *t, char ch)
 
 static void json_str(struct textbuf *t, const char *s, size_t n)
 {
-	static const char hex[] = "0123456789abcdef";
-	size_t i;
-
-	addc(t, '"');
-	for (i = 0; i < n && s[i]; i++) {
-		unsigned char ch = (unsigned char)s[i];
-
-		if (ch == '"' || ch == '\\') {
-			addc(t, '\\');
-			addc(t, (char)ch);
-		} else if (ch == '\n') {
-			textbuf_puts(t, "\\n");
-		} else if (ch < 0x20 || ch >= 0x7f) {
-			char u[7] = { '\\', 'u', '0', '0', hex[ch >> 4], hex[ch & 15], 0 };
-
-			textbuf_puts(t, u);
-		} else {
-			addc(t, (char)ch);
-		}
-	}
-	addc(t, '"');
+	json_tput(t, s, n);
 }
 
 static void json_cstr(struct textbuf *t, const char *s)

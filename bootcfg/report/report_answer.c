@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "report/report_pic.h"
+#include "util/json.h"
 
 static void fill(const struct report *r, struct rp_answer *a,
 		 const struct rp_count *c, int stack)
@@ -118,20 +119,7 @@ void rp_put_xml(const char *s, FILE *f)
 
 void rp_put_json(const char *s, FILE *f)
 {
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", f);
-		else if (c < 0x20 || c >= 0x7f)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
+	json_fputs(f, s);
 }
 
 void rp_put_secs(const struct report *r, uint64_t ts, FILE *f)

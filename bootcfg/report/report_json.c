@@ -9,28 +9,14 @@
 #include <string.h>
 
 #include "report/report_int.h"
+#include "util/json.h"
 
 #define RP_SCHEMA_VERSION 1
 #define PATH_MAX_FRAMES 256
 
 static void js(const char *s, FILE *f)
 {
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", f);
-		else if (c == '\t')
-			fputs("\\t", f);
-		else if (c < 0x20 || c >= 0x7f)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
+	json_fputs(f, s);
 }
 
 static void jts(const struct report *r, uint64_t ts, FILE *f)

@@ -51,16 +51,17 @@ cat "$W.err"
 t "the root, the initramfs and the disk are built, QEMU ran (tests/e2e/systemd-boot.sh)" [ -f "$W/env" ]
 [ -f "$W/env" ] || finish
 envv() { sed -n "s/^$1=//p" "$W/env"; }
-t "compile --who-calls register_netdevice (+ boottrace.follow = 1, stop = 0) is on the line" sh -c "
+t "compile --who-calls register_netdevice (+ boottrace.follow = 1, the lineage events) is on the line" sh -c "
 	grep -q '^cmdline=.* ftrace_filter=register_netdevice' '$W/env' &&
-	grep -q '^cmdline=.* boottrace.follow=1' '$W/env' && grep -q '^cmdline=.* boottrace.stop=0' '$W/env'"
+	grep -q '^cmdline=.* trace_event=sched:sched_process_fork,' '$W/env' &&
+	grep -q '^cmdline=.* boottrace.follow=1' '$W/env' && ! grep -q '^cmdline=.* boottrace.stop=' '$W/env'"
 t "boot: QEMU powered off by itself (no timeout)" [ "$(envv qemu_rc)" = 0 ]
 O=$W/out/run/e2e
 t "boot: e2e-finish.service ran (tar on the second disk)" [ -f "$O/boot_id" ]
 t "boot: multi-user.target reached" grep -qx active "$O/multi-user"
-t "boot: the initramfs took its snapshot and left tracing on (follow=1, not stopped)" sh -c "
+t "boot: the initramfs took its snapshot, stopped for the copy, and turned tracing back on (follow=1)" sh -c "
 	grep -qx errors=0 '$W'/out/run/boottrace/*/meta && grep -qx follow=1 '$W'/out/run/boottrace/*/meta &&
-	grep -qx stopped=0 '$W'/out/run/boottrace/*/meta"
+	grep -qx stopped=1 '$W'/out/run/boottrace/*/meta && grep -qx resumed=1 '$W'/out/run/boottrace/*/meta"
 t "boot: collect stopped tracing afterwards (tracing_on 0)" grep -qx 0 "$O/tracing_on"
 t "scenario: make-bond.service succeeded" sh -c "
 	grep -qx ActiveState=active '$O/make-bond.show' && grep -qx ExecMainStatus=0 '$O/make-bond.show'"
@@ -138,7 +139,7 @@ t "report: no registration through bond_create (the module made no bond0)" \
 		select(.full | index("bond_create"))] | length == 0' "$W/test-report.json"
 
 t "make demo DEMO=script: answers ip <- make-bond.sh <- pid 1, and who requested bonding" sh -c "
-	[ $rc = 0 ] && grep -q 'Answer:.* a userspace request (netlink) from /usr/sbin/ip (pid [0-9]*), run by /usr/local/sbin/make-bond.sh (pid [0-9]*), run by /sbin/init (pid 1)' '$W.demo' &&
+	[ $rc = 0 ] && grep -q 'Answer:.* a userspace request (netlink) from /usr/sbin/ip (pid [0-9]*), run by /usr/local/sbin/make-bond.sh (pid [0-9]*), run by /sbin/init (pid 1, named systemd)' '$W.demo' &&
 	grep -q 'bonding at .* for the module request .rtnl-link-bond. of ip-' '$W.demo'"
 sed -n 's/^.*Answer:[^ ]* /# demo answer: /p; s/^ *and the module: /# demo answer: and the module: /p' "$W.demo"
 
