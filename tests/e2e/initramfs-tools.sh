@@ -33,7 +33,7 @@ trap 'exit 1' INT TERM
 if command -v shellcheck >/dev/null 2>&1; then
 	t "shellcheck -s sh: initramfs-tools adapter and this test" shellcheck -s sh \
 		initramfs-hook/initramfs-tools/hooks/boottrace \
-		initramfs-hook/initramfs-tools/scripts/boottrace tests/e2e/initramfs-tools.sh \
+		initramfs-hook/initramfs-tools/scripts/boottrace tests/e2e/initramfs-tools.sh tests/e2e/mkinitramfs-ns.sh \
 		tests/e2e/tap.sh
 else
 	nok "shellcheck is not installed (make deps)"
@@ -99,29 +99,9 @@ echo bonding >"$conf/modules"
 # sees it as the host's /etc/boottrace.conf, through an overlay on /etc.
 mkimg() { # CONFDIR OUT [SETTINGS]: rc = mkinitramfs's status, log in OUT.log
 	rc=1
-	o=$(mktemp -d "$TMP/mk.XXXXXX") && mkdir "$o/upper" "$o/work" "$o/tmp" "$o/etcup" "$o/etcwork" || return 1
-	[ -z "${3:-}" ] || cp "$3" "$o/etcup/boottrace.conf" || return 1
+	o=$(mktemp -d "$TMP/mk.XXXXXX") || return 1
 	t0=$(date +%s%N)
-	# shellcheck disable=SC2016 # expanded by the inner sh
-	unshare -m --propagation private sh -c '
-		set -e
-		if [ -d /lib/modules ]; then
-			m=/lib/modules
-		else
-			lib=$(readlink -f /lib)
-			mount -t overlay overlay -o "lowerdir=$lib,upperdir=$2/upper,workdir=$2/work" "$lib"
-			mkdir "$lib/modules"
-			m=$lib/modules
-		fi
-		mount --bind "$1/lib/modules" "$m"
-		mount -o remount,bind,ro "$m"
-		mount --bind "$1/boot" /boot
-		mount -o remount,bind,ro /boot
-		if [ -f "$2/etcup/boottrace.conf" ]; then
-			mount -t overlay overlay -o "lowerdir=/etc,upperdir=$2/etcup,workdir=$2/etcwork" /etc
-		fi
-		TMPDIR=$2/tmp mkinitramfs -d "$3" -o "$4" "$5"
-	' sh "$KD/root" "$o" "$1" "$2" "$KV" >"$2.log" 2>&1
+	sh "$top/tests/e2e/mkinitramfs-ns.sh" "$KD/root" "$o" "$1" "$2" "$KV" "${3:-}" >"$2.log" 2>&1
 	rc=$?
 	t1=$(date +%s%N)
 	echo "# mkinitramfs -d ${1#"$top"/}: $(((t1 - t0) / 1000000)) ms, rc $rc, $(wc -c <"$2" 2>/dev/null) bytes (log: $2.log)"

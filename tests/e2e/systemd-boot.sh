@@ -205,25 +205,8 @@ if [ -s "$ic" ]; then
 	rc=0
 	echo "# mkinitramfs: cache hit $ic"
 else
-	o=$TMP/mk
-	mkdir -p "$o/upper" "$o/work" "$o/tmp"
-	# shellcheck disable=SC2016 # expanded by the inner sh
-	unshare -m --propagation private sh -c '
-		set -e
-		if [ -d /lib/modules ]; then
-			m=/lib/modules
-		else
-			lib=$(readlink -f /lib)
-			mount -t overlay overlay -o "lowerdir=$lib,upperdir=$2/upper,workdir=$2/work" "$lib"
-			mkdir "$lib/modules"
-			m=$lib/modules
-		fi
-		mount --bind "$1/lib/modules" "$m"
-		mount -o remount,bind,ro "$m"
-		mount --bind "$1/boot" /boot
-		mount -o remount,bind,ro /boot
-		TMPDIR=$2/tmp mkinitramfs -d "$3" -o "$4" "$5"
-	' sh "$KD/root" "$o" "$conf" "$W/initrd.img" "$KV" >"$W/initrd.img.log" 2>&1
+	sh "$top/tests/e2e/mkinitramfs-ns.sh" "$KD/root" "$TMP/mk" "$conf" "$W/initrd.img" "$KV" \
+		>"$W/initrd.img.log" 2>&1
 	rc=$?
 	echo "# mkinitramfs: $(ms "$t1") ms, rc $rc, $(wc -c <"$W/initrd.img" 2>/dev/null) bytes"
 	if [ "$rc" = 0 ] && [ -s "$W/initrd.img" ]; then
