@@ -543,7 +543,7 @@ int rp_print_html(const struct rp_out *o, FILE *f)
 	const struct report *r = o->r;
 	struct rp_answer *a = malloc(MAX_ANSWERS * sizeof(*a));
 	uint32_t *order = NULL, n;
-	char title[600];
+	char title[600], summary[200];
 	int ret = -1;
 
 	if (!a || !(order = rp_fn_order(r, o->only, &n)))
@@ -561,18 +561,10 @@ int rp_print_html(const struct rp_out *o, FILE *f)
 		fputs(", kernel ", f);
 		rp_put_xml(o->snap->release, f);
 	}
-	fputs(")<br>tracer ", f);
-	rp_put_xml(r->hdr.tracer[0] ? r->hdr.tracer : r->hdr.tracecmd ?
-		   "(trace-cmd report text)" : "(no header)", f);
-	fprintf(f, ", %llu entries in %llu lines", (unsigned long long)r->entries,
-		(unsigned long long)r->lines);
-	if (r->hdr.have_entries)
-		fprintf(f, ", buffer %llu/%llu written",
-			(unsigned long long)r->hdr.in_buffer,
-			(unsigned long long)r->hdr.written);
-	if (r->hdr.ncpu > 0)
-		fprintf(f, ", %d CPUs", r->hdr.ncpu);
-	fprintf(f, ", %u distinct stacks</div>\n", r->stacks.n);
+	fputs(")<br>", f);
+	rp_trace_summary(r, summary, sizeof(summary));
+	rp_put_xml(summary, f);
+	fputs("</div>\n", f);
 	put_finding_banners(o, f);
 	if (put_answers(o, order, n, a, f) || put_timeline(o, order, n, a, f))
 		goto out;

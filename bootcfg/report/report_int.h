@@ -610,6 +610,9 @@ uint32_t rp_culprit_start(const struct report *r, const uint32_t *path,
 /* The task with most hits on stack/chain @id of @tab ("" if none). */
 const char *rp_top_task(const struct report *r, const struct rp_pairs *tab,
 			uint32_t id);
+/* "tracer function, 44 entries in 88 lines, buffer 44/44 written, 1 CPUs,
+ * 3 distinct stacks": what every output says of the trace first. */
+void rp_trace_summary(const struct report *r, char *buf, size_t cap);
 /* Its (path, task) entry: hits and first time of that task on it, or NULL. */
 const struct rp_count *rp_top_task_hits(const struct report *r,
 					const struct rp_pairs *tab, uint32_t id);

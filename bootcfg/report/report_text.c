@@ -284,6 +284,7 @@ int rp_print_text(const struct rp_out *o, FILE *f)
 {
 	const struct report *r = o->r;
 	uint32_t *order, n, i;
+	char summary[200];
 	int k;
 
 	fprintf(f, "boottrace report: %s (%s", o->input, o->kind);
@@ -292,17 +293,8 @@ int rp_print_text(const struct rp_out *o, FILE *f)
 	if (o->snap && o->snap->release)
 		fprintf(f, ", kernel %s", o->snap->release);
 	fputs(")\n", f);
-	fprintf(f, "trace: tracer %s, %llu entries in %llu lines",
-		r->hdr.tracer[0] ? r->hdr.tracer :
-		r->hdr.tracecmd ? "(trace-cmd report text)" : "(no header)",
-		(unsigned long long)r->entries, (unsigned long long)r->lines);
-	if (r->hdr.have_entries)
-		fprintf(f, ", buffer %llu/%llu written",
-			(unsigned long long)r->hdr.in_buffer,
-			(unsigned long long)r->hdr.written);
-	if (r->hdr.ncpu > 0)
-		fprintf(f, ", %d CPUs", r->hdr.ncpu);
-	fprintf(f, ", %u distinct stacks\n", r->stacks.n);
+	rp_trace_summary(r, summary, sizeof(summary));
+	fprintf(f, "trace: %s\n", summary);
 	if (rp_lineage_any(r))
 		fprintf(f, "lineage: %llu forks, %llu execs, %llu exits, %llu module loads, %llu module requests (sched_process_* and module_* events: who ran what)\n",
 			(unsigned long long)r->lin.n[RP_PROC_FORK],

@@ -4,6 +4,7 @@
  * (trampolines, zero addresses, stale duplicates, the traced function's
  * own frame), outermost first, merged into one tree per function.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -177,6 +178,25 @@ const struct rp_count *rp_top_task_hits(const struct report *r,
 						      r->top_chain_task;
 
 	return top && top[id] != RP_NONE ? rp_pairs_find(tab, id, top[id]) : NULL;
+}
+
+void rp_trace_summary(const struct report *r, char *buf, size_t cap)
+{
+	size_t at;
+
+	snprintf(buf, cap, "tracer %s, %llu entries in %llu lines",
+		 r->hdr.tracer[0] ? r->hdr.tracer :
+		 r->hdr.tracecmd ? "(trace-cmd report text)" : "(no header)",
+		 (unsigned long long)r->entries, (unsigned long long)r->lines);
+	at = strlen(buf);
+	if (r->hdr.have_entries && at < cap)
+		at += (size_t)snprintf(buf + at, cap - at, ", buffer %llu/%llu written",
+				       (unsigned long long)r->hdr.in_buffer,
+				       (unsigned long long)r->hdr.written);
+	if (r->hdr.ncpu > 0 && at < cap)
+		at += (size_t)snprintf(buf + at, cap - at, ", %d CPUs", r->hdr.ncpu);
+	if (at < cap)
+		snprintf(buf + at, cap - at, ", %u distinct stacks", r->stacks.n);
 }
 
 static int by_first(const void *x, const void *y, void *arg)
