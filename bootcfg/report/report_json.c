@@ -170,10 +170,7 @@ static void jlineage(const struct report *r, const struct rp_lin_step *st,
 		fprintf(f, "%s{\"pid\": %u, \"name\": ", i ? ", " : "", s->pid);
 		js(s->name, f);
 		fputs(", \"program\": ", f);
-		if (s->prog)
-			js(s->prog, f);
-		else
-			fputs("null", f);
+		js(s->prog, f);
 		fputs(", \"exec\": ", f);
 		if (s->prog)
 			jts(r, s->exec_ts, f);
@@ -224,15 +221,9 @@ static void jwho(const struct report *r, const uint32_t *path, uint32_t len,
 	if (rp_who(r, path, len, task, ts, &w))
 		return;
 	fprintf(f, ", \"who\": {\"kind\": \"%s\", \"module\": ", w.kind_name);
-	if (w.module)
-		js(w.module, f);
-	else
-		fputs("null", f);
+	js(w.module, f);	/* null when there is none */
 	fputs(", \"via\": ", f);
-	if (w.via)
-		js(w.via, f);
-	else
-		fputs("null", f);
+	js(w.via, f);	/* null when there is none */
 	fputs(", \"answer\": ", f);
 	js(w.text, f);
 	fputs(", \"lineage\": ", f);
