@@ -20,15 +20,8 @@
 
 /* ---- the join (record_join.c) ----------------------------------------- */
 
-/*
- * The time and CPU of a default-layout trace line, "TASK-PID [CPU] FLAGS
- * TIME: BODY" (with or without the TGID column and the irq-info flags).
- * TIME is seconds with a fraction (*@ts in ns) or a counter (*@raw = 1,
- * *@ts the count). 1 for an event line, 0 for anything else (header,
- * " => frame", a layout without times).
- */
-int record_line_time(const char *p, const char *end, int *cpu, uint64_t *ts,
-		     int *raw);
+/* A line's CPU and time: report_line_time (report/report.h), the report's
+ * own line parser, so that collect and report read a trace alike. */
 
 /* A CPU whose events from the snapshot's end to the live buffer's start
  * may be lost: the live buffer no longer holds the snapshot's last event

@@ -15,76 +15,8 @@
 
 #include "util/grow.h"
 #include "record/record.h"
+#include "report/report.h"
 
-#define CPU_MAX 65536
-
-/* "12.345678" (ns) or "12345" (raw); 0 when not a time. */
-static int parse_time(const char *p, const char *end, uint64_t *ts, int *raw)
-{
-	uint64_t sec = 0, frac = 0;
-	int nd = 0, nf = 0;
-
-	for (; p < end && *p >= '0' && *p <= '9'; p++, nd++) {
-		if (nd >= 19)
-			return 0;
-		sec = sec * 10 + (uint64_t)(*p - '0');
-	}
-	if (!nd)
-		return 0;
-	if (p == end) {
-		*ts = sec;
-		*raw = 1;
-		return 1;
-	}
-	if (*p++ != '.' || sec > 18000000000ull)
-		return 0;
-	for (; p < end && *p >= '0' && *p <= '9'; p++, nf++) {
-		if (nf >= 9)
-			return 0;
-		frac = frac * 10 + (uint64_t)(*p - '0');
-	}
-	if (!nf || p != end)
-		return 0;
-	for (; nf < 9; nf++)
-		frac *= 10;
-	*ts = sec * 1000000000ull + frac;
-	*raw = 0;
-	return 1;
-}
-
-int record_line_time(const char *p, const char *end, int *cpu, uint64_t *ts,
-		     int *raw)
-{
-	const char *s, *q = NULL, *t;
-	int v = 0, nd, ntok;
-
-	if (p == end || *p == '#')
-		return 0;
-	/* the CPU column "[NNN]", after the task */
-	for (s = p + 1; s < end; s++) {
-		if (*s != '[')
-			continue;
-		for (q = s + 1, v = 0, nd = 0; q < end && *q >= '0' && *q <= '9' && nd < 6; q++, nd++)
-			v = v * 10 + (*q - '0');
-		if (nd && q < end && *q == ']' && v < CPU_MAX)
-			break;
-	}
-	if (s >= end)
-		return 0;
-	/* the time is the first or the second word after it (flags) */
-	for (s = q + 1, ntok = 0; s < end && ntok < 2; ntok++) {
-		while (s < end && *s == ' ')
-			s++;
-		for (t = s; t < end && *t != ' '; t++)
-			;
-		if (t - s > 1 && t[-1] == ':' && parse_time(s, t - 1, ts, raw)) {
-			*cpu = v;
-			return 1;
-		}
-		s = t;
-	}
-	return 0;
-}
 
 void record_time_str(uint64_t ts, int raw, char *buf, size_t cap)
 {
@@ -209,7 +141,7 @@ static int join_snap(struct lines *l, FILE *out, struct cpus *c,
 			fwrite(p, 1, (size_t)(end - p) + 1, out);
 		if (p < end && *p != '#')
 			(*lines)++;
-		if (!record_line_time(p, end, &cpu, &ts, &raw))
+		if (!report_line_time(p, end, &cpu, &ts, &raw))
 			continue;
 		if (!(k = cpu_at(c, cpu)))
 			return oom(e, l->name);
@@ -278,7 +210,7 @@ static int join_live(struct lines *l, FILE *out, struct cpus *c,
 	int nl, rc, cpu, raw, keep = 0, started = 0;
 
 	while ((rc = next_line(l, &p, &end, &nl, e)) > 0) {
-		if (!record_line_time(p, end, &cpu, &ts, &raw)) {
+		if (!report_line_time(p, end, &cpu, &ts, &raw)) {
 			if (!started && p < end && *p == '#')
 				live_header(p, end, j);
 			else if (p < end && *p != '#')

@@ -103,6 +103,15 @@ int report_refused(const struct report *r, const char *name,
 int report_not_trace(const struct report *r, uint64_t *lines,
 		     uint64_t *first_bad);
 
+/*
+ * The CPU and time of trace line [p, end) as report reads it (any layout
+ * it reads: default, record-tgid, 4.x, latency): 1 for a line of a
+ * traced hit, event or stack block, with *@ts in ns, or the count with
+ * *@raw = 1; 0 for anything else (header, " => frame", no time).
+ */
+int report_line_time(const char *p, const char *end, int *cpu, uint64_t *ts,
+		     int *raw);
+
 /* ---- the input (report_input.c, report_snap.c) ---------------------- */
 
 struct rp_snap {

@@ -455,3 +455,18 @@ void rp_parse_line(const char *p, const char *end, struct rp_line *l)
 		l->kind = RP_BAD;
 	}
 }
+
+int report_line_time(const char *p, const char *end, int *cpu, uint64_t *ts,
+		     int *raw)
+{
+	struct rp_line l;
+
+	rp_parse_line(p, end, &l);
+	if ((l.kind != RP_FUNC && l.kind != RP_EVENT && l.kind != RP_STACK &&
+	     l.kind != RP_USTACK) || l.cpu < 0 || !l.ts_at)
+		return 0;
+	*cpu = l.cpu;
+	*ts = l.ts;
+	*raw = l.ts_raw;
+	return 1;
+}

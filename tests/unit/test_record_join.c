@@ -13,10 +13,11 @@
 #include <unistd.h>
 
 #include "record/record.h"
+#include "report/report.h"
 
 static int line(const char *s, int *cpu, uint64_t *ts, int *raw)
 {
-	return record_line_time(s, s + strlen(s), cpu, ts, raw);
+	return report_line_time(s, s + strlen(s), cpu, ts, raw);
 }
 
 static void test_line_time(void **state)
