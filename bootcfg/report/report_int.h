@@ -574,9 +574,9 @@ int rp_who(const struct report *r, const uint32_t *path, uint32_t len,
 	   const char *task, uint64_t ts, struct rp_who *w);
 /* The i-th module event if a module_load: "M at T, loaded by ..." in @w. */
 int rp_who_load(const struct report *r, uint32_t i, struct rp_who *w);
-/* "ip (pid 98)"-style words for one step, into @out. */
-void rp_who_step(const struct report *r, const struct rp_lin_step *s,
-		 const struct rp_lin_step *parent, char *out, size_t cap);
+/* "ip (pid 98)"-style words for step @i of lineage @st (@n steps). */
+void rp_who_step(const struct report *r, const struct rp_lin_step *st,
+		 uint32_t n, uint32_t i, char *out, size_t cap);
 
 /* ---- caller trees (report_tree.c) ------------------------------------- */
 

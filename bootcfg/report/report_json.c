@@ -166,7 +166,7 @@ static void jlineage(const struct report *r, const struct rp_lin_step *st,
 	for (i = 0; i < n; i++) {
 		const struct rp_lin_step *s = &st[i];
 
-		rp_who_step(r, s, i + 1 < n ? &st[i + 1] : NULL, one, sizeof(one));
+		rp_who_step(r, st, n, i, one, sizeof(one));
 		fprintf(f, "%s{\"pid\": %u, \"name\": ", i ? ", " : "", s->pid);
 		js(s->name, f);
 		fputs(", \"program\": ", f);

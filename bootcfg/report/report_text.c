@@ -124,8 +124,7 @@ static void put_who(const struct report *r, const struct rp_who *w, FILE *f)
 	for (i = 0; i < w->n; i++) {
 		const struct rp_lin_step *s = &w->step[i];
 
-		rp_who_step(r, s, i + 1 < w->n ? &w->step[i + 1] : NULL, one,
-			    sizeof(one));
+		rp_who_step(r, w->step, w->n, i, one, sizeof(one));
 		fprintf(f, "      %s", one);
 		if (s->prog) {
 			fputs(": exec at ", f);
@@ -176,8 +175,7 @@ static void answer_line(const struct report *r, const uint32_t *path,
 	/* the TASK column's name is the one the pid had when it was read */
 	if (who && w.step[0].life != RP_NONE && !rp_task_named(task, w.step[0].name,
 							       w.step[0].name_len)) {
-		rp_who_step(r, &w.step[0], w.n > 1 ? &w.step[1] : NULL, then,
-			    sizeof(then));
+		rp_who_step(r, w.step, w.n, 0, then, sizeof(then));
 		fprintf(f, " (its name when the trace was read; then %s)", then);
 	}
 	fprintf(f, ", phase %s, %llu hit%s, %s ",

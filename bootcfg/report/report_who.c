@@ -45,9 +45,21 @@ static void who_ts(const struct report *r, uint64_t ts, char *out, size_t cap)
 			 (unsigned long long)(ts % 1000000000ULL / 1000ULL));
 }
 
-void rp_who_step(const struct report *r, const struct rp_lin_step *s,
-		 const struct rp_lin_step *parent, char *out, size_t cap)
+/* The program a no-exec fork runs: its nearest ancestor's in @st. */
+static const char *who_inherited(const struct rp_lin_step *st, uint32_t n,
+				 uint32_t i)
 {
+	for (i++; i < n; i++)
+		if (st[i].prog || !st[i].forked || st[i].kernel)
+			return st[i].prog;
+	return NULL;
+}
+
+void rp_who_step(const struct report *r, const struct rp_lin_step *st,
+		 uint32_t n, uint32_t i, char *out, size_t cap)
+{
+	const struct rp_lin_step *s = &st[i];
+	const char *prog = who_inherited(st, n, i);
 	char t[40];
 	int nl = s->name_len;
 
@@ -67,10 +79,10 @@ void rp_who_step(const struct report *r, const struct rp_lin_step *s,
 	} else if (s->life == RP_NONE) {
 		snprintf(out, cap, "pid %u (the trace has no fork or exec of it)",
 			 s->pid);
-	} else if (s->forked && parent && parent->prog) {
+	} else if (s->forked && prog) {
 		who_ts(r, s->fork_ts, t, sizeof(t));
-		snprintf(out, cap, "%.*s (pid %u: a fork of %s at %s that never exec'd, a busybox applet or a shell builtin)",
-			 nl ? nl : 1, nl ? s->name : "?", s->pid, parent->prog, t);
+		snprintf(out, cap, "%.*s (pid %u: forked at %s and never exec'd, so it runs %s, as a daemon's worker, a busybox applet or a shell builtin does)",
+			 nl ? nl : 1, nl ? s->name : "?", s->pid, t, prog);
 	} else {
 		snprintf(out, cap, "%.*s (pid %u, no exec in the trace)",
 			 nl ? nl : 1, nl ? s->name : "?", s->pid);
@@ -86,8 +98,7 @@ static size_t who_chain(const struct report *r, const struct rp_lin_step *st,
 	int k;
 
 	for (i = 0; i < n && at < cap; i++) {
-		rp_who_step(r, &st[i], i + 1 < n ? &st[i + 1] : NULL, one,
-			    sizeof(one));
+		rp_who_step(r, st, n, i, one, sizeof(one));
 		k = snprintf(out + at, cap - at, "%s%s", i ? ", run by " : "", one);
 		if (k < 0)
 			break;

@@ -21,10 +21,10 @@ setup() {
 	# a name that was right when it ran is left alone
 	[[ "$output" == *$'\n    by insmod-95, phase module-load, 1 hit, at 4.067390 s (stack trace)\n'* ]]
 	# module init run by a loader, run by a script
-	[[ "$output" == *"    answer: the init of module bonding, loaded by insmod (pid 95: a fork of /bin/load-bonding.sh at 3.991131 s that never exec'd, a busybox applet or a shell builtin), run by /bin/load-bonding.sh (pid 91), run by /init (pid 1)"* ]]
+	[[ "$output" == *"    answer: the init of module bonding, loaded by insmod (pid 95: forked at 3.991131 s and never exec'd, so it runs /bin/load-bonding.sh, as a daemon's worker, a busybox applet or a shell builtin does), run by /bin/load-bonding.sh (pid 91), run by /init (pid 1)"* ]]
 	[[ "$output" == *"      /bin/load-bonding.sh (pid 91): exec at 3.792884 s, forked by pid 1 at 3.788599 s"$'\n'"      /init (pid 1): exec at 3.372909 s, forked by pid 0 at 0.230385 s"* ]]
 	# a program's netlink request, started by a script
-	[[ "$output" == *"    answer: a userspace request (netlink) from ip (pid 98: a fork of /bin/make-links.sh at 4.166486 s that never exec'd"*"run by /bin/make-links.sh (pid 97), run by /init (pid 1)"* ]]
+	[[ "$output" == *"    answer: a userspace request (netlink) from ip (pid 98: forked at 4.166486 s and never exec'd, so it runs /bin/make-links.sh"*"run by /bin/make-links.sh (pid 97), run by /init (pid 1)"* ]]
 	# a kernel worker ran modprobe for ip's module request
 	[[ "$output" == *"    answer: the init of module dummy, loaded by /sbin/modprobe (pid 101), run by the kernel worker kworker/u4:1 (pid 29), for the module request 'rtnl-link-dummy' of ip-100 at 4.242822 s: ip (pid 100"* ]]
 	# every module load, with who loaded it and who asked
