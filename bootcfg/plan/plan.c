@@ -12,10 +12,6 @@ static const char *const fgraph_keys[] = { "filters", "notraces", "max_depth", N
 static const char *const event_keys[] = {
 	"enable", "filter", "actions", "hist", "probes", "fields", NULL,
 };
-static const char *const hook_keys[] = {
-	"enable", "snapshot", "stop", "raw", "max_kb", "at", "arm", "timeout", "init", "follow",
-	"lineage", NULL,
-};
 
 /* A filter value: FUNC:mod:MODULE goes to the hook (the cmdline drops it). */
 static int plan_filter(struct plan *p, struct plan_inst *in, int key,
@@ -323,9 +319,14 @@ static int plan_read_hook(struct plan *p, int node, struct bt_error *e)
 
 	bconf_for_each_subkey(bc, node, k) {
 		const char *w = bconf_data(bc, k);
+		const struct plan_hook_key *hk;
 		size_t i;
 
-		if (!strcmp(w, "arm")) {
+		hk = plan_hook_key(w);
+		if (!hk)
+			return plan_unknown(p, k, plan_hook_names(), "boottrace.* hook settings, see boottrace.bconf(5)",
+					    e);
+		if (hk->kind == PH_ARM) {
 			struct plan_list tmp = { 0 };
 
 			if (plan_values(p, k, &tmp, 1, e))
@@ -336,19 +337,13 @@ static int plan_read_hook(struct plan *p, int node, struct bt_error *e)
 			free(tmp.v);
 			continue;
 		}
-		if (!strcmp(w, "lineage")) {
+		if (hk->kind == PH_LINEAGE) {
 			if (plan_single(p, k, &p->lineage, e))
 				return -1;
 			if (plan_flag(p->lineage.text) < 0)
 				return plan_error(p, k, e, "boottrace.lineage is on or off (1/0, yes/no)");
 			continue;
 		}
-		for (i = 0; hook_keys[i]; i++)
-			if (!strcmp(w, hook_keys[i]))
-				break;
-		if (!hook_keys[i])
-			return plan_unknown(p, k, hook_keys, "boottrace.* hook settings, see boottrace.bconf(5)",
-					    e);
 		if (plan_add_word(p, &p->hook, &p->nhook, &p->caphook, node, k, e))
 			return -1;
 	}

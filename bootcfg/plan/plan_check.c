@@ -99,11 +99,45 @@ static int plan_check_arm(struct plan *p, struct bt_error *e)
 	return 0;
 }
 
-/*
- * The ranges the hook accepts (initramfs-hook/README.md, "Settings"): a
- * value it would refuse at boot is refused here, at its place, instead.
- */
-static int plan_hook_out_of_range(const char *key, const char *v)
+/* The hook's keys and ranges (initramfs-hook/README.md, "Settings") and
+ * compile's own lineage: plan.c reads, this file checks, by this table. */
+static const struct plan_hook_key plan_hook_keys[] = {
+	{ "enable", PH_FLAG, 0, 0 },
+	{ "snapshot", PH_DEST, 0, 0 },
+	{ "stop", PH_FLAG, 0, 0 },
+	{ "raw", PH_FLAG, 0, 0 },
+	{ "max_kb", PH_NUMBER, 1, 4194304 },
+	{ "at", PH_TEXT, 0, 0 },
+	{ "arm", PH_ARM, 0, 0 },
+	{ "timeout", PH_NUMBER, 0, 3600 },
+	{ "init", PH_TEXT, 0, 0 },
+	{ "follow", PH_FOLLOW, 0, 0 },
+	{ "lineage", PH_LINEAGE, 0, 0 },
+};
+#define NHOOK (sizeof(plan_hook_keys) / sizeof(plan_hook_keys[0]))
+
+const struct plan_hook_key *plan_hook_key(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NHOOK; i++)
+		if (!strcmp(plan_hook_keys[i].name, name))
+			return &plan_hook_keys[i];
+	return NULL;
+}
+
+const char *const *plan_hook_names(void)
+{
+	static const char *names[NHOOK + 1];
+	size_t i;
+
+	for (i = 0; i < NHOOK; i++)
+		names[i] = plan_hook_keys[i].name;
+	return names;
+}
+
+/* A decimal number (leading zeros allowed) outside [min, max] of @k. */
+static int plan_hook_out_of_range(const struct plan_hook_key *k, const char *v)
 {
 	unsigned long long n;
 	size_t i;
@@ -113,9 +147,7 @@ static int plan_hook_out_of_range(const char *key, const char *v)
 	if (strlen(v + i) > 10)
 		return 1;
 	n = strtoull(v + i, NULL, 10);
-	if (!strcmp(key, "max_kb"))
-		return n < 1 || n > 4194304;
-	return n > 3600;
+	return n < k->min || n > k->max;
 }
 
 /* run, console, /dev/NAME, LABEL=L or UUID=U, as the hook takes them. */
@@ -135,22 +167,22 @@ static int plan_check_hook(struct plan *p, struct bt_error *e)
 	for (i = 0; i < p->nhook; i++) {
 		const struct plan_word *w = &p->hook[i];
 		const char *v = w->vals.n ? w->vals.v[0].text : "";
-		int number = !strcmp(w->key, "max_kb") || !strcmp(w->key, "timeout");
-		int flag = !strcmp(w->key, "stop") || !strcmp(w->key, "raw") ||
-			   !strcmp(w->key, "enable") || !strcmp(w->key, "follow");
+		const struct plan_hook_key *k = plan_hook_key(w->key);
 
+		if (!k)
+			continue;	/* plan.c refused it */
 		if (w->vals.n > 1)
 			return plan_error(p, w->node, e, "boottrace.%s takes one value, not a list", w->key);
-		if (number && !plan_is_number(v, ""))
+		if (k->kind == PH_NUMBER && !plan_is_number(v, ""))
 			return plan_error(p, w->node, e, "boottrace.%s '%s' is not a number", w->key, v);
-		if (number && plan_hook_out_of_range(w->key, v))
-			return plan_error(p, w->node, e, "boottrace.%s = %s is out of the hook's range (max_kb 1 to 4194304, timeout 0 to 3600; initramfs-hook/README.md): the hook would refuse it and use its default", w->key, v);
-		if (!strcmp(w->key, "snapshot") && !plan_hook_dest_ok(v))
+		if (k->kind == PH_NUMBER && plan_hook_out_of_range(k, v))
+			return plan_error(p, w->node, e, "boottrace.%s = %s is out of the hook's range (%llu to %llu; initramfs-hook/README.md): the hook would refuse it and use its default", w->key, v, k->min, k->max);
+		if (k->kind == PH_DEST && !plan_hook_dest_ok(v))
 			return plan_error(p, w->node, e, "boottrace.snapshot = '%s' is not run, console, /dev/NAME, LABEL=L or UUID=U (initramfs-hook/README.md): the hook would refuse it", v);
-		if (!strcmp(w->key, "follow") && !strcmp(v, "keep"))
+		if (k->kind == PH_FOLLOW && !strcmp(v, "keep"))
 			continue;	/* follow: a flag, or keep (tracing stays on) */
-		if (flag && plan_flag(v) < 0)
-			return plan_error(p, w->node, e, "boottrace.%s is 0 or 1 (or yes/no)%s", w->key, strcmp(w->key, "follow") ? "" : ", or keep");
+		if ((k->kind == PH_FLAG || k->kind == PH_FOLLOW) && plan_flag(v) < 0)
+			return plan_error(p, w->node, e, "boottrace.%s is 0 or 1 (or yes/no)%s", w->key, k->kind == PH_FOLLOW ? ", or keep" : "");
 	}
 	return 0;
 }

@@ -22,6 +22,31 @@ int plan_add_word(struct plan *p, struct plan_word **arr, size_t *n,
 		  size_t *cap, int root, int leaf, struct bt_error *e);
 /* kernel.*: legacy tracing parameters into the plan, the rest as words. */
 int plan_read_kernel(struct plan *p, int node, struct bt_error *e);
+/*
+ * The boottrace.* keys: the one table of what the hook reads
+ * (initramfs-hook/README.md "Settings") and what compile keeps to itself
+ * (plan_check.c). Each key's kind says how its value is checked.
+ */
+enum plan_hook_kind {
+	PH_FLAG,	/* 0/1, yes/no, on/off, ... (plan_flag) */
+	PH_FOLLOW,	/* a flag, or keep */
+	PH_NUMBER,	/* decimal in [min, max] */
+	PH_DEST,	/* run, console, /dev/NAME, LABEL=L, UUID=U */
+	PH_TEXT,	/* any one value */
+	PH_ARM,		/* FUNC:mod:MODULE list (the plan's arm) */
+	PH_LINEAGE,	/* compile's own (plan_lineage.c), not the hook's */
+};
+
+struct plan_hook_key {
+	const char *name;
+	enum plan_hook_kind kind;
+	unsigned long long min, max;
+};
+
+/* The row of boottrace.@name, or NULL. */
+const struct plan_hook_key *plan_hook_key(const char *name);
+/* The names, NULL-terminated, for "did you mean". */
+const char *const *plan_hook_names(void);
 /* Checks across the whole plan (values the kernel would reject). */
 int plan_check(struct plan *p, struct bt_error *e);
 
