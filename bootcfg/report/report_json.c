@@ -193,9 +193,16 @@ static void jlineage(const struct report *r, const struct rp_lin_step *st,
 	fputc(']', f);
 }
 
-/* ", "requested_by": ..." of a loader a kernel worker started, or null. */
-static void jrequested(const struct report *r, const struct rp_who *w, FILE *f)
+/*
+ * ", "answer": ..., "lineage": [...], "requested_by": ..." of @w: the
+ * request is that of a loader a kernel worker started, or null.
+ */
+static void janswer_of(const struct report *r, const struct rp_who *w, FILE *f)
 {
+	fputs(", \"answer\": ", f);
+	js(w->text, f);
+	fputs(", \"lineage\": ", f);
+	jlineage(r, w->step, w->n, f);
 	fputs(", \"requested_by\": ", f);
 	if (!w->req_task) {
 		fputs("null", f);
@@ -224,11 +231,7 @@ static void jwho(const struct report *r, const uint32_t *path, uint32_t len,
 	js(w.module, f);	/* null when there is none */
 	fputs(", \"via\": ", f);
 	js(w.via, f);	/* null when there is none */
-	fputs(", \"answer\": ", f);
-	js(w.text, f);
-	fputs(", \"lineage\": ", f);
-	jlineage(r, w.step, w.n, f);
-	jrequested(r, &w, f);
+	janswer_of(r, &w, f);
 	fputc('}', f);
 }
 
@@ -251,11 +254,7 @@ static void jloads(const struct report *r, FILE *f)
 		jts(r, r->lin.mod[i].ts, f);
 		fputs(", \"task\": ", f);
 		js(rp_str(&r->tasks, r->lin.mod[i].task), f);
-		fputs(", \"answer\": ", f);
-		js(w.text, f);
-		fputs(", \"lineage\": ", f);
-		jlineage(r, w.step, w.n, f);
-		jrequested(r, &w, f);
+		janswer_of(r, &w, f);
 		fputc('}', f);
 	}
 	fputs(k ? "\n  ],\n" : "],\n", f);
