@@ -114,6 +114,8 @@ int report_line_time(const char *p, const char *end, int *cpu, uint64_t *ts,
 
 /* ---- the input (report_input.c, report_snap.c) ---------------------- */
 
+struct rp_dump;
+
 struct rp_snap {
 	char *tracer, *filter, *options, *cmdline, *tracing_on, *release;
 	char *buffer_kb;
@@ -144,6 +146,8 @@ struct rp_snap {
 	 */
 	int damaged, trace_damaged;
 	char damage[400];
+	/* An ftrace_dump_on_oops dump in a console log (report_dump.c), NULL: none */
+	struct rp_dump *dump;
 };
 
 void rp_snap_free(struct rp_snap *s);

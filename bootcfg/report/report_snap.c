@@ -27,6 +27,7 @@ void rp_snap_free(struct rp_snap *s)
 	free(s->trace);
 	free(s->dir);
 	free(s->head);
+	rp_dump_free(s->dump);
 	if (s->stream && s->stream_fd > 0)
 		close(s->stream_fd);
 	memset(s, 0, sizeof(*s));
