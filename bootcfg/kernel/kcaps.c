@@ -35,6 +35,9 @@ static const struct kfeat_info kfeats[KF_NFEAT] = {
 	[KF_TRACE_EVENT] = { KVER(3, 19), "3.19" },
 	[KF_TP_PRINTK] = { KVER(3, 19), "3.19" },
 	[KF_FGRAPH_MAX_DEPTH] = { KVER(4, 11), "4.11" },
+	[KF_SYSCTL_CMDLINE] = { KVER(5, 8), "5.8" },
+	[KF_RESERVE_MEM] = { KVER(6, 11), "6.11" },
+	[KF_PERSISTENT_RB] = { KVER(6, 12), "6.12" },
 };
 
 static const char *const kopt_names[KO_NOPT] = {
@@ -60,6 +63,9 @@ static const char *const kopt_names[KO_NOPT] = {
 	[KO_FRAME_POINTER] = "CONFIG_FRAME_POINTER",
 	[KO_MIPS] = "CONFIG_MIPS",
 	[KO_HAVE_UNSTABLE_SCHED_CLOCK] = "CONFIG_HAVE_UNSTABLE_SCHED_CLOCK",
+	[KO_SOFTLOCKUP_DETECTOR] = "CONFIG_SOFTLOCKUP_DETECTOR",
+	[KO_DETECT_HUNG_TASK] = "CONFIG_DETECT_HUNG_TASK",
+	[KO_RCU_STALL_COMMON] = "CONFIG_RCU_STALL_COMMON",
 };
 
 /* "v6.1.0-18-amd64" -> KVER(6, 1); 0 if it does not start with N.N. */
