@@ -66,6 +66,9 @@ static const char *const kopt_names[KO_NOPT] = {
 	[KO_SOFTLOCKUP_DETECTOR] = "CONFIG_SOFTLOCKUP_DETECTOR",
 	[KO_DETECT_HUNG_TASK] = "CONFIG_DETECT_HUNG_TASK",
 	[KO_RCU_STALL_COMMON] = "CONFIG_RCU_STALL_COMMON",
+	[KO_PSTORE_RAM] = "CONFIG_PSTORE_RAM",
+	[KO_PSTORE_CONSOLE] = "CONFIG_PSTORE_CONSOLE",
+	[KO_PSTORE_FTRACE] = "CONFIG_PSTORE_FTRACE",
 };
 
 /* "v6.1.0-18-amd64" -> KVER(6, 1); 0 if it does not start with N.N. */
@@ -121,9 +124,11 @@ static void kcaps_config_line(struct kcaps *k, const char *line)
 
 	for (i = 0; i < KO_NOPT; i++) {
 		n = strlen(kopt_names[i]);
-		if (!strncmp(line, kopt_names[i], n) && line[n] == '=')
+		if (!strncmp(line, kopt_names[i], n) && line[n] == '=') {
 			k->opt[i] = (line[n + 1] == 'y' || line[n + 1] == 'm') ?
 				    KO_YES : KO_NO;
+			k->module[i] = line[n + 1] == 'm';
+		}
 		else if (!strncmp(line, "# ", 2) &&
 			 !strncmp(line + 2, kopt_names[i], n) &&
 			 !strcmp(line + 2 + n, " is not set"))

@@ -67,6 +67,10 @@ enum kopt {
 	KO_SOFTLOCKUP_DETECTOR,
 	KO_DETECT_HUNG_TASK,
 	KO_RCU_STALL_COMMON,
+	/* The kernel's log in RAM that survives a warm reboot (pstore): */
+	KO_PSTORE_RAM,
+	KO_PSTORE_CONSOLE,
+	KO_PSTORE_FTRACE,
 	KO_NOPT
 };
 
@@ -77,6 +81,8 @@ struct kcaps {
 	char version_text[32];	/* as given, for messages */
 	const char *config_path;	/* NULL = no .config */
 	enum kopt_state opt[KO_NOPT];
+	/* KO_YES as a module (=m): there only once something loads it. */
+	unsigned char module[KO_NOPT];
 };
 
 /* Parse "6.1", "5.10.0-28-amd64", "v4.9" into @k. */

@@ -72,7 +72,7 @@ struct plan_word {
  * compile/route_crash.c makes the kernel's words of them, docs/crash.md).
  */
 struct plan_crash {
-	struct plan_list modes;		/* console, persistent; or off */
+	struct plan_list modes;		/* console, persistent, pstore; or off */
 	struct plan_val reboot;		/* seconds before a panicked board reboots */
 	struct plan_val hang;		/* panic: a hang becomes a panic */
 	struct plan_val hang_seconds;	/* how long a hang lasts before it does */
@@ -142,7 +142,7 @@ int plan_add_lineage(struct plan *p, const struct kcaps *k, struct bt_error *e);
 size_t plan_lineage_cost(void);
 /* Is boottrace.lineage on? */
 int plan_lineage_on(const struct plan *p);
-/* Is mode @mode (console, persistent) of boottrace.crash on? Its node, or -1. */
+/* Is mode @mode (console, persistent, pstore) of boottrace.crash on? Its node, or -1. */
 int plan_crash_mode(const struct plan *p, const char *mode);
 /* N, NK, NM or NG (as the kernel's memparse reads it) in bytes; 0 if not a size. */
 unsigned long long plan_size(const char *v);

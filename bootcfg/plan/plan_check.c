@@ -233,7 +233,7 @@ int plan_check_own(struct plan *p, const struct plan_hook_key *k,
 	return plan_key_value_ok(p, k, k->name, v, node, e);
 }
 
-static const char *const crash_modes[] = { "console", "persistent", "off", NULL };
+static const char *const crash_modes[] = { "console", "persistent", "pstore", "off", NULL };
 
 /* boottrace.crash: known modes, each once; off alone. */
 static int plan_check_crash(struct plan *p, struct bt_error *e)
@@ -249,7 +249,7 @@ static int plan_check_crash(struct plan *p, struct bt_error *e)
 		if (!crash_modes[j]) {
 			const char *near = plan_nearest(m, crash_modes);
 
-			return plan_error(p, l->v[i].node, e, "boottrace.crash '%s' is not console (the kernel prints the trace on the console when it panics), persistent (the trace survives a warm reboot, 6.12+) or off%s%s%s",
+			return plan_error(p, l->v[i].node, e, "boottrace.crash '%s' is not console (the kernel prints the trace on the console when it panics), persistent (the trace survives a warm reboot, 6.12+), pstore (the kernel's log with the printed trace kept in the board's pstore RAM) or off%s%s%s",
 					  m, near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
 		}
 		for (j = 0; j < i; j++)

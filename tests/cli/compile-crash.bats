@@ -178,3 +178,56 @@ kconfig() {
 	run "$BT" compile --crash console "$D/bond0.bconf"
 	[ "$status" -eq 2 ]
 }
+
+@test "crash = pstore: the board's region reserved with memmap= and given to ramoops" {
+	kconfig 6.1.0 PSTORE_RAM
+	printf 'boottrace.crash = pstore\n' >"$T/c.bconf"
+	run "$BT" compile -b qemu-x86_64 --kernel-config "$T/config" "$T/c.bconf"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"ftrace_dump_on_oops trace_buf_size=128K panic=10 memmap=0x100000\$0x1f000000 ramoops.mem_address=0x1f000000 ramoops.mem_size=0x100000 ramoops.record_size=0x80000 boottrace.enable=1"* ]]
+	[[ "$output" == *"CONFIG_PSTORE_CONSOLE is not set"*"console_size= is left out"* ]]
+	[[ "$output" != *"console=ttyS0"* ]]
+	# a module: said to miss what happens before it loads
+	sed -i 's/CONFIG_PSTORE_RAM=y/CONFIG_PSTORE_RAM=m/' "$T/config"
+	printf 'CONFIG_PSTORE_CONSOLE=y\n' >>"$T/config"
+	run "$BT" compile -b qemu-x86_64 --kernel-config "$T/config" "$T/c.bconf"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"ramoops.record_size=0x40000 ramoops.console_size=0x40000"* ]]
+	[[ "$output" == *"CONFIG_PSTORE_RAM=m"*"a crash before the initramfs is not kept"* ]]
+}
+
+@test "crash = pstore: refused without ramoops, without a board region, and memmap= off x86" {
+	kconfig 6.1.0
+	printf 'boottrace.crash = pstore\n' >"$T/c.bconf"
+	run "$BT" compile -b qemu-x86_64 --kernel-config "$T/config" "$T/c.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"c.bconf:1:"*"pstore needs CONFIG_PSTORE_RAM, which is not set"* ]]
+	run "$BT" compile -b rpi4 -k 6.1 "$T/c.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"needs the board's RAM that survives a warm reboot"*"board.pstore.address"* ]]
+	printf 'board {\n\tarch = arm64\n\tbootloader = u-boot\n\tcmdline.max = 2048\n\tpstore {\n\t\taddress = 0x8f000000\n\t\tsize = 0x100000\n\t\treserve = memmap\n\t}\n}\n' >"$T/b.bconf"
+	run "$BT" compile -b "$T/b.bconf" -k 6.1 "$T/c.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"only x86 kernels read"*"reserve = firmware"* ]]
+	sed -i 's/memmap/firmware/' "$T/b.bconf"
+	run "$BT" compile -b "$T/b.bconf" -k 6.1 "$T/c.bconf"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"memmap="* ]]
+	[[ "$output" == *"ramoops.mem_address=0x8f000000"* ]]
+}
+
+@test "board.pstore: all three keys, page-aligned, a known reserve" {
+	printf 'boottrace.crash = pstore\n' >"$T/c.bconf"
+	printf 'board {\n\tarch = x86_64\n\tbootloader = grub\n\tcmdline.max = 2048\n\tpstore.address = 0x1000\n}\n' >"$T/b.bconf"
+	run "$BT" compile -b "$T/b.bconf" -k 6.1 "$T/c.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"b.bconf"*"needs address, size and reserve together"* ]]
+	printf 'board {\n\tarch = x86_64\n\tbootloader = grub\n\tcmdline.max = 2048\n\tpstore.address = 0x1001\n\tpstore.size = 4096\n\tpstore.reserve = memmap\n}\n' >"$T/b.bconf"
+	run "$BT" compile -b "$T/b.bconf" -k 6.1 "$T/c.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"whole 4096-byte pages"* ]]
+	printf 'board {\n\tarch = x86_64\n\tbootloader = grub\n\tcmdline.max = 2048\n\tpstore.address = 0x1000\n\tpstore.size = 4096\n\tpstore.reserve = e820\n}\n' >"$T/b.bconf"
+	run "$BT" compile -b "$T/b.bconf" -k 6.1 "$T/c.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"reserve 'e820' is memmap"* ]]
+}
