@@ -49,6 +49,9 @@ static const struct crash_row {
 	  "a small buffer per CPU, so that the dump ends before a watchdog or the reboot cuts it" },
 	{ CS_REBOOT, "panic", KF_BASE, -1, 0, 0,
 	  "the board reboots this many seconds after a panic" },
+	/* an early_param (kernel/panic.c): on the bootloader's line */
+	{ CS_HANG, "oops", KF_BASE, -1, 1, 0,
+	  "an oops panics: one in a kernel thread otherwise leaves the boot hung (docs/kernel-facts.md 55)" },
 	{ CS_HANG, "softlockup_panic", KF_BASE, KO_SOFTLOCKUP_DETECTOR, 0, 0,
 	  "a CPU stuck in the kernel (an initcall that spins) panics" },
 	/* hung_task_panic= is an alias of the sysctl, set after the initcalls */
@@ -217,7 +220,7 @@ static char *crash_value(const struct route *r, const struct crash_row *row)
 	case CS_REBOOT:
 		return strdup(c->reboot.text ? c->reboot.text : CRASH_REBOOT);
 	case CS_HANG:
-		return strdup("1");
+		return strdup(!strcmp(row->param, "oops") ? "panic" : "1");
 	case CS_HANG_SECONDS: {
 		unsigned long s = strtoul(c->hang_seconds.text, NULL, 10);
 
@@ -400,7 +403,7 @@ int route_crash(struct route *r, struct bt_error *e)
 			return -1;
 		if (ok && crash_word(r, row, node, e))
 			return -1;
-		hang += ok && row->set == CS_HANG;
+		hang += ok && row->set == CS_HANG && row->needs >= 0;
 	}
 	node = crash_set_node(r, CS_HANG);
 	return node >= 0 ? crash_hang_check(r, node, hang, e) : 0;

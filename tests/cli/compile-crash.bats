@@ -231,3 +231,15 @@ kconfig() {
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"reserve 'e820' is memmap"* ]]
 }
+
+@test "hang = panic: oops=panic is an early parameter, kept on the bootloader's line by -t bootconfig" {
+	printf 'boottrace.crash = console\nboottrace.hang = panic\n' >"$T/c.bconf"
+	run "$BT" compile -k 6.1 "$T/c.bconf"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"oops=panic softlockup_panic=1"* ]]
+	run "$BT" compile -t bootconfig -k 6.1 -o "$T/out.bconf" "$T/c.bconf"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"oops=panic bootconfig"* ]]
+	! grep -q oops "$T/out.bconf"
+	grep -qx 'kernel.softlockup_panic = "1"' "$T/out.bconf"
+}
