@@ -12,7 +12,8 @@
 # QEMU writes to a file, and `boottrace report` reads that log:
 #   1. panic: names the module init that never finished, crashmod_probe_device
 #      among the last events of its CPU, and the panic message;
-#   2. hang: softlockup_panic=1 watchdog_thresh=5 turn the hang into a panic;
+#   2. hang: the compiled softlockup_panic=1 watchdog_thresh=5 turn the hang
+#      into a panic;
 #      report names the initcall that never finished and the task on its CPU;
 #   3. the panic log cut in the middle of its dump: report says so.
 # The last line is "crash: N passed, N failed". Exit 77 (with a SKIP line)
@@ -51,26 +52,36 @@ if ! sh initramfs-hook/mkinitramfs.sh -n -o "$W/crash.cpio.gz" \
 	finish
 fi
 
-# What makes a crash leave its trace on the console (written literally
-# until boottrace compile has the crash keys): the dump on an oops or
-# panic, a small buffer (the dump prints it at serial speed), initcall and
-# module events, the functions around a module's init with their stacks,
-# and a kprobe on the module's function (ftrace_filter cannot name the
-# functions of a module not loaded yet; kprobe_event takes MOD:SYM).
-TRACE="ftrace_dump_on_oops trace_buf_size=64K trace_event=initcall:*,module:*
-ftrace=function ftrace_filter=do_init_module,do_one_initcall,load_module,panic,watchdog_timer_fn
-trace_options=func_stack_trace kprobe_event=p:crashmod_probe_device,crashmod:crashmod_probe_device"
-TRACE=$(echo "$TRACE" | tr '\n' ' ')
+# What makes a crash leave its trace on the console, compiled from
+# tests/e2e/crashmod/crash.bconf (boottrace.crash = console, hang = panic,
+# docs/crash.md) for this kernel's .config and the QEMU board: the dump on
+# an oops or panic, a small buffer (the dump prints it at serial speed),
+# initcall and module events, the functions around a module's init with
+# their stacks, a kprobe on the module's function, and the words that turn
+# a soft lockup into a panic.
+if ! TRACE=$("$bt" compile -b qemu-x86_64 --kernel-config "$KD/root/boot/config-$KV" \
+	tests/e2e/crashmod/crash.bconf 2>"$W/compile.err"); then
+	cat "$W/compile.err"
+	nok "boottrace compile of tests/e2e/crashmod/crash.bconf"
+	finish
+fi
+ok "boottrace compile of tests/e2e/crashmod/crash.bconf"
+echo "# compiled: $TRACE"
+# shellcheck disable=SC2016 # expanded by that sh
+for w in ftrace_dump_on_oops console=ttyS0 panic=-1 softlockup_panic=1 watchdog_thresh=5; do
+	t "compile wrote $w" sh -c 'echo " $1 " | grep -qF " $2 "' sh "$TRACE" "$w"
+done
 
-# crash NAME CMDLINE: boot until the panic (panic=-1 and -no-reboot: QEMU
-# exits), the serial log in $W/NAME.log; one retry when the module never ran
+# crash NAME CMDLINE: boot until the panic (panic=-1 from crash_reboot = -1,
+# and -no-reboot: QEMU exits), the serial log in $W/NAME.log; one retry
+# when the module never ran
 crash() {
 	for try in 1 2; do
 		t0=$(date +%s%N)
 		timeout 120 qemu-system-x86_64 -M pc -m 512 -smp 2 -display none \
 			-monitor none -serial "file:$W/$1.log" -no-reboot \
 			-kernel "$KD/root/boot/vmlinuz-$KV" -initrd "$W/crash.cpio.gz" \
-			-append "console=ttyS0 panic=-1 $2" >"$W/$1.qemu" 2>&1
+			-append "$2" >"$W/$1.qemu" 2>&1
 		t1=$(date +%s%N)
 		echo "# boot $1 (try $try): $(((t1 - t0) / 1000000)) ms, serial log $(wc -c <"$W/$1.log") bytes; cmdline: $2"
 		grep -q "crash-init: insmod" "$W/$1.log" && return 0
@@ -115,7 +126,7 @@ else
 fi
 
 # 2. a hang made a panic by the soft-lockup detector
-if crash hang "$TRACE softlockup_panic=1 watchdog_thresh=5 crashmod.mode=hang"; then
+if crash hang "$TRACE crashmod.mode=hang"; then
 	ok "hang: the module ran"
 	report hang
 	t "hang: the soft-lockup detector fired" has "$W/hang.txt" "oops: watchdog: BUG: soft lockup"
