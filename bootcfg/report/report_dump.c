@@ -302,7 +302,7 @@ int rp_dump_extract(const char *p, size_t len, struct rp_dump **out,
 	char *buf = NULL, *t = NULL;
 	size_t cap = 0, blen, tlen = 0, tcap = 0, i;
 	unsigned long long lineno = 0;
-	int state = D_BEFORE, ct = CT_NONE, in_stack = 0, r;
+	int state = D_BEFORE, ct = CT_NONE, in_stack = 0, later = 0, r;
 
 	*out = NULL;
 	if (!(d = calloc(1, sizeof(*d))))
@@ -342,10 +342,16 @@ int rp_dump_extract(const char *p, size_t len, struct rp_dump **out,
 				d->corrupted = 1;
 			continue;
 		}
+		if (later && *s) {	/* the line after a later dump's start */
+			d->later_empty += strstr(s, "(ftrace buffer empty)") != NULL;
+			later = 0;
+		}
 		if (strstr(s, DUMP_MARK)) {
 			if (!d->ndumps++) {
 				d->log_line = lineno;
 				state = D_HEAD;
+			} else {
+				later = 1;
 			}
 			continue;
 		}

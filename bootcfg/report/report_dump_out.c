@@ -49,7 +49,9 @@ static void missing(const struct rp_dump *d, FILE *f)
 			d->interleaved, d->interleaved == 1 ? "" : "s",
 			d->interleaved == 1 ? "was" : "were", d->first_interleaved);
 	if (d->ndumps > 1)
-		fprintf(f, "  note: the log holds %d dumps; this is the first\n", d->ndumps);
+		fprintf(f, "  note: the log holds %d dumps; this is the first%s\n",
+			d->ndumps, d->later_empty == d->ndumps - 1 ?
+			" (the others are empty: a dump empties the buffer, and an oops then a panic dump twice)" : "");
 }
 
 static void unfinished(const struct rp_dump *d, FILE *f)
@@ -138,8 +140,8 @@ void rp_dump_json(const struct rp_dump *d, FILE *f)
 
 	if (!d)
 		return;
-	fprintf(f, "  \"dump\": {\"log_line\": %llu, \"dumps\": %d, \"lines\": %" PRIu64 ", \"truncated\": %s, \"empty\": %s, \"corrupted\": %s, \"interleaved\": %" PRIu64 ", \"first_interleaved\": ",
-		d->log_line, d->ndumps, d->lines, d->truncated ? "true" : "false",
+	fprintf(f, "  \"dump\": {\"log_line\": %llu, \"dumps\": %d, \"later_empty\": %d, \"lines\": %" PRIu64 ", \"truncated\": %s, \"empty\": %s, \"corrupted\": %s, \"interleaved\": %" PRIu64 ", \"first_interleaved\": ",
+		d->log_line, d->ndumps, d->later_empty, d->lines, d->truncated ? "true" : "false",
 		d->empty ? "true" : "false", d->corrupted ? "true" : "false",
 		d->interleaved);
 	jstr(d->first_interleaved, f);

@@ -537,6 +537,7 @@ struct rp_dump_open {
 struct rp_dump {
 	unsigned long long log_line;	/* of "Dumping ftrace buffer:", 1-based */
 	int ndumps;			/* dumps in the log (the first is read) */
+	int later_empty;		/* later ones that said "(ftrace buffer empty)" */
 	int empty;			/* "(ftrace buffer empty)" */
 	int truncated;			/* the log ends before its closing line */
 	int corrupted;			/* "FUNCTION TRACING IS CORRUPTED" */

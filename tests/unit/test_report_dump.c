@@ -233,9 +233,29 @@ static void test_inline_cases(void **state)
 			"Dumping ftrace buffer:\n---------------------------------\n", NULL);
 	assert_true(d->empty);
 	assert_int_equal(d->ndumps, 2);
+	assert_int_equal(d->later_empty, 0);
 	assert_false(d->truncated);
 	assert_int_equal(d->lines, 0);
 	rp_dump_free(d);
+	/* an oops, then the panic it caused (oops=panic): the second dump is empty */
+	d = inline_dump("[    3.9] Oops: 0000 [#1] PREEMPT SMP NOPTI\n"
+			"[    3.9] Dumping ftrace buffer:\n"
+			"[    3.9] ---------------------------------\n"
+			T("1", "100", "initcall_start: func=crashmod_init+0x0/0x1000 [crashmod]")
+			"[    3.9] ---------------------------------\n"
+			"[    5.3] Kernel panic - not syncing: Fatal exception\n"
+			"[    5.3] Dumping ftrace buffer:\n"
+			"[    5.3]    (ftrace buffer empty)\n", &tr);
+	assert_int_equal(d->ndumps, 2);
+	assert_int_equal(d->later_empty, 1);
+	assert_false(d->empty);
+	assert_int_equal(d->lines, 1);
+	assert_string_equal(d->panic, "Fatal exception");
+	assert_string_equal(d->oops, "Oops: 0000 [#1] PREEMPT SMP NOPTI");
+	assert_string_equal(d->open[0].func, "crashmod_init");
+	assert_string_equal(d->open[0].task, "insmod-88");
+	rp_dump_free(d);
+	free(tr);
 	/* no dump: an error that says what to add */
 	bt_error_clear(&e);
 	d = (struct rp_dump *)1;
