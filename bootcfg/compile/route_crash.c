@@ -227,6 +227,13 @@ static char *crash_value(const struct route *r, const struct crash_row *row)
 		/* the soft-lockup watchdog reports after twice its threshold */
 		if (!strcmp(row->param, "watchdog_thresh"))
 			s = (s + 1) / 2;
+		/*
+		 * A spinning CPU is both a soft lockup and an RCU stall: the
+		 * stall comes half as late again, so that the soft lockup,
+		 * which names the task, panics first (docs/kernel-facts.md 40).
+		 */
+		if (!strcmp(row->param, "rcupdate.rcu_cpu_stall_timeout"))
+			s = s + s / 2 > 300 ? 300 : s + s / 2;
 		snprintf(buf, sizeof(buf), "%lu", s);
 		return strdup(buf);
 	}

@@ -87,7 +87,7 @@ kconfig() {
 	printf 'boottrace.crash = console\nboottrace.hang = panic\nboottrace.hang_seconds = 7\n' >"$T/c.bconf"
 	run "$BT" compile --kernel-config "$T/config" "$T/c.bconf"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"softlockup_panic=1 sysctl.kernel.panic_on_rcu_stall=1 watchdog_thresh=4 rcupdate.rcu_cpu_stall_timeout=7"* ]]
+	[[ "$output" == *"softlockup_panic=1 sysctl.kernel.panic_on_rcu_stall=1 watchdog_thresh=4 rcupdate.rcu_cpu_stall_timeout=10"* ]]
 	! "$BT" compile --kernel-config "$T/config" "$T/c.bconf" 2>/dev/null | grep -q hung_task
 	[[ "$output" == *"c.bconf:2:"*"warning: CONFIG_DETECT_HUNG_TASK is not set"*"hung_task_panic= is left out"* ]]
 }
