@@ -119,6 +119,8 @@ struct rp_prev_cpu {
 	size_t events;		/* all of the CPU's events in the copy */
 	size_t step;		/* the previous boot's: those before the last
 				   step back in time (0: no step) */
+	size_t step0;		/* and from the step before it: the events
+				   before are an earlier boot's (0: none) */
 	size_t seen;		/* (while parsing) */
 	uint64_t first_ts, last_ts, prev_last, cur_first;
 };
@@ -138,6 +140,15 @@ struct rp_prev {
 	long long delta;	/* last_boot_info text delta */
 	uint64_t cur_text;	/* this boot's _text (the hook's "text") */
 	int have_delta, have_text;
+	/*
+	 * The previous boot's offset measured from the initcall_start
+	 * pointers of both boots (the most common difference): the kernel's
+	 * delta is of the boot that last reset the instance, which need not
+	 * be the previous one (docs/kernel-facts.md 56).
+	 */
+	long long cal;
+	size_t cal_votes, cal_pairs;
+	int have_cal;
 	struct rp_prev_cpu *cpu;
 	size_t ncpu, cpucap;
 	struct rp_prev_ev *ev;	/* in the copy's order */
@@ -158,6 +169,9 @@ int rp_prev_name(struct rp_prev *p, const struct rp_syms *syms,
 		 char *out, size_t cap, uint64_t addr);
 /* The "Previous boot" section of the text report. */
 int rp_prev_print_text(const struct rp_prev *p, const struct rp_syms *syms,
+		       FILE *f);
+/* Its "previous_boot" member of the JSON report (a line ending in ","). */
+int rp_prev_print_json(const struct rp_prev *p, const struct rp_syms *syms,
 		       FILE *f);
 void rp_prev_free(struct rp_prev *p);
 

@@ -115,6 +115,12 @@ prev_snapshot() {
 	[[ "$output" == *"initcall_finish: func=con_init+0x0 ret=0"* ]]
 	[[ "$output" == *"initcall that started and never finished"*"func=hang_init+0x0"* ]]
 	[[ "$output" != *"func=0xffffffffb9"* ]]
+	# the same in -f json
+	"$BT" report -f json --system-map "$ROOT/tests/cli/persistent/System.map" "$S" >"$T/r.json"
+	jq -e '.previous_boot.instance == "boottrace" and .previous_boot.text_delta == -411041792' "$T/r.json"
+	jq -e '.previous_boot.cpus[] | select(.cpu == 0) | .events == 4 and .last == 1.060982 and .this_boot_from == 0.402274 and (.last_events | length) == 4' "$T/r.json"
+	jq -e '.previous_boot.cpus[] | select(.cpu == 2) | .ambiguous and .events == 0' "$T/r.json"
+	jq -e '.previous_boot.initcalls == "unfinished" and (.previous_boot.unfinished[0] | test("func=hang_init\\+0x0$")) and .previous_boot.pointers == "named"' "$T/r.json"
 	# without a symbol table: raw, and said so
 	run "$BT" report "$S"
 	[ "$status" -eq 0 ]
@@ -145,4 +151,6 @@ prev_snapshot() {
 	run "$BT" collect --run "$RUN" --state "$T/state" --tracefs "$TFS" --config "$T/empty.conf"
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
 	jq -e 'has("previous_boot") and .previous_boot == null' "$T/state/$ID/record.json"
+	"$BT" report -f json "$T/state/$ID" >"$T/r.json"
+	jq -e 'has("previous_boot") and .previous_boot == null' "$T/r.json"
 }

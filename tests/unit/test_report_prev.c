@@ -224,6 +224,78 @@ static void test_kernel_named_finish(void **state)
 	rp_syms_free(&syms);
 }
 
+/*
+ * Boot A's hook emptied the instance, A went on recording (a module's
+ * initcall at 30 s), B died at 1.5 s, C reads: two steps back; only B's
+ * events are the previous boot's.
+ */
+static void test_earlier_boot(void **state)
+{
+	static const char t[] =
+		"  modprobe-300      [000] .....    30.000000: initcall_start: func=0xffffffffb9955780 (-1)\n"
+		"  modprobe-300      [000] .....    30.100000: initcall_finish: func=0xffffffffb9955780 ret=0\n"
+		"  swapper/0-1       [000] .....     1.000000: initcall_start: func=0xffffffffb99890e0 (-1)\n"
+		"  swapper/0-1       [000] .....     1.500000: initcall_start: func=0xffffffffb9955790 (-1)\n"
+		"  swapper/0-1       [000] .....     0.300000: initcall_level: level=console\n";
+	struct rp_prev p;
+	char *s;
+
+	(void)state;
+	parse(&p, t, LBI, TEXT);
+	assert_int_equal(cpu(&p, 0)->step0, 2);
+	assert_int_equal(cpu(&p, 0)->step, 4);
+	assert_int_equal(p.nev, 2);
+	s = print(&p, NULL);
+	assert_non_null(strstr(s, "CPU 0: 2 events of an earlier boot first"));
+	assert_non_null(strstr(s, "CPU 0: 2 events of the previous boot, the last at 1.500000 s"));
+	assert_null(strstr(s, "30.000000"));
+	free(s);
+	rp_prev_free(&p);
+}
+
+/*
+ * last_boot_info's delta is of the boot that last emptied the instance,
+ * not of the one that died after it: the move is measured from the
+ * initcalls both boots ran (the same function differs by the same amount).
+ */
+static void test_calibrated_delta(void **state)
+{
+	static const char t[] =
+		"  swapper/0-1       [000] .....     1.000000: initcall_start: func=0xffffffffb9955780 (-1)\n"
+		"  swapper/0-1       [000] .....     1.100000: initcall_start: func=0xffffffffb99890e0 (-1)\n"
+		"  swapper/0-1       [000] .....     1.200000: initcall_start: func=0xffffffffb9989400 (-1)\n"
+		"  swapper/0-1       [000] .....     1.300000: initcall_start: func=0xffffffffb9955790 (-1)\n"
+		"  swapper/0-1       [000] .....     0.300000: initcall_start: func=0xffffffffa1155780 (-1)\n"
+		"  swapper/0-1       [000] .....     0.400000: initcall_start: func=0xffffffffa11890e0 (-1)\n"
+		"  swapper/0-1       [000] .....     0.500000: initcall_start: func=0xffffffffa1189400 (-1)\n";
+	struct rp_syms syms;
+	struct bt_error e;
+	struct rp_prev p;
+	char out[128], *s;
+
+	(void)state;
+	memset(&syms, 0, sizeof(syms));
+	assert_int_equal(rp_syms_load(&syms, MAP, "map", &e), 0);
+	parse(&p, t, "text delta:\t12345678\n", TEXT);
+	assert_true(p.have_cal);
+	assert_true(p.cal == -411041792LL);
+	assert_int_equal(p.cal_votes, 3);
+	assert_int_equal(rp_prev_name(&p, &syms, out, sizeof(out), 0xffffffffb9955790ULL), 0);
+	assert_string_equal(out, "hang_init+0x0");
+	s = print(&p, &syms);
+	assert_non_null(strstr(s, "the kernel moved by -411041792 bytes since, measured from 3 of 3 initcalls of both boots; last_boot_info's text delta 12345678 is not the previous boot's"));
+	free(s);
+	rp_prev_free(&p);
+	/* too few to measure: the kernel's delta, said unchecked */
+	parse(&p, TRACE_CPU0, "text delta:\t12345678\n", TEXT);
+	assert_false(p.have_cal);
+	s = print(&p, &syms);
+	assert_non_null(strstr(s, "not checked against the initcalls"));
+	free(s);
+	rp_prev_free(&p);
+	rp_syms_free(&syms);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -233,6 +305,8 @@ int main(void)
 		cmocka_unit_test(test_merged_order),
 		cmocka_unit_test(test_all_finished),
 		cmocka_unit_test(test_kernel_named_finish),
+		cmocka_unit_test(test_earlier_boot),
+		cmocka_unit_test(test_calibrated_delta),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
