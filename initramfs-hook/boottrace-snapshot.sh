@@ -54,6 +54,7 @@ BT_RAW=0
 BT_MAX_KB=65536
 BT_AT=
 BT_ARM=
+BT_RAMOOPS=
 BT_TIMEOUT=10
 BT_FOLLOW=0
 BT_RESUMED=0
@@ -65,7 +66,9 @@ BT_T=
 BT_ARMED_HERE=
 BT_FROM=
 BT_RUN=${BOOTTRACE_RUN:-/run/boottrace}
-# tests run the snapshot against a tracefs and a kernel log of their own
+# tests run the snapshot against a tracefs, a pstore and a kernel log of their own
+BT_PSTORE=${BOOTTRACE_PSTORE:-/sys/fs/pstore}
+BT_MODPROBE=${BOOTTRACE_MODPROBE:-modprobe}
 BT_TRACEFS_DIRS=${BOOTTRACE_TRACEFS:-/sys/kernel/tracing /sys/kernel/debug/tracing}
 BT_KMSG=${BOOTTRACE_KMSG:-/dev/kmsg}
 # where the boot's words are read (tests give files of their own)
@@ -416,6 +419,8 @@ bt_read_cmdline() {
 			bt_key "${bt_w%%=*}"
 			bt_set "$BT_K" "${bt_w#*=}"
 			;;
+		# for bt_pstore_load; the kernel's parameter names, so no quoting
+		ramoops.?*=*) BT_RAMOOPS="$BT_RAMOOPS ${bt_w#ramoops.}" ;;
 		esac
 	done
 	IFS=$bt_ifs
@@ -487,6 +492,7 @@ bt_arm_modules() {
 # Write the boottrace.arm filters before the modules load: the kernel keeps
 # FUNC:mod:MODULE pending and applies it when MODULE loads.
 bt_arm() {
+	bt_pstore_load
 	[ -n "$BT_ARM" ] || return 0
 	[ -n "$BT_T" ] || bt_find_tracefs || return 0
 	bt_old=$IFS
@@ -733,6 +739,44 @@ bt_copy_proc() { # DIR
 	[ -r /proc/bootconfig ] && set -- "$@" /proc/bootconfig
 	bt_m=$(cp "$@" "$bt_d/" 2>&1) || bt_err "copy of $*: $bt_m"
 	bt_copy_lines /proc/sys/kernel/osrelease "$bt_d/release"
+	bt_copy_pstore "$bt_d"
+}
+
+# pstore's ramoops (boottrace.crash = pstore, docs/crash.md) built as a
+# module, as Debian builds it, keeps nothing until it is loaded, and
+# busybox's modprobe does not take its parameters from /proc/cmdline: the
+# hook loads it first thing, with the line's ramoops.* words, so that a
+# crash later in this boot is kept.
+bt_pstore_load() {
+	[ -n "$BT_RAMOOPS" ] || return 0
+	[ -d /sys/module/ramoops ] && return 0
+	# shellcheck disable=SC2086 # one module parameter a word
+	if bt_m=$($BT_MODPROBE ramoops $BT_RAMOOPS 2>&1); then
+		bt_note "pstore=ramoops loaded:$BT_RAMOOPS"
+	else
+		bt_warn "pstore: modprobe ramoops$BT_RAMOOPS failed (${bt_m:-no message}): a crash of this boot is not kept"
+	fi
+}
+
+# The previous boots' pstore records (a panic's log with the trace the
+# kernel dumped into it; docs/crash.md), copied to pstore/ as they are.
+# The kernel keeps them until someone removes them (systemd-pstore does):
+# until then each boot copies them again, and report gives each record's
+# own time.
+bt_copy_pstore() { # DIR
+	[ -d "$BT_PSTORE" ] || return 0
+	if [ "$BT_PSTORE" = /sys/fs/pstore ] &&
+		! grep -q '^[^ ]* /sys/fs/pstore pstore ' /proc/mounts 2>/dev/null; then
+		mount -t pstore pstore /sys/fs/pstore 2>/dev/null || return 0
+	fi
+	set +f
+	for bt_f in "$BT_PSTORE"/*; do
+		set -f
+		[ -f "$bt_f" ] || continue
+		mkdir -p "$1/pstore" && bt_copy "$bt_f" "$1/pstore/${bt_f##*/}" &&
+			bt_note "pstore_record=${bt_f##*/}"
+	done
+	set -f
 }
 
 # The directories a tracefs instance's copy needs, with one mkdir.

@@ -17,7 +17,7 @@
 
 struct compile_args {
 	const char *target, *board, *kver, *kconfig, *out, *base, *base_file;
-	const char *apply, *config, *who_calls, *callers;
+	const char *apply, *config, *who_calls, *callers, *crash;
 	const char *vmlinux, *sysmap, *modules, *root;	/* --check */
 	const char *hook_settings;
 	int keep_bootargs, allow_drop, verbose, print_config, check;
@@ -52,6 +52,9 @@ static int compile_usage(FILE *f)
 	      "  --who-calls F,... compile the recommended config to find who calls F\n"
 	      "  --callers LIST    callers to trace in parent-chain mode (FUNC or FUNC:mod:MODULE)\n"
 	      "  --print-config    with --who-calls: print the config instead\n"
+	      "  --crash MODE      with --who-calls: catch a boot that panics or hangs before\n"
+	      "                    the hook (console: dump on the serial console; persistent:\n"
+	      "                    kept across a warm reboot, 6.12+); see docs/crash.md\n"
 	      "  --check           first run boottrace check on the config (findings on\n"
 	      "                    stderr; errors stop the compile), with:\n"
 	      "  --vmlinux F, --system-map F, --modules DIR, --root DIR  as for check\n"
@@ -62,7 +65,7 @@ static int compile_usage(FILE *f)
 }
 
 enum { O_KCONFIG = 256, O_BASE, O_BASE_FILE, O_KEEP, O_APPLY, O_DROP,
-       O_WHO, O_CALLERS, O_PRINT, O_CHECK, O_VMLINUX, O_SYSMAP, O_MODULES,
+       O_WHO, O_CALLERS, O_PRINT, O_CRASH, O_CHECK, O_VMLINUX, O_SYSMAP, O_MODULES,
        O_ROOT, O_HOOKSET };
 
 static enum cmd_parse compile_parse_args(int argc, char **argv, struct compile_args *a)
@@ -83,6 +86,7 @@ static enum cmd_parse compile_parse_args(int argc, char **argv, struct compile_a
 		{ "who-calls", required_argument, NULL, O_WHO },
 		{ "callers", required_argument, NULL, O_CALLERS },
 		{ "print-config", no_argument, NULL, O_PRINT },
+		{ "crash", required_argument, NULL, O_CRASH },
 		{ "check", no_argument, NULL, O_CHECK },
 		{ "vmlinux", required_argument, NULL, O_VMLINUX },
 		{ "system-map", required_argument, NULL, O_SYSMAP },
@@ -111,6 +115,7 @@ static enum cmd_parse compile_parse_args(int argc, char **argv, struct compile_a
 		case O_WHO: a->who_calls = optarg; break;
 		case O_CALLERS: a->callers = optarg; break;
 		case O_PRINT: a->print_config = 1; break;
+		case O_CRASH: a->crash = optarg; break;
 		case O_CHECK: a->check = 1; break;
 		case O_VMLINUX: a->vmlinux = optarg; break;
 		case O_SYSMAP: a->sysmap = optarg; break;
@@ -126,9 +131,13 @@ static enum cmd_parse compile_parse_args(int argc, char **argv, struct compile_a
 	if (a->vmlinux || a->sysmap || a->root)
 		a->check = 1;
 	if (optind < argc || (!a->config == !a->who_calls) ||
-	    (a->base && a->base_file) || ((a->callers || a->print_config) &&
+	    (a->base && a->base_file) || ((a->callers || a->print_config || a->crash) &&
 					   !a->who_calls)) {
-		bt_say("boottrace compile", BT_SAY_ERROR, "give one CONFIG or --who-calls (--callers and --print-config go with --who-calls; --base or --base-file, not both)");
+		bt_say("boottrace compile", BT_SAY_ERROR, "give one CONFIG or --who-calls (--callers, --print-config and --crash go with --who-calls; --base or --base-file, not both)");
+		return CMD_BAD;
+	}
+	if (a->crash && strcmp(a->crash, "console") && strcmp(a->crash, "persistent")) {
+		bt_say("boottrace compile", BT_SAY_ERROR, "--crash %s: give console (the dump on the serial console) or persistent (kept across a warm reboot, 6.12+)", a->crash);
 		return CMD_BAD;
 	}
 	return CMD_RUN;
@@ -270,7 +279,7 @@ int cmd_compile(int argc, char **argv)
 	if (a.who_calls) {
 		conf = whocalls_config(a.who_calls, a.callers, &b, &k,
 				       whocalls_lineage_fits(&b, t->route == EMIT_FROM_BOOTCONFIG),
-				       &e);
+				       a.crash, &e);
 		if (!conf || source_load_text("--who-calls", conf, strlen(conf),
 					      &src, &e))
 			goto out;

@@ -135,6 +135,18 @@ int route_verbatim(struct route *r, const struct plan_list *l,
 		   struct words *out, struct bt_error *e);
 /* "a,b,c" of a list, malloc'd. */
 char *route_join(const struct plan_list *l, const char *sep);
+/*
+ * The word PARAM[=VAL] (VAL NULL: a bare word) for the setting at @node,
+ * checked against the kernel's rules for PARAM and the target form: 0
+ * added (or dropped with --allow-drop), -1 refused.
+ */
+int route_word(struct route *r, const char *param, const char *val,
+	       int node, struct bt_error *e);
+/*
+ * boottrace.crash and boottrace.hang as the kernel's words (route_crash.c),
+ * into r->out; an early_param goes on the bootloader's line.
+ */
+int route_crash(struct route *r, struct bt_error *e);
 /* The events a plan instance enables, as set_event takes them ("G:E"). */
 int route_event_names(const struct plan_inst *in, struct words *out);
 

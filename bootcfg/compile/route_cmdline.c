@@ -11,96 +11,6 @@
 #include "compile/route.h"
 #include "kernel/params.h"
 
-/*
- * What the parameter table says of a tracing parameter, for every word
- * whichever key it came from (a kernel.* key passed through too): the
- * kernel version, the buffer the kernel copies the value into (it cuts the
- * rest silently) and the repeat rule (a second one replaces the first).
- * 1: emit; 0: dropped (--allow-drop); -1: refused.
- */
-static int route_param_rules(struct route *r, const char *param,
-			     const char *val, int node, struct bt_error *e)
-{
-	enum kparam id = kparam_find(param);
-	const struct kparam_info *k;
-	size_t buf;
-	char what[128];
-	int have;
-
-	if (id == KP_N || r->init_args)
-		return 1;
-	k = kparam_get(id);
-	snprintf(what, sizeof(what), "%s=", param);
-	have = route_need(r, k->since, node, what, e);
-	if (have <= 0)
-		return have;
-	/*
-	 * A COMMAND_LINE_SIZE buffer holds anything the line itself holds (that
-	 * limit is checked on the whole line, with the board's numbers); from
-	 * a bootconfig, the kernel's own words are not bound by the line.
-	 */
-	buf = k->buf == KP_BUF_CMDLINE && !r->to_bconf ? 0 :
-	      kparam_buf(id, r->board ? r->board->cmdline_max : 0);
-	if (val && buf && strlen(val) + 1 > buf)
-		return plan_error(r->plan, node, e, "%s= would be %zu bytes, and the kernel copies it into a buffer of %zu bytes (the NUL included): it would silently cut the rest; trace fewer items", param, strlen(val), buf);
-	if (k->repeat == KPR_REPLACE && words_find(r->out, param, 0) >= 0)
-		return plan_error(r->plan, node, e, "%s= a second time: the kernel keeps only the last one, so the first would silently do nothing; give all items in one value", param);
-	return 1;
-}
-
-/*
- * The word just added for the setting at @node, against the target form's
- * own limits (a bootloader that cannot carry some bytes): refused there,
- * or dropped with the setting under --allow-drop.
- */
-static int route_word_form(struct route *r, struct words *out, int node,
-			   struct bt_error *e)
-{
-	char why[256];
-
-	/* Words of the hook's settings file skip the bootloader. */
-	if (out == &r->hook_words || !r->opts->word_bad ||
-	    !r->opts->word_bad(out->v[out->n - 1], why, sizeof(why)))
-		return 0;
-	if (route_refuse(r, node, e, "-t %s cannot carry the word %s: %s", r->opts->form ? r->opts->form : "this target", out->v[out->n - 1], why))
-		return -1;
-	words_remove(out, out->n - 1);
-	return 0;
-}
-
-/* The word PARAM[=VAL] for the setting at @node. */
-static int route_word(struct route *r, const char *param, const char *val,
-		      int node, struct bt_error *e)
-{
-	char what[128];
-	int rules = route_param_rules(r, param, val, node, e);
-
-	if (rules <= 0)
-		return rules;
-	snprintf(what, sizeof(what), "%s=", param);
-	/*
-	 * Inside a bootconfig, kernel.bootconfig does nothing: the kernel looks
-	 * for the word on the bootloader's line, where this route puts it.
-	 */
-	if (r->to_bconf && kparam_find(param) == KP_BOOTCONFIG) {
-		route_note(r, "kernel.bootconfig: not a key of the bootconfig (it would do nothing there); the bootloader's line gets the word");
-		return 0;
-	}
-	route_note_word(r, node, param, val);
-	/* The bootconfig route writes this word as kernel.PARAM = VAL. */
-	if (r->to_bconf && route_bconf_param_ok(r, param, val, node, e))
-		return -1;
-	if (words_add_param(r->out, param, val, what, e)) {
-		/* Point at the setting the value came from. */
-		if (node != BCONF_NONE && e->code == BT_EXIT_INPUT)
-			source_locate(r->plan->src, bconf_pos(r->plan->src->bc, node),
-				      &e->line, &e->col), e->file = r->plan->src->path;
-		return -1;
-	}
-	/* Words that become kernel.* keys of a bootconfig skip the bootloader. */
-	return r->to_bconf ? 0 : route_word_form(r, r->out, node, e);
-}
-
 /* One PARAM=A,B,C word for a list: the kernel keeps only the last PARAM=. */
 static int route_word_list(struct route *r, const char *param,
 			   const struct plan_list *l, struct bt_error *e)
@@ -357,26 +267,6 @@ static int route_global_events(struct route *r, struct bt_error *e)
 	return ret;
 }
 
-/*
- * verbatim.* words as written (plan_check proved each one word). From the
- * bootconfig route they still go on the bootloader's line: a kernel.* key
- * could not hold them.
- */
-int route_verbatim(struct route *r, const struct plan_list *l,
-		   struct words *out, struct bt_error *e)
-{
-	size_t i;
-
-	for (i = 0; i < l->n; i++) {
-		route_note_word(r, l->v[i].node, l->v[i].text, NULL);
-		if (words_add(out, l->v[i].text))
-			return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
-		if (route_word_form(r, out, l->v[i].node, e))
-			return -1;
-	}
-	return 0;
-}
-
 /* kernel.*, boottrace.* and init.* words, as KEY=VALUE each. */
 static int route_words(struct route *r, const struct plan_word *w, size_t n,
 		       const char *prefix, struct bt_error *e)
@@ -432,7 +322,7 @@ static int route_globals(struct route *r, struct bt_error *e)
 						      &p->boot_snapshot, e)))
 			return -1;
 	}
-	return 0;
+	return route_crash(r, e);
 }
 
 /*

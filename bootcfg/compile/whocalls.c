@@ -72,7 +72,7 @@ int whocalls_lineage_fits(const struct board *b, int bootconfig)
 
 char *whocalls_config(const char *funcs, const char *callers,
 		      const struct board *b, const struct kcaps *k,
-		      int lineage, struct bt_error *e)
+		      int lineage, const char *crash, struct bt_error *e)
 {
 	struct textbuf core = { 0 }, mods = { 0 }, out = { 0 };
 	int chain = b->ftrace_stack_zero;
@@ -106,6 +106,14 @@ char *whocalls_config(const char *funcs, const char *callers,
 		       "# which module (fork, exec, exit and module_load events: about 150 bytes of\n"
 		       "# buffer per process; docs/kernel-facts.md 30).\n"
 		       "boottrace.lineage = on\n");
+	if (crash)
+		textbuf_printf(&out, "# Bring-up: a boot that panics, or hangs (which then panics), before the hook\n"
+			       "# still gives its trace: %s (docs/crash.md).\n"
+			       "boottrace.crash = %s\n"
+			       "boottrace.hang = panic\n", !strcmp(crash, "console") ?
+			       "the kernel prints it on the console, for report to read from the\n# captured log" :
+			       "it survives the warm reboot in reserved memory, and the next boot's hook\n# saves it",
+			       crash);
 	if (core.failed || mods.failed || out.failed) {
 		bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 		goto fail;

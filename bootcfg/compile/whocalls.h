@@ -16,11 +16,14 @@
  * function tracer, a filter on @funcs and func_stack_trace. Where they do
  * not (board quirk ftrace_stack_zero): the function tracer on @funcs and
  * their callers, each traced function's <-parent column giving one edge of
- * the chain; callers in modules go to the hook (boottrace.arm).
+ * the chain; callers in modules go to the hook (boottrace.arm). With
+ * @crash (console or persistent: --crash, the bring-up preset), a boot
+ * that dies or hangs before the hook still gives its trace
+ * (boottrace.crash and boottrace.hang = panic, docs/crash.md).
  */
 char *whocalls_config(const char *funcs, const char *callers,
 		      const struct board *b, const struct kcaps *k,
-		      int lineage, struct bt_error *e);
+		      int lineage, const char *crash, struct bt_error *e);
 /*
  * Does the lineage (boottrace.lineage) fit the question's line on board
  * @b? Its events are kernel words; on a line of a few hundred bytes they

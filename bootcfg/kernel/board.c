@@ -44,6 +44,9 @@ static const struct board_key board_keys[] = {
 	UINT("uboot.env.size", env_size),
 	FLAG("uboot.env.redundant", env_redundant),
 	FLAG("uboot.env.big_endian", env_big_endian),
+	TEXT("pstore.address", pstore_address),
+	UINT("pstore.size", pstore_size),
+	TEXT("pstore.reserve", pstore_reserve),
 	FLAG("quirks.ftrace_stack_zero", ftrace_stack_zero),
 };
 
@@ -110,6 +113,27 @@ static int board_read_key(const struct source *s, int leaf, struct board *b,
 			    name);
 }
 
+/* pstore.*: all three or none; a page-aligned hex address and size. */
+static int board_check_pstore(const struct source *s, const struct board *b,
+			      struct bt_error *e)
+{
+	const char *a = b->pstore_address;
+	char *end;
+	unsigned long long addr;
+
+	if (!a[0] && !b->pstore_size && !b->pstore_reserve[0])
+		return 0;
+	if (!a[0] || !b->pstore_size || !b->pstore_reserve[0])
+		return bt_error_set(e, BT_EXIT_INPUT, s->path, "board.pstore needs address, size and reserve together");
+	errno = 0;
+	addr = strtoull(a, &end, 16);
+	if (strncmp(a, "0x", 2) || *end || errno || (addr & 4095) || (b->pstore_size & 4095))
+		return bt_error_set(e, BT_EXIT_INPUT, s->path, "board.pstore.address '%s' and size %u must be 0x... and whole 4096-byte pages", a, b->pstore_size);
+	if (strcmp(b->pstore_reserve, "memmap") && strcmp(b->pstore_reserve, "firmware"))
+		return bt_error_set(e, BT_EXIT_INPUT, s->path, "board.pstore.reserve '%s' is memmap (the kernel is told with memmap=SIZE$ADDR) or firmware (the firmware or device tree keeps the kernel out of it)", b->pstore_reserve);
+	return 0;
+}
+
 static int board_check(const struct source *s, struct board *b,
 		       struct bt_error *e)
 {
@@ -120,6 +144,8 @@ static int board_check(const struct source *s, struct board *b,
 	if (!b->arch[0] || !b->bootloader[0] || !b->cmdline_max)
 		return bt_error_set(e, BT_EXIT_INPUT, s->path,
 				    "a board profile needs board.arch, board.bootloader and board.cmdline.max");
+	if (board_check_pstore(s, b, e))
+		return -1;
 	for (i = 0; i < sizeof(bootloaders) / sizeof(bootloaders[0]); i++)
 		if (!strcmp(b->bootloader, bootloaders[i]))
 			return 0;

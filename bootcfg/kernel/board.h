@@ -32,6 +32,15 @@ struct board {
 	unsigned env_size;		/* environment size in bytes, 0 = unknown */
 	int env_redundant;
 	int env_big_endian;
+	/*
+	 * RAM for pstore's ramoops that survives a warm reboot: its physical
+	 * address ("" if none), its size, and who keeps the kernel out of it
+	 * (memmap: compile adds memmap=SIZE$ADDR; firmware: the firmware or
+	 * device tree already does).
+	 */
+	char pstore_address[24];
+	unsigned pstore_size;
+	char pstore_reserve[16];
 	/* Quirks */
 	int ftrace_stack_zero;		/* func_stack_trace frames are all 0: parent-chain mode */
 	char path[4096];		/* the profile read */

@@ -35,6 +35,9 @@ static const struct kfeat_info kfeats[KF_NFEAT] = {
 	[KF_TRACE_EVENT] = { KVER(3, 19), "3.19" },
 	[KF_TP_PRINTK] = { KVER(3, 19), "3.19" },
 	[KF_FGRAPH_MAX_DEPTH] = { KVER(4, 11), "4.11" },
+	[KF_SYSCTL_CMDLINE] = { KVER(5, 8), "5.8" },
+	[KF_RESERVE_MEM] = { KVER(6, 11), "6.11" },
+	[KF_PERSISTENT_RB] = { KVER(6, 12), "6.12" },
 };
 
 static const char *const kopt_names[KO_NOPT] = {
@@ -60,6 +63,12 @@ static const char *const kopt_names[KO_NOPT] = {
 	[KO_FRAME_POINTER] = "CONFIG_FRAME_POINTER",
 	[KO_MIPS] = "CONFIG_MIPS",
 	[KO_HAVE_UNSTABLE_SCHED_CLOCK] = "CONFIG_HAVE_UNSTABLE_SCHED_CLOCK",
+	[KO_SOFTLOCKUP_DETECTOR] = "CONFIG_SOFTLOCKUP_DETECTOR",
+	[KO_DETECT_HUNG_TASK] = "CONFIG_DETECT_HUNG_TASK",
+	[KO_RCU_STALL_COMMON] = "CONFIG_RCU_STALL_COMMON",
+	[KO_PSTORE_RAM] = "CONFIG_PSTORE_RAM",
+	[KO_PSTORE_CONSOLE] = "CONFIG_PSTORE_CONSOLE",
+	[KO_PSTORE_FTRACE] = "CONFIG_PSTORE_FTRACE",
 };
 
 /* "v6.1.0-18-amd64" -> KVER(6, 1); 0 if it does not start with N.N. */
@@ -115,9 +124,11 @@ static void kcaps_config_line(struct kcaps *k, const char *line)
 
 	for (i = 0; i < KO_NOPT; i++) {
 		n = strlen(kopt_names[i]);
-		if (!strncmp(line, kopt_names[i], n) && line[n] == '=')
+		if (!strncmp(line, kopt_names[i], n) && line[n] == '=') {
 			k->opt[i] = (line[n + 1] == 'y' || line[n + 1] == 'm') ?
 				    KO_YES : KO_NO;
+			k->module[i] = line[n + 1] == 'm';
+		}
 		else if (!strncmp(line, "# ", 2) &&
 			 !strncmp(line + 2, kopt_names[i], n) &&
 			 !strcmp(line + 2 + n, " is not set"))

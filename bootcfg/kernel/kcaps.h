@@ -31,6 +31,9 @@ enum kfeat {
 	KF_TRACE_EVENT,		/* trace_event= (3.19) */
 	KF_TP_PRINTK,		/* tp_printk (3.19) */
 	KF_FGRAPH_MAX_DEPTH,	/* ftrace_graph_max_depth= (4.11) */
+	KF_SYSCTL_CMDLINE,	/* sysctl.KEY=VALUE words (5.8) */
+	KF_RESERVE_MEM,		/* reserve_mem=SIZE:ALIGN:LABEL (6.11) */
+	KF_PERSISTENT_RB,	/* trace_instance=NAME@LABEL survives a warm reboot (6.12) */
 	KF_NFEAT
 };
 
@@ -60,6 +63,14 @@ enum kopt {
 	KO_MIPS,
 	/* The trace clock may switch at boot (route_clock.c): */
 	KO_HAVE_UNSTABLE_SCHED_CLOCK,
+	/* A hang that becomes a panic (compile/route_crash.c): */
+	KO_SOFTLOCKUP_DETECTOR,
+	KO_DETECT_HUNG_TASK,
+	KO_RCU_STALL_COMMON,
+	/* The kernel's log in RAM that survives a warm reboot (pstore): */
+	KO_PSTORE_RAM,
+	KO_PSTORE_CONSOLE,
+	KO_PSTORE_FTRACE,
 	KO_NOPT
 };
 
@@ -70,6 +81,8 @@ struct kcaps {
 	char version_text[32];	/* as given, for messages */
 	const char *config_path;	/* NULL = no .config */
 	enum kopt_state opt[KO_NOPT];
+	/* KO_YES as a module (=m): there only once something loads it. */
+	unsigned char module[KO_NOPT];
 };
 
 /* Parse "6.1", "5.10.0-28-amd64", "v4.9" into @k. */

@@ -310,7 +310,7 @@ static int plan_read_inst(struct plan *p, size_t idx, int node,
 
 /*
  * boottrace.KEY: the hook's settings; arm values are module filters, and
- * lineage is compile's own (plan_lineage.c).
+ * the keys with an own offset (lineage, crash, hang, ...) are compile's.
  */
 static int plan_read_hook(struct plan *p, int node, struct bt_error *e)
 {
@@ -337,11 +337,19 @@ static int plan_read_hook(struct plan *p, int node, struct bt_error *e)
 			free(tmp.v);
 			continue;
 		}
-		if (hk->kind == PH_LINEAGE) {
-			if (plan_single(p, k, &p->lineage, e))
+		if (hk->kind == PH_CRASH) {
+			struct plan_list *l = (struct plan_list *)((char *)p + hk->own);
+
+			if (plan_values(p, k, l, 1, e))
 				return -1;
-			if (plan_flag(p->lineage.text) < 0)
-				return plan_error(p, k, e, "boottrace.lineage is on or off (1/0, yes/no)");
+			continue;
+		}
+		if (hk->own) {
+			struct plan_val *v = (struct plan_val *)((char *)p + hk->own);
+
+			if (plan_single(p, k, v, e) ||
+			    plan_check_own(p, hk, v->text, k, e))
+				return -1;
 			continue;
 		}
 		if (plan_add_word(p, &p->hook, &p->nhook, &p->caphook, node, k, e))
@@ -391,7 +399,9 @@ static void plan_clear_vals(struct plan *p)
 {
 	p->graph_max_depth.node = p->tp_printk.node = p->tp_printk_stop.node =
 		p->dump_on_oops.node = p->traceoff_on_warning.node =
-		p->boot_snapshot.node = p->lineage.node = BCONF_NONE;
+		p->boot_snapshot.node = p->lineage.node = p->crash.reboot.node =
+		p->crash.hang.node = p->crash.hang_seconds.node =
+		p->crash.persistent_size.node = BCONF_NONE;
 }
 
 int plan_build(struct plan *p, const struct source *src, struct bt_error *e)

@@ -66,6 +66,19 @@ struct plan_word {
 	struct plan_list vals;	/* empty for a value-less key */
 };
 
+/*
+ * boottrace.crash, crash_reboot, hang, hang_seconds, persistent_size: get
+ * the trace out of a boot that dies (compile's own keys, never the hook's;
+ * compile/route_crash.c makes the kernel's words of them, docs/crash.md).
+ */
+struct plan_crash {
+	struct plan_list modes;		/* console, persistent, pstore; or off */
+	struct plan_val reboot;		/* seconds before a panicked board reboots */
+	struct plan_val hang;		/* panic: a hang becomes a panic */
+	struct plan_val hang_seconds;	/* how long a hang lasts before it does */
+	struct plan_val persistent_size;	/* the reserved region, K or M */
+};
+
 struct plan {
 	const struct source *src;
 	struct plan_inst *inst;	/* inst[0] is the global instance */
@@ -83,6 +96,7 @@ struct plan {
 	 * (plan_lineage.c adds the events; the hook never sees the key).
 	 */
 	struct plan_val lineage;
+	struct plan_crash crash;
 	/* Function filters in modules (FUNC:mod:MODULE): armed by the hook. */
 	struct plan_list arm;
 	struct plan_word *kernel, *init, *hook;
@@ -128,6 +142,10 @@ int plan_add_lineage(struct plan *p, const struct kcaps *k, struct bt_error *e);
 size_t plan_lineage_cost(void);
 /* Is boottrace.lineage on? */
 int plan_lineage_on(const struct plan *p);
+/* Is mode @mode (console, persistent, pstore) of boottrace.crash on? Its node, or -1. */
+int plan_crash_mode(const struct plan *p, const char *mode);
+/* N, NK, NM or NG (as the kernel's memparse reads it) in bytes; 0 if not a size. */
+unsigned long long plan_size(const char *v);
 /* Is @opt a tracer-specific option (exists only while its tracer is set)? */
 int plan_tracer_option(const char *opt);
 

@@ -6,6 +6,7 @@
  */
 #include <ctype.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "kernel/params.h"
@@ -99,20 +100,33 @@ static int plan_check_arm(struct plan *p, struct bt_error *e)
 	return 0;
 }
 
-/* The hook's keys and ranges (initramfs-hook/README.md, "Settings") and
- * compile's own lineage: plan.c reads, this file checks, by this table. */
+/*
+ * The hook's keys and ranges (initramfs-hook/README.md, "Settings") and
+ * compile's own (lineage: plan_lineage.c; crash and hang:
+ * compile/route_crash.c, docs/crash.md): plan.c reads, this file checks,
+ * by this table.
+ */
+#define OWN(f) offsetof(struct plan, f)
 static const struct plan_hook_key plan_hook_keys[] = {
-	{ "enable", PH_FLAG, 0, 0 },
-	{ "snapshot", PH_DEST, 0, 0 },
-	{ "stop", PH_FLAG, 0, 0 },
-	{ "raw", PH_FLAG, 0, 0 },
-	{ "max_kb", PH_NUMBER, 1, 4194304 },
-	{ "at", PH_TEXT, 0, 0 },
-	{ "arm", PH_ARM, 0, 0 },
-	{ "timeout", PH_NUMBER, 0, 3600 },
-	{ "init", PH_TEXT, 0, 0 },
-	{ "follow", PH_FOLLOW, 0, 0 },
-	{ "lineage", PH_LINEAGE, 0, 0 },
+	{ "enable", PH_FLAG, 0, 0, 0 },
+	{ "snapshot", PH_DEST, 0, 0, 0 },
+	{ "stop", PH_FLAG, 0, 0, 0 },
+	{ "raw", PH_FLAG, 0, 0, 0 },
+	{ "max_kb", PH_NUMBER, 1, 4194304, 0 },
+	{ "at", PH_TEXT, 0, 0, 0 },
+	{ "arm", PH_ARM, 0, 0, 0 },
+	{ "timeout", PH_NUMBER, 0, 3600, 0 },
+	{ "init", PH_TEXT, 0, 0, 0 },
+	{ "follow", PH_FOLLOW, 0, 0, 0 },
+	{ "lineage", PH_FLAG, 0, 0, OWN(lineage) },
+	{ "crash", PH_CRASH, 0, 0, OWN(crash.modes) },
+	/* panic=N: -1 reboots at once, 0 never */
+	{ "crash_reboot", PH_SIGNED, 1, 3600, OWN(crash.reboot) },
+	{ "hang", PH_HANG, 0, 0, OWN(crash.hang) },
+	/* twice watchdog_thresh, which the kernel keeps in 1..60 */
+	{ "hang_seconds", PH_NUMBER, 2, 120, OWN(crash.hang_seconds) },
+	/* a few pages at least; small RAM boards lost 12M (docs/kernel-facts.md) */
+	{ "persistent_size", PH_SIZE, 64 << 10, 1ULL << 30, OWN(crash.persistent_size) },
 };
 #define NHOOK (sizeof(plan_hook_keys) / sizeof(plan_hook_keys[0]))
 
@@ -159,6 +173,104 @@ static int plan_hook_dest_ok(const char *v)
 	       (!strncmp(v, "UUID=", 5) && v[5]);
 }
 
+unsigned long long plan_size(const char *v)
+{
+	unsigned long long n = 0;
+	size_t i;
+
+	for (i = 0; v[i] >= '0' && v[i] <= '9'; i++) {
+		if (n > (1ULL << 40))
+			return 0;
+		n = n * 10 + (unsigned)(v[i] - '0');
+	}
+	if (!i)
+		return 0;
+	if ((v[i] == 'K' || v[i] == 'k') && !v[i + 1])
+		return n << 10;
+	if ((v[i] == 'M' || v[i] == 'm') && !v[i + 1])
+		return n << 20;
+	if ((v[i] == 'G' || v[i] == 'g') && !v[i + 1])
+		return n << 30;
+	return v[i] ? 0 : n;
+}
+
+/* One value of hook or own key @k (named @key, at @node). */
+static int plan_key_value_ok(struct plan *p, const struct plan_hook_key *k,
+			     const char *key, const char *v, int node,
+			     struct bt_error *e)
+{
+	unsigned long long n;
+
+	if (k->kind == PH_NUMBER && !plan_is_number(v, ""))
+		return plan_error(p, node, e, "boottrace.%s '%s' is not a number", key, v);
+	if (k->kind == PH_NUMBER && plan_hook_out_of_range(k, v))
+		return plan_error(p, node, e, "boottrace.%s = %s is out of range (%llu to %llu%s)", key, v, k->min, k->max,
+				  k->own ? "" : "; initramfs-hook/README.md: the hook would refuse it and use its default");
+	if (k->kind == PH_SIGNED && (!plan_is_number(v + (*v == '-'), "") ||
+				     (*v == '-' ? strcmp(v, "-1") != 0 : plan_hook_out_of_range(k, v))))
+		return plan_error(p, node, e, "boottrace.%s = '%s' is not -1 (reboot at once), 0 (never) or seconds up to %llu", key, v, k->max);
+	if (k->kind == PH_SIZE) {
+		n = plan_size(v);
+		if (n < k->min || n > k->max)
+			return plan_error(p, node, e, "boottrace.%s = '%s' is not a size from 64K to 1G (N, NK or NM bytes)", key, v);
+		if (n & 4095)
+			return plan_error(p, node, e, "boottrace.%s = '%s' is not a whole number of 4096-byte pages: reserve_mem= wants page-aligned memory", key, v);
+	}
+	if (k->kind == PH_HANG && strcmp(v, "panic") && plan_flag(v) != 0)
+		return plan_error(p, node, e, "boottrace.hang is panic (a hang becomes a panic, so a crash capture sees it) or off");
+	if (k->kind == PH_DEST && !plan_hook_dest_ok(v))
+		return plan_error(p, node, e, "boottrace.snapshot = '%s' is not run, console, /dev/NAME, LABEL=L or UUID=U (initramfs-hook/README.md): the hook would refuse it", v);
+	if (k->kind == PH_FOLLOW && !strcmp(v, "keep"))
+		return 0;	/* follow: a flag, or keep (tracing stays on) */
+	if ((k->kind == PH_FLAG || k->kind == PH_FOLLOW) && plan_flag(v) < 0)
+		return plan_error(p, node, e, "boottrace.%s is %s (or yes/no)%s", key, k->own ? "on or off (1/0" : "0 or 1", k->kind == PH_FOLLOW ? ", or keep" : k->own ? ")" : "");
+	return 0;
+}
+
+int plan_check_own(struct plan *p, const struct plan_hook_key *k,
+		   const char *v, int node, struct bt_error *e)
+{
+	return plan_key_value_ok(p, k, k->name, v, node, e);
+}
+
+static const char *const crash_modes[] = { "console", "persistent", "pstore", "off", NULL };
+
+/* boottrace.crash: known modes, each once; off alone. */
+static int plan_check_crash(struct plan *p, struct bt_error *e)
+{
+	const struct plan_list *l = &p->crash.modes;
+	size_t i, j;
+
+	for (i = 0; i < l->n; i++) {
+		const char *m = l->v[i].text;
+
+		for (j = 0; crash_modes[j] && strcmp(crash_modes[j], m); j++)
+			;
+		if (!crash_modes[j]) {
+			const char *near = plan_nearest(m, crash_modes);
+
+			return plan_error(p, l->v[i].node, e, "boottrace.crash '%s' is not console (the kernel prints the trace on the console when it panics), persistent (the trace survives a warm reboot, 6.12+), pstore (the kernel's log with the printed trace kept in the board's pstore RAM) or off%s%s%s",
+					  m, near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
+		}
+		for (j = 0; j < i; j++)
+			if (!strcmp(l->v[j].text, m))
+				return plan_error(p, l->v[i].node, e, "boottrace.crash names %s twice", m);
+		if (!strcmp(m, "off") && l->n > 1)
+			return plan_error(p, l->v[i].node, e, "boottrace.crash = off goes alone");
+	}
+	return 0;
+}
+
+int plan_crash_mode(const struct plan *p, const char *mode)
+{
+	size_t i;
+
+	for (i = 0; i < p->crash.modes.n; i++)
+		if (!strcmp(p->crash.modes.v[i].text, mode))
+			return p->crash.modes.v[i].node;
+	return -1;
+}
+
 /* The hook's numbers and switches (initramfs-hook/boottrace-snapshot.sh). */
 static int plan_check_hook(struct plan *p, struct bt_error *e)
 {
@@ -173,16 +285,8 @@ static int plan_check_hook(struct plan *p, struct bt_error *e)
 			continue;	/* plan.c refused it */
 		if (w->vals.n > 1)
 			return plan_error(p, w->node, e, "boottrace.%s takes one value, not a list", w->key);
-		if (k->kind == PH_NUMBER && !plan_is_number(v, ""))
-			return plan_error(p, w->node, e, "boottrace.%s '%s' is not a number", w->key, v);
-		if (k->kind == PH_NUMBER && plan_hook_out_of_range(k, v))
-			return plan_error(p, w->node, e, "boottrace.%s = %s is out of the hook's range (%llu to %llu; initramfs-hook/README.md): the hook would refuse it and use its default", w->key, v, k->min, k->max);
-		if (k->kind == PH_DEST && !plan_hook_dest_ok(v))
-			return plan_error(p, w->node, e, "boottrace.snapshot = '%s' is not run, console, /dev/NAME, LABEL=L or UUID=U (initramfs-hook/README.md): the hook would refuse it", v);
-		if (k->kind == PH_FOLLOW && !strcmp(v, "keep"))
-			continue;	/* follow: a flag, or keep (tracing stays on) */
-		if ((k->kind == PH_FLAG || k->kind == PH_FOLLOW) && plan_flag(v) < 0)
-			return plan_error(p, w->node, e, "boottrace.%s is 0 or 1 (or yes/no)%s", w->key, k->kind == PH_FOLLOW ? ", or keep" : "");
+		if (plan_key_value_ok(p, k, w->key, v, w->node, e))
+			return -1;
 	}
 	return 0;
 }
@@ -232,6 +336,7 @@ int plan_check(struct plan *p, struct bt_error *e)
 	    plan_check_list(p, &p->graph_notraces, "graph notrace", e) ||
 	    plan_check_value(p, &p->graph_max_depth, "fgraph max_depth", "", e) ||
 	    plan_check_arm(p, e) || plan_check_hook(p, e) ||
+	    plan_check_crash(p, e) ||
 	    plan_check_verbatim(p, &p->verbatim_kernel, "verbatim.kernel", e) ||
 	    plan_check_verbatim(p, &p->verbatim_init, "verbatim.init", e))
 		return -1;

@@ -34,17 +34,29 @@ enum plan_hook_kind {
 	PH_DEST,	/* run, console, /dev/NAME, LABEL=L, UUID=U */
 	PH_TEXT,	/* any one value */
 	PH_ARM,		/* FUNC:mod:MODULE list (the plan's arm) */
-	PH_LINEAGE,	/* compile's own (plan_lineage.c), not the hook's */
+	PH_CRASH,	/* boottrace.crash: a list of capture modes */
+	PH_HANG,	/* panic or off */
+	PH_SIGNED,	/* decimal, '-' allowed, in [-min, max] */
+	PH_SIZE,	/* N, NK or NM bytes, in [min, max] */
 };
 
 struct plan_hook_key {
 	const char *name;
 	enum plan_hook_kind kind;
 	unsigned long long min, max;
+	/*
+	 * Compile's own key, which the hook never sees: the offset of its
+	 * struct plan_val in struct plan (PH_CRASH: of the list); 0 for the
+	 * hook's.
+	 */
+	size_t own;
 };
 
 /* The row of boottrace.@name, or NULL. */
 const struct plan_hook_key *plan_hook_key(const char *name);
+/* Is @v a good value of own key @k? -1 with @e at @node if not. */
+int plan_check_own(struct plan *p, const struct plan_hook_key *k,
+		   const char *v, int node, struct bt_error *e);
 /* The names, NULL-terminated, for "did you mean". */
 const char *const *plan_hook_names(void);
 /* Checks across the whole plan (values the kernel would reject). */

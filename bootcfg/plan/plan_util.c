@@ -243,6 +243,7 @@ void plan_free(struct plan *p)
 	free(p->graph_filters.v);
 	free(p->graph_notraces.v);
 	free(p->arm.v);
+	free(p->crash.modes.v);
 	free(p->verbatim_kernel.v);
 	free(p->verbatim_init.v);
 	for (i = 0; i < p->nkernel; i++)

@@ -177,6 +177,8 @@ void rp_prev_free(struct rp_prev *p);
 
 /* ---- the input (report_input.c, report_snap.c) ---------------------- */
 
+struct rp_dump;
+
 struct rp_snap {
 	char *tracer, *filter, *options, *cmdline, *tracing_on, *release;
 	char *buffer_kb;
@@ -210,6 +212,8 @@ struct rp_snap {
 	/* previous/NAME/ of a persistent instance (report_prev.c), the first */
 	struct rp_prev *prev;
 	const struct rp_syms *prev_syms;	/* to name its pointers */
+	/* An ftrace_dump_on_oops dump in a console log (report_dump.c), NULL: none */
+	struct rp_dump *dump;
 };
 
 void rp_snap_free(struct rp_snap *s);

@@ -57,58 +57,6 @@ struct cline {
 	const char *body;	/* the line after its capture timestamps */
 };
 
-static int is_ts_char(char c)
-{
-	return (c >= '0' && c <= '9') || c == ' ' || c == '.' || c == ':' ||
-	       c == '-' || c == 'T' || c == '/' || c == ',';
-}
-
-/*
- * The length of a capture timestamp "[...] " at @p (digits, spaces and
- * date/time punctuation between the brackets, with at least one digit),
- * else 0.
- */
-static size_t ts_prefix(const char *p, const char *end)
-{
-	const char *q;
-	int digit = 0;
-
-	if (p == end || *p != '[')
-		return 0;
-	for (q = p + 1; q < end && q - p < 48 && is_ts_char(*q); q++)
-		digit |= *q >= '0' && *q <= '9';
-	if (!digit || q >= end || *q != ']')
-		return 0;
-	q++;
-	if (q < end && *q == ' ')
-		q++;
-	return (size_t)(q - p);
-}
-
-/* The end of the escape sequence at @p (*p == ESC). */
-static const char *escape_end(const char *p, const char *end)
-{
-	p++;
-	if (p == end)
-		return end;
-	if (*p == '[') {	/* CSI: parameters, intermediates, a final byte */
-		for (p++; p < end; p++)
-			if ((unsigned char)*p >= 0x40 && (unsigned char)*p <= 0x7e)
-				return p + 1;
-		return end;
-	}
-	if (*p == ']') {	/* OSC: up to BEL or ESC '\' */
-		for (p++; p < end; p++) {
-			if (*p == '\a')
-				return p + 1;
-			if (*p == 0x1b && p + 1 < end && p[1] == '\\')
-				return p + 2;
-		}
-		return end;
-	}
-	return p + 1;	/* ESC and one character ("\x1b=", "\x1bc") */
-}
-
 static const char *find_str(const char *p, size_t len, const char *s)
 {
 	return memmem(p, len, s, strlen(s));
@@ -123,28 +71,10 @@ static int clean_line(struct cline *c, const char *p, const char *end)
 		{ SKIP_MARK, CL_SKIP },
 	};
 	const char *q, *t, *first = NULL;
-	size_t i, n;
+	size_t i;
 
-	while (end > p && end[-1] == '\r')
-		end--;
-	if (BT_GROW(c->t, (size_t)(end - p) + 1, c->cap))
+	if (!(q = rp_log_clean(&c->t, &c->cap, &c->len, p, end)))
 		return -1;
-	c->len = 0;
-	for (q = p; q < end;) {
-		if (*q == 0x1b) {
-			q = escape_end(q, end);
-			continue;
-		}
-		t = memchr(q, 0x1b, (size_t)(end - q));
-		n = (size_t)((t ? t : end) - q);
-		memcpy(c->t + c->len, q, n);
-		c->len += n;
-		q += n;
-	}
-	c->t[c->len] = '\0';
-	q = c->t;
-	for (i = 0; i < 2 && (n = ts_prefix(q, c->t + c->len)); i++)
-		q += n;
 	c->body = q;
 	c->kind = CL_OTHER;
 	if (q < c->t + c->len && *q == '|') {
@@ -216,7 +146,7 @@ static int next_is_content(const char *q, const char *end)
 		return 1;
 	nl = line_end(q, end, &nl);
 	bar = memchr(q, '|', (size_t)(nl - q));
-	if (bar && (bar == q || ts_prefix(q, nl) == (size_t)(bar - q)))
+	if (bar && (bar == q || rp_ts_prefix(q, nl) == (size_t)(bar - q)))
 		return 1;
 	return memmem(q, (size_t)(nl - q), "boottrace ", 10) != NULL;
 }

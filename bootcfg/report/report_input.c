@@ -2,8 +2,9 @@
 /*
  * What `boottrace report` reads: a snapshot directory
  * (initramfs-hook/README.md, "Snapshot directory"), a bare trace file, or
- * a serial-console log with console-mode snapshots (report_console.c); a
- * trace or a console log may come on a pipe or on standard input.
+ * a serial-console log with console-mode snapshots (report_console.c) or
+ * an ftrace_dump_on_oops dump (report_dump.c), or both; a trace or a
+ * console log may come on a pipe or on standard input.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -192,8 +193,31 @@ static int not_text(const char *input, const char *head, size_t len,
  */
 static int may_be_console(const char *head, size_t len)
 {
-	return rp_console_holds(head, len) ||
+	return rp_console_holds(head, len) || rp_dump_holds(head, len) ||
 	       (len && head[0] != '#' && head[0] != ' ');
+}
+
+/*
+ * A console log in [p, p + len): its snapshot when it has one (and the
+ * dump beside it, for the crash), else the dump's trace (kind "dump").
+ */
+static int console_log(const char *p, size_t len, int boot,
+		       struct rp_snap *snap, const char **kind,
+		       const char *input, struct bt_error *e)
+{
+	int dump = rp_dump_holds(p, len);
+
+	if (rp_console_holds(p, len)) {
+		*kind = "console";
+		if (rp_console_extract(p, len, boot, snap, input, e))
+			return -1;
+		return dump ? rp_dump_extract(p, len, &snap->dump, NULL, NULL,
+					      input, e) : 0;
+	}
+	*kind = "dump";
+	snap->complete = 1;	/* a dump has no marker to miss */
+	return rp_dump_extract(p, len, &snap->dump, &snap->trace,
+			       &snap->trace_len, input, e);
 }
 
 static int bare(const char *input, struct rp_snap *snap, const char **kind,
@@ -265,10 +289,9 @@ static int stream_open(const char *input, int fd, int boot,
 					    "more than %u bytes: not a console log", CONSOLE_MAX);
 	}
 	snap->head_len = len;
-	if (!rp_console_holds(snap->head, len))
+	if (!rp_console_holds(snap->head, len) && !rp_dump_holds(snap->head, len))
 		return bare(input, snap, kind, trace_path, e);
-	*kind = "console";
-	ret = rp_console_extract(snap->head, len, boot, snap, input, e);
+	ret = console_log(snap->head, len, boot, snap, kind, input, e);
 	free(snap->head);
 	snap->head = NULL;
 	snap->head_len = 0;
@@ -318,9 +341,8 @@ int rp_input_open(const char *input, int boot, struct rp_snap *snap,
 	text = readfile(input, CONSOLE_MAX, 0, "a console log", &len, e);
 	if (!text)
 		return -1;
-	if (rp_console_holds(text, len)) {
-		*kind = "console";
-		ret = rp_console_extract(text, len, boot, snap, input, e);
+	if (rp_console_holds(text, len) || rp_dump_holds(text, len)) {
+		ret = console_log(text, len, boot, snap, kind, input, e);
 		free(text);
 		return ret;
 	}

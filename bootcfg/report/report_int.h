@@ -15,6 +15,10 @@
  *   report_agg.c     events -> counters (report_chain.c, report_lineage.c)
  *   report_feed.c    text in chunks to the lexer, its events to the
  *                    counters, maybe on a thread (report_lex.c, report_agg.c)
+ *   report_clean.c   a console log's line cleaned (escapes, CR, timestamps)
+ *   report_dump.c    an ftrace_dump_on_oops dump in a console log
+ *                    (report_clean.c, report_parse.c); report_dump_out.c
+ *                    says what it found, in text and JSON
  *   report_snap.c, report_console.c, report_input.c   the input's files
  *   report_quality.c evidence checks
  *   report_phase.c, report_tree.c   what the outputs ask of the counters
@@ -491,6 +495,87 @@ int rp_console_holds(const char *p, size_t len);
 int rp_console_extract(const char *p, size_t len, int boot,
 		       struct rp_snap *snap, const char *name,
 		       struct bt_error *e);
+
+/*
+ * The length of a capture timestamp "[...] " at @p (digits, spaces and
+ * date/time punctuation between the brackets, with at least one digit),
+ * else 0 (report_clean.c).
+ */
+size_t rp_ts_prefix(const char *p, const char *end);
+/*
+ * Clean the log line [p, end) into *@buf (of *@cap bytes; *@len): the
+ * "\r" of serial line ends and terminal escape sequences dropped. Returns
+ * where its text starts after up to two timestamps in front (a capture
+ * program's, printk's "[   12.345678] "); NULL: out of memory.
+ */
+const char *rp_log_clean(char **buf, size_t *cap, size_t *len,
+			 const char *p, const char *end);
+
+/* ---- an ftrace_dump_on_oops dump in a console log (report_dump.c) ---- */
+
+#define RP_DUMP_LAST 5		/* events kept per CPU, the newest */
+#define RP_DUMP_CALLS 16	/* functions kept of the oops' call trace */
+#define RP_DUMP_OPEN 8		/* initcalls kept that never finished */
+
+struct rp_dump_cpu {
+	int seen;
+	int lost_uncounted;	/* "CPU:N [LOST EVENTS]": how many is not known */
+	uint64_t lost;		/* "CPU:N [LOST n EVENTS]" */
+	uint64_t events;
+	uint64_t last_ts;	/* of its last event */
+	char task[64];		/* the task of its last event */
+	char last[RP_DUMP_LAST][240];	/* ring, the newest at (head - 1) */
+	unsigned nlast, head;
+};
+
+struct rp_dump_open {
+	char func[128], module[64], task[64];
+	int cpu;
+	uint64_t ts;
+};
+
+struct rp_dump {
+	unsigned long long log_line;	/* of "Dumping ftrace buffer:", 1-based */
+	int ndumps;			/* dumps in the log (the first is read) */
+	int later_empty;		/* later ones that said "(ftrace buffer empty)" */
+	int empty;			/* "(ftrace buffer empty)" */
+	int truncated;			/* the log ends before its closing line */
+	int corrupted;			/* "FUNCTION TRACING IS CORRUPTED" */
+	uint64_t lines;			/* trace lines kept */
+	uint64_t interleaved;		/* other console lines inside it */
+	char first_interleaved[160];
+	uint64_t lost;			/* events lost, all CPUs */
+	int lost_uncounted;		/* and some more, not counted */
+	char panic[240];		/* after "Kernel panic - not syncing: " */
+	char oops[240];			/* the first "BUG: ..." or "Oops: ..." */
+	char rip[160];			/* the kernel "RIP: 0010:" function */
+	char who[160];			/* "CPU: 0 PID: 88 Comm: insmod" */
+	int who_pid;
+	char calls[RP_DUMP_CALLS][128];	/* its call trace, innermost first */
+	unsigned ncalls;
+	struct rp_dump_cpu *cpu;	/* by CPU number */
+	size_t ncpu, capcpu;
+	struct rp_dump_open open[RP_DUMP_OPEN];	/* newest first */
+	unsigned nopen;
+	uint64_t nopen_all;		/* how many never finished in all */
+	uint64_t initcall_events;
+};
+
+/* 1 if [p, p + len) holds "Dumping ftrace buffer:" (a console log's). */
+int rp_dump_holds(const char *p, size_t len);
+/*
+ * Read the first ftrace dump of the console log [p, p + len) into a new
+ * *@out, and the panic and oops messages around it; its trace text (the
+ * printk and capture prefixes taken off, other console lines kept out)
+ * into *@trace when @trace is not NULL (malloc'd, *@trace_len bytes).
+ */
+int rp_dump_extract(const char *p, size_t len, struct rp_dump **out,
+		    char **trace, size_t *trace_len, const char *name,
+		    struct bt_error *e);
+void rp_dump_free(struct rp_dump *d);
+/* The dump's lines of the text report; its "dump" member of the JSON (none without a dump). */
+void rp_dump_text(const struct rp_dump *d, FILE *f);
+void rp_dump_json(const struct rp_dump *d, FILE *f);
 
 /* MD5 of [data, data + len) as 32 hex digits (report_md5.c). */
 void rp_md5_hex(const char *data, size_t len, char out[33]);

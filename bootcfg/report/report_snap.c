@@ -31,6 +31,7 @@ void rp_snap_free(struct rp_snap *s)
 		rp_prev_free(s->prev);
 		free(s->prev);
 	}
+	rp_dump_free(s->dump);
 	if (s->stream && s->stream_fd > 0)
 		close(s->stream_fd);
 	memset(s, 0, sizeof(*s));

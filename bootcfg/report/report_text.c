@@ -293,6 +293,8 @@ int rp_print_text(const struct rp_out *o, FILE *f)
 	fputs(")\n", f);
 	rp_trace_summary(r, summary, sizeof(summary));
 	fprintf(f, "trace: %s\n", summary);
+	if (o->snap && o->snap->dump)
+		rp_dump_text(o->snap->dump, f);
 	if (rp_lineage_any(r))
 		fprintf(f, "lineage: %llu forks, %llu execs, %llu exits, %llu module loads, %llu module requests (sched_process_* and module_* events: who ran what)\n",
 			(unsigned long long)r->lin.n[RP_PROC_FORK],

@@ -4,8 +4,9 @@
 # End-to-end test of the persistent ring buffer (Linux 6.12, issue 18):
 # Debian's 6.12 cloud kernel from bookworm-backports (tests/e2e/kernel-612.sh)
 # boots in QEMU (TCG, -m 1024, KASLR on) with the busybox initramfs and the
-# hook, and the command line compile emits for `boottrace.crash =
-# persistent` (docs/kernel-facts.md 50-55). Boot 1 dies in its /init before
+# hook, and the command line `boottrace compile` makes of
+# tests/e2e/persistent/persistent.bconf (boottrace.crash = persistent;
+# docs/kernel-facts.md 50-56). Boot 1 dies in its /init before
 # any hook (sysrq-c); panic=1 reboots the same QEMU (warm: memory kept);
 # boot 2's hook copies the instance into previous/NAME/ and the guest
 # writes /run/boottrace to a raw disk as a tar. `boottrace report` on that
@@ -40,8 +41,14 @@ if ! BUSYBOX=$BD/busybox sh initramfs-hook/mkinitramfs.sh -o "$W/i.cpio.gz" \
 	nok "mkinitramfs.sh builds the test initramfs"
 	finish
 fi
-# what compile emits for boottrace.crash = persistent (its defaults)
-CL="reserve_mem=2M:4096:boottrace trace_instance=boottrace@boottrace,initcall"
+# what compile emits for boottrace.crash = persistent (crash_reboot = 1):
+# panic=1 reserve_mem=2M:4096:boottrace trace_instance=boottrace@boottrace,initcall:*
+if ! CL=$("$bt" compile -k 6.12 --kernel-config "$KD/root/boot/config-$KV" \
+	tests/e2e/persistent/persistent.bconf); then
+	nok "compile of tests/e2e/persistent/persistent.bconf for $KV"
+	finish
+fi
+ok "compile of persistent.bconf: $CL"
 
 # boot NUMBER of serial log FILE (1 = the first), from its "Linux version"
 nth_boot() { awk -v n="$2" '/Linux version/ { b++ } b == n' "$1"; }
@@ -53,7 +60,7 @@ while [ "$run" -lt 3 ]; do
 	d=$W/run$run
 	mkdir -p "$d/out"
 	truncate -s 64M "$d/disk.img"
-	# no -no-reboot: panic=1 reboots into the next boot, the one that
+	# no -no-reboot: panic=1 (compiled) reboots into the next boot, the one that
 	# finds the previous boot's data powers off. oops=panic (the test's,
 	# not compile's): an unrelated TCG oops in a kernel thread panics and
 	# reboots too, instead of leaving a hung boot
@@ -61,7 +68,7 @@ while [ "$run" -lt 3 ]; do
 		-monitor none -serial "file:$d/serial.log" \
 		-kernel "$KD/root/boot/vmlinuz-$KV" -initrd "$W/i.cpio.gz" \
 		-drive "file=$d/disk.img,format=raw,if=virtio" \
-		-append "console=ttyS0 panic=1 oops=panic boottrace $CL" >"$d/qemu.log" 2>&1
+		-append "console=ttyS0 oops=panic $CL" >"$d/qemu.log" 2>&1
 	nb=$(grep -a -c 'Linux version' "$d/serial.log")
 	nth_boot "$d/serial.log" "$nb" >"$d/last.log"
 	nth_boot "$d/serial.log" $((nb - 1)) >"$d/dead.log"

@@ -10,7 +10,7 @@
 # "parse"), the kernel's tools/bootconfig/samples (from
 # tests/diff/kernel-tool.sh); a parser target reads a mode byte first, so
 # each seed is stored twice, after mode bytes 0x00 and 0x03. Report targets
-# (NAME contains "trace" or "console") are seeded with every trace and log
+# (NAME contains "trace", "console" or "dump") are seeded with every trace and log
 # of tests/data/traces (and refused/) and tests/fuzz/seeds/.
 #
 # Per target: "fuzz NAME: ok (RUNS runs, N corpus files)" or the crash file
@@ -79,7 +79,7 @@ for bin in "$@"; do
 			gcc -O2 -fpatchable-function-entry=2 -c -o "$corpus/seed-patchable.o" "$art/seed.c" ||
 			echo "fuzz: warning: no ELF seeds (gcc failed)" >&2
 		;;
-	*trace* | *console*)
+	*trace* | *console* | *dump*)
 		# report targets read a leading byte (split point / boot number)
 		# (refused/: traces report refuses, e.g. tracer osnoise; seeds/:
 		# small messy console logs made from a real capture)
