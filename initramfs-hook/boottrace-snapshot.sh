@@ -1022,11 +1022,14 @@ bt_snapshot() { # POINT REASON
 		for bt_i in "$BT_T"/instances/*; do
 			set -f
 			[ -e "$bt_i/trace" ] || continue
+			# a persistent instance: bt_persist below
+			[ -e "$bt_i/last_boot_info" ] && continue
 			bt_id=$bt_dir/instances/${bt_i##*/}
 			mkdir -p "$bt_id" || continue
 			bt_copy_trace "$bt_i/trace" "$bt_id/trace" $((BT_CAP - BT_TRACE_BYTES / 1024)) "instances/${bt_i##*/}/trace"
 			bt_copy_state "$bt_i" "$bt_id"
 		done
+		bt_persist "$bt_dir"
 		if [ "$BT_RAW" = 1 ]; then
 			# the raw pages are about buffer_total_size_kb: they must fit
 			# in what the text trace left of the room
@@ -1071,6 +1074,62 @@ bt_snapshot() { # POINT REASON
 	[ "$BT_SNAPSHOT" = console ] && bt_console "$bt_dir" "$BT_ID"
 	bt_undest
 	return 0
+}
+
+# Linux 6.12's persistent ring buffer (reserve_mem= and
+# trace_instance=NAME@LABEL; docs/kernel-facts.md 50-55): an instance on
+# memory kept over a warm reboot has a last_boot_info file. When the kernel
+# said its per-CPU buffers are "from previous boot", the instance holds the
+# previous boot's last events (a boot that died before any hook ran), then
+# this boot's appended: copied whole to previous/NAME/ with last_boot_info
+# and this boot's _text (report tells the two boots apart and moves the
+# previous boot's pointers by the text delta). Otherwise it holds this
+# boot's events only: instances/NAME/ as any instance. Then the instance is
+# emptied and turned on: what it holds at the next boot is what this boot
+# did after the hook (nothing of it when this boot ends cleanly soon).
+bt_persist() { # DIR
+	bt_klog=$(dmesg 2>/dev/null | grep -e 'Ring buffer' -e 'boot instance')
+	case $bt_klog in
+	*"Failed to map boot instance"*)
+		bt_err "persistent ring buffer: the kernel could not map a boot instance (dmesg: $(printf '%s\n' "$bt_klog" | grep -m 1 'Failed to map')): it records as an ordinary instance and keeps nothing over a reboot; check reserve_mem= (its size, and that nothing else uses the region)"
+		;;
+	esac
+	set +f
+	for bt_i in "$BT_T"/instances/*; do
+		set -f
+		[ -e "$bt_i/last_boot_info" ] || continue
+		bt_pn=${bt_i##*/}
+		bt_np=$(printf '%s\n' "$bt_klog" | grep -c 'is from previous boot')
+		bt_nb=$(printf '%s\n' "$bt_klog" | grep -c -e 'mismatch of magic' -e 'invalid commit')
+		if [ "$bt_np" -gt 0 ]; then
+			bt_pd=$1/previous/$bt_pn
+			mkdir -p "$bt_pd" || { bt_err "persistent instance $bt_pn: cannot create $bt_pd"; continue; }
+			bt_copy_trace "$bt_i/trace" "$bt_pd/trace" $((BT_CAP - BT_TRACE_BYTES / 1024)) "previous/$bt_pn/trace"
+			bt_copy_lines "$bt_i/last_boot_info" "$bt_pd/last_boot_info"
+			bt_copy_state "$bt_i" "$bt_pd"
+			# this boot's _text: the previous boot's pointers plus the
+			# text delta are this boot's addresses
+			bt_tx=$(grep -m 1 ' _text$' /proc/kallsyms 2>/dev/null)
+			[ -n "$bt_tx" ] && echo "$bt_tx" >"$bt_pd/text"
+			bt_note "previous_boot=$bt_pn"
+			bt_note "previous_boot_cpus=$bt_np"
+			[ "$bt_nb" -gt 0 ] &&
+				bt_warn "persistent instance $bt_pn: $bt_nb CPU buffers of the previous boot were invalid (dmesg: $(printf '%s\n' "$bt_klog" | grep -m 1 -e 'mismatch of magic' -e 'invalid commit' | sed 's/^\[[^]]*\] //')): their events are lost; the reserved region was overwritten before the kernel ran (try a smaller reserve_mem size) or moved"
+		else
+			bt_id=$1/instances/$bt_pn
+			mkdir -p "$bt_id" || continue
+			bt_copy_trace "$bt_i/trace" "$bt_id/trace" $((BT_CAP - BT_TRACE_BYTES / 1024)) "instances/$bt_pn/trace"
+			bt_copy_state "$bt_i" "$bt_id"
+			cp "$bt_i/last_boot_info" "$bt_id/" 2>/dev/null
+			bt_note "previous_boot_none=$bt_pn: the kernel found no previous boot's data ($bt_nb CPU buffers without it: a cold boot, or the reserved region was overwritten or moved)"
+		fi
+		if ! : >"$bt_i/trace" 2>/dev/null; then
+			bt_err "persistent instance $bt_pn: cannot empty it (trace not writable): the next boot will find this boot's events too"
+		fi
+		echo 1 >"$bt_i/tracing_on" 2>/dev/null ||
+			bt_err "persistent instance $bt_pn: cannot turn it on (tracing_on not writable): the rest of this boot is not recorded"
+		bt_note "persistent=$bt_pn emptied and on"
+	done
 }
 
 # boottrace.follow: tracing on again once the trace is copied, so the rest

@@ -102,6 +102,8 @@ run_counted browser sh tests/e2e/browser.sh "$B/boottrace"
 run_counted uboot sh tests/e2e/uboot.sh
 run_counted hook-settings sh tests/e2e/hook-settings.sh
 run_counted hook sh tests/e2e/hook.sh
+# Linux 6.12 persistent ring buffer: a boot dies, the next one keeps its trace (cached 6.12 kernel)
+run_counted persistent sh tests/e2e/persistent.sh
 # issue 18: a module that panics or hangs in its init, its ftrace dump read from the serial log
 run_counted crash sh tests/e2e/crash.sh
 run_counted itools sh tests/e2e/initramfs-tools.sh

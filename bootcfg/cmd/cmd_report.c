@@ -231,6 +231,7 @@ static int load(const struct report_opts *o, const char *input,
 				    "no trace line in %llu lines (first unreadable at line %llu): not the kernel's trace text",
 				    (unsigned long long)lines,
 				    (unsigned long long)first_bad);
+	l->snap.prev_syms = have ? &l->syms : NULL;
 	if (rp_check(l->r, have ? &l->syms : NULL, &l->snap, &l->q))
 		return bt_error_set(e, BT_EXIT_ENV, input, "out of memory");
 	return 0;

@@ -393,8 +393,18 @@ static void set_tracing(struct ctx *c)
 		while ((d = readdir(dp))) {
 			char q[4096];
 
-			if (d->d_name[0] != '.' &&
-			    (size_t)snprintf(q, sizeof(q), "%s/%s/tracing_on", p, d->d_name) < sizeof(q) &&
+			if (d->d_name[0] == '.')
+				continue;
+			/*
+			 * A persistent instance (last_boot_info: Linux 6.12's
+			 * ring buffer kept over a warm reboot) is the record of
+			 * a boot that dies later: left on (docs/kernel-facts.md
+			 * 50, 52).
+			 */
+			if ((size_t)snprintf(q, sizeof(q), "%s/%s/last_boot_info", p, d->d_name) < sizeof(q) &&
+			    !access(q, F_OK))
+				continue;
+			if ((size_t)snprintf(q, sizeof(q), "%s/%s/tracing_on", p, d->d_name) < sizeof(q) &&
 			    !access(q, W_OK))
 				write_word(q, "0\n");
 		}
@@ -705,6 +715,47 @@ static char *snap_file(struct ctx *c, const char *rel)
 	return t;
 }
 
+/*
+ * "previous_boot": the hook's copy of a persistent instance holding the
+ * previous boot's events (meta's previous_boot=NAME; previous/NAME/ is
+ * copied into the record with the rest of the snapshot), or null.
+ */
+static void put_prev_json(struct ctx *c, struct textbuf *t)
+{
+	char name[128], rel[300], *lbi, *text, *d;
+	long long delta = 0;
+	int have = 0;
+
+	meta_get(c->meta, "previous_boot", name, sizeof(name));
+	if (!*name || strchr(name, '/')) {
+		textbuf_puts(t, "null");
+		return;
+	}
+	snprintf(rel, sizeof(rel), "previous/%s/last_boot_info", name);
+	lbi = snap_file(c, rel);
+	snprintf(rel, sizeof(rel), "previous/%s/text", name);
+	text = snap_file(c, rel);
+	if (lbi && (d = strstr(lbi, "text delta:")))
+		have = sscanf(d + 11, "%lld", &delta) == 1;
+	textbuf_puts(t, "{\"instance\": ");
+	json_cstr(t, name);
+	snprintf(rel, sizeof(rel), "previous/%s", name);
+	textbuf_puts(t, ", \"dir\": ");
+	json_cstr(t, rel);
+	textbuf_puts(t, ", \"text_delta\": ");
+	if (have)
+		textbuf_printf(t, "%lld", delta);
+	else
+		textbuf_puts(t, "null");
+	textbuf_puts(t, ", \"this_boot_text\": ");
+	if (text)
+		text[strcspn(text, " ")] = '\0';
+	json_cstr(t, text && *text ? text : NULL);
+	textbuf_puts(t, "}");
+	free(lbi);
+	free(text);
+}
+
 static int put_json(struct ctx *c, struct bt_error *e)
 {
 	struct textbuf t;
@@ -779,7 +830,9 @@ static int put_json(struct ctx *c, struct bt_error *e)
 		json_time(&t, !j->gaps[i].cleared, j->gaps[i].to, j->raw);
 		textbuf_printf(&t, ", \"cleared\": %s}", j->gaps[i].cleared ? "true" : "false");
 	}
-	textbuf_puts(&t, "]},\n  \"hook_errors\": ");
+	textbuf_puts(&t, "]},\n  \"previous_boot\": ");
+	put_prev_json(c, &t);
+	textbuf_puts(&t, ",\n  \"hook_errors\": ");
 	json_lines(&t, c->meta, "error");
 	textbuf_puts(&t, ",\n  \"hook_warnings\": ");
 	json_lines(&t, c->meta, "warning");

@@ -112,6 +112,69 @@ int report_not_trace(const struct report *r, uint64_t *lines,
 int report_line_time(const char *p, const char *end, int *cpu, uint64_t *ts,
 		     int *raw);
 
+/* ---- the previous boot of a persistent instance (report_prev.c) ------ */
+
+struct rp_prev_cpu {
+	int cpu;
+	size_t events;		/* all of the CPU's events in the copy */
+	size_t step;		/* the previous boot's: those before the last
+				   step back in time (0: no step) */
+	size_t step0;		/* and from the step before it: the events
+				   before are an earlier boot's (0: none) */
+	size_t seen;		/* (while parsing) */
+	uint64_t first_ts, last_ts, prev_last, cur_first;
+};
+
+struct rp_prev_ev {		/* an event line of the previous boot */
+	size_t off, len;
+	int cpu;
+	uint64_t ts;
+	size_t start;		/* initcall_finish: its start's index + 1 */
+	int finished;		/* initcall_start: a finish paired with it */
+};
+
+struct rp_prev {
+	char name[128];		/* the instance */
+	char *trace;		/* its copy (owned) */
+	size_t len;
+	long long delta;	/* last_boot_info text delta */
+	uint64_t cur_text;	/* this boot's _text (the hook's "text") */
+	int have_delta, have_text;
+	/*
+	 * The previous boot's offset measured from the initcall_start
+	 * pointers of both boots (the most common difference): the kernel's
+	 * delta is of the boot that last reset the instance, which need not
+	 * be the previous one (docs/kernel-facts.md 56).
+	 */
+	long long cal;
+	size_t cal_votes, cal_pairs;
+	int have_cal;
+	struct rp_prev_cpu *cpu;
+	size_t ncpu, cpucap;
+	struct rp_prev_ev *ev;	/* in the copy's order */
+	size_t nev, evcap;
+};
+
+/*
+ * Split the copy @trace (owned by @p from now on, also on failure) of
+ * persistent instance @name into the previous boot's events and this
+ * boot's, per CPU; @lbi and @text are the hook's last_boot_info and text
+ * files (NULL when missing). -1 when out of memory.
+ */
+int rp_prev_parse(struct rp_prev *p, const char *name, char *trace,
+		  size_t len, const char *lbi, const char *text);
+/* The previous boot's pointer @addr named with @syms into @out; -1 when it
+ * cannot be (no table, no delta or _text, not in the table). */
+int rp_prev_name(struct rp_prev *p, const struct rp_syms *syms,
+		 char *out, size_t cap, uint64_t addr);
+/* The "Previous boot" section of the text report. */
+int rp_prev_print_text(const struct rp_prev *p, const struct rp_syms *syms,
+		       FILE *f);
+/* Its "previous_boot" member of the JSON report (a line ending in ","). */
+int rp_prev_print_json(const struct rp_prev *p, const struct rp_syms *syms,
+		       FILE *f);
+void rp_prev_free(struct rp_prev *p);
+
 /* ---- the input (report_input.c, report_snap.c) ---------------------- */
 
 struct rp_dump;
@@ -146,6 +209,9 @@ struct rp_snap {
 	 */
 	int damaged, trace_damaged;
 	char damage[400];
+	/* previous/NAME/ of a persistent instance (report_prev.c), the first */
+	struct rp_prev *prev;
+	const struct rp_syms *prev_syms;	/* to name its pointers */
 	/* An ftrace_dump_on_oops dump in a console log (report_dump.c), NULL: none */
 	struct rp_dump *dump;
 };

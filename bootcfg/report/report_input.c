@@ -33,6 +33,47 @@ static char *read_small(const char *dir, const char *rel)
 	return readfile(path, SMALL_MAX, 0, "a snapshot file", &len, &e);
 }
 
+/*
+ * previous/NAME/ (the hook's copy of a persistent instance holding a
+ * previous boot's events; report_prev.c): the first such directory.
+ */
+static void snap_prev(const char *dir, struct rp_snap *s)
+{
+	char path[4096], rel[600], *trace, *lbi, *text;
+	struct bt_error e;
+	struct dirent *d;
+	size_t len;
+	DIR *pd;
+
+	snprintf(path, sizeof(path), "%s/previous", dir);
+	if (!(pd = opendir(path)))
+		return;
+	while ((d = readdir(pd))) {
+		if (d->d_name[0] == '.' || strlen(d->d_name) > 100)
+			continue;
+		snprintf(path, sizeof(path), "%s/previous/%s/trace", dir, d->d_name);
+		if (access(path, R_OK) ||
+		    !(trace = readfile(path, RF_TRACE_MAX, 0, "a previous boot's trace", &len, &e)))
+			continue;
+		snprintf(rel, sizeof(rel), "previous/%s/last_boot_info", d->d_name);
+		lbi = read_small(dir, rel);
+		snprintf(rel, sizeof(rel), "previous/%s/text", d->d_name);
+		text = read_small(dir, rel);
+		s->prev = calloc(1, sizeof(*s->prev));
+		if (s->prev && rp_prev_parse(s->prev, d->d_name, trace, len, lbi, text)) {
+			rp_prev_free(s->prev);
+			free(s->prev);
+			s->prev = NULL;
+		} else if (!s->prev) {
+			free(trace);
+		}
+		free(lbi);
+		free(text);
+		break;
+	}
+	closedir(pd);
+}
+
 static void snap_dir(const char *dir, struct rp_snap *s)
 {
 	static const char *const files[] = {
@@ -49,6 +90,7 @@ static void snap_dir(const char *dir, struct rp_snap *s)
 	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
 		if ((t = read_small(dir, files[i])))
 			rp_snap_keep(s, files[i], t);
+	snap_prev(dir, s);
 	snprintf(rel, sizeof(rel), "%s/per_cpu", dir);
 	if (!(pd = opendir(rel)))
 		return;

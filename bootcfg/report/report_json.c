@@ -436,6 +436,12 @@ int rp_print_json(const struct rp_out *o, FILE *f)
 	fputs(n ? "\n  ],\n" : "],\n", f);
 	free(order);
 	jloads(r, f);
+	if (o->snap && o->snap->prev) {
+		if (rp_prev_print_json(o->snap->prev, o->snap->prev_syms, f))
+			return -1;
+	} else {
+		fputs("  \"previous_boot\": null,\n", f);
+	}
 	fputs("  \"findings\": [", f);
 	for (k = 0; k < o->q->n; k++) {
 		fprintf(f, "%s\n    {\"code\": \"%s\", \"severity\": \"%s\", \"text\": ", k ? "," : "", o->q->v[k].code,

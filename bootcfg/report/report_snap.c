@@ -27,6 +27,10 @@ void rp_snap_free(struct rp_snap *s)
 	free(s->trace);
 	free(s->dir);
 	free(s->head);
+	if (s->prev) {
+		rp_prev_free(s->prev);
+		free(s->prev);
+	}
 	rp_dump_free(s->dump);
 	if (s->stream && s->stream_fd > 0)
 		close(s->stream_fd);

@@ -311,6 +311,9 @@ int rp_print_text(const struct rp_out *o, FILE *f)
 		fprintf(f, "\n%s: no hit in this trace\n", o->only);
 	free(order);
 	put_loads(r, f);
+	if (o->snap && o->snap->prev &&
+	    rp_prev_print_text(o->snap->prev, o->snap->prev_syms, f))
+		return -1;
 	if (o->q->n)
 		fputs("\nevidence:\n", f);
 	for (k = 0; k < o->q->n; k++)

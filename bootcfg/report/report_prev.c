@@ -1,0 +1,540 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The previous boot's part of a snapshot: the hook's copy of a Linux 6.12
+ * persistent instance (previous/NAME/: trace, last_boot_info, text;
+ * initramfs-hook/README.md, docs/kernel-facts.md 50-55).
+ *
+ * The instance holds the previous boot's last events and then this boot's,
+ * appended to each CPU's buffer. Each CPU's events are in order in the
+ * trace text, and this boot's clock restarts near 0: the previous boot's
+ * events on a CPU are those before the last step back in time of that CPU.
+ * A CPU without a step is all one boot; it is taken as this boot's, which
+ * is ambiguous when the previous boot's events there all came before this
+ * boot's first (said so, with that time). Events before an earlier step
+ * are an earlier boot's: what a boot did after its hook emptied the
+ * instance, before the boot that died (counted, not shown).
+ *
+ * The kernel prints the previous boot's pointer fields raw (initcall
+ * "func=0x..."): that boot's address plus the text delta of last_boot_info
+ * is this boot's address, and this boot's address less its _text (from the
+ * hook's "text" file) plus the symbol table's _text is the table's.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/report_int.h"
+#include "util/grow.h"
+#include "util/json.h"
+
+#define PREV_LAST 5		/* last events shown per CPU */
+#define PREV_OPEN 3		/* unfinished initcalls shown */
+
+static struct rp_prev_cpu *cpu_of(struct rp_prev *p, int cpu)
+{
+	size_t i;
+
+	for (i = 0; i < p->ncpu; i++)
+		if (p->cpu[i].cpu == cpu)
+			return &p->cpu[i];
+	if (BT_GROW(p->cpu, p->ncpu + 1, p->cpucap) < 0)
+		return NULL;
+	memset(&p->cpu[p->ncpu], 0, sizeof(p->cpu[0]));
+	p->cpu[p->ncpu].cpu = cpu;
+	return &p->cpu[p->ncpu++];
+}
+
+/* "text delta:\t-411041792" of last_boot_info. */
+static int parse_delta(const char *lbi, long long *delta)
+{
+	const char *p = lbi ? strstr(lbi, "text delta:") : NULL;
+	char *end;
+
+	if (!p)
+		return 0;
+	p += strlen("text delta:");
+	errno = 0;
+	*delta = strtoll(p, &end, 0);
+	return end != p && !errno;
+}
+
+/* "ffffffffa0e00000 T _text" of the hook's text file. */
+static int parse_text(const char *t, uint64_t *addr)
+{
+	unsigned long long a;
+
+	if (!t || sscanf(t, "%llx", &a) != 1 || !a)
+		return 0;
+	*addr = a;
+	return 1;
+}
+
+/* The func token of an initcall_start/finish event, or NULL. */
+static const char *initcall_func(const char *s, const char *e, int *start,
+				 size_t *len)
+{
+	const char *f;
+
+	if ((f = memmem(s, (size_t)(e - s), "initcall_start: func=", 21)))
+		*start = 1, f += 21;
+	else if ((f = memmem(s, (size_t)(e - s), "initcall_finish: func=", 22)))
+		*start = 0, f += 22;
+	else
+		return NULL;
+	*len = strcspn(f, " \n");
+	if (f + *len > e)
+		*len = (size_t)(e - f);
+	return f;
+}
+
+/* The task ("swapper/0-1") of the event line [s, e): its length from *@t. */
+static size_t task_of(const char *s, const char *e, const char **t)
+{
+	const char *b = memmem(s, (size_t)(e - s), " [", 2);
+
+	while (s < e && *s == ' ')
+		s++;
+	*t = s;
+	if (!b || b < s)
+		return 0;
+	while (b > s && b[-1] == ' ')
+		b--;
+	return (size_t)(b - s);
+}
+
+/*
+ * Each initcall_finish to the latest open initcall_start of the same task:
+ * one task runs its initcalls one at a time. Not by the func token: the
+ * kernel prints a start's pointer raw and may name the finish's, wrongly,
+ * after this boot's symbols (docs/kernel-facts.md 53).
+ */
+static void pair_initcalls(struct rp_prev *p)
+{
+	size_t i, j, fl, tl, ul;
+	const char *t, *u;
+	int start;
+
+	for (i = 0; i < p->nev; i++) {
+		const char *s = p->trace + p->ev[i].off, *e = s + p->ev[i].len;
+
+		if (!initcall_func(s, e, &start, &fl) || start)
+			continue;
+		tl = task_of(s, e, &t);
+		for (j = i; j > 0; j--) {
+			const char *s2 = p->trace + p->ev[j - 1].off;
+			const char *e2 = s2 + p->ev[j - 1].len;
+			int st;
+
+			if (p->ev[j - 1].finished || !initcall_func(s2, e2, &st, &fl) || !st)
+				continue;
+			ul = task_of(s2, e2, &u);
+			if (ul == tl && !memcmp(u, t, tl)) {
+				p->ev[j - 1].finished = 1;
+				p->ev[i].start = j;
+				break;
+			}
+		}
+	}
+}
+
+/* A raw "initcall_start: func=0x..." pointer of [s, e), or 0. */
+static uint64_t start_ptr(const char *s, const char *e)
+{
+	const char *f = memmem(s, (size_t)(e - s), "initcall_start: func=0x", 23);
+	unsigned long long a;
+
+	return f && sscanf(f + 21, "%llx", &a) == 1 ? a : 0;
+}
+
+static int by_u64(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+#define CAL_MAX 256		/* the previous boot's last initcall pointers */
+#define CAL_CUR 2048		/* this boot's first, compared with them */
+
+/*
+ * This boot's address less the previous boot's, measured: every pair of a
+ * previous-boot and a this-boot initcall_start pointer gives a difference;
+ * the same function in both differs by the kernel's move, so that
+ * difference is by far the most common. Kept when it is at least 3 pairs
+ * and a quarter of the smaller side. This boot's pointers are taken only
+ * after a CPU's step back in time: a CPU without one may be an older boot's.
+ */
+static int calibrate(struct rp_prev *p, const uint64_t *cur, size_t ncur)
+{
+	uint64_t prev[CAL_MAX], *d;
+	size_t i, j, n = 0, np = 0, best = 0, run;
+
+	for (i = p->nev; i > 0 && np < CAL_MAX; i--) {
+		const char *s = p->trace + p->ev[i - 1].off;
+		uint64_t a = start_ptr(s, s + p->ev[i - 1].len);
+
+		if (a)
+			prev[np++] = a;
+	}
+	if (!np || !ncur)
+		return 0;
+	d = malloc(np * ncur * sizeof(*d));
+	if (!d)
+		return -1;
+	for (i = 0; i < np; i++)
+		for (j = 0; j < ncur; j++)
+			d[n++] = cur[j] - prev[i];
+	qsort(d, n, sizeof(*d), by_u64);
+	for (i = 0; i < n; i += run) {
+		for (run = 1; i + run < n && d[i + run] == d[i]; run++)
+			;
+		if (run > best) {
+			best = run;
+			p->cal = (long long)d[i];
+		}
+	}
+	free(d);
+	p->cal_votes = best;
+	p->cal_pairs = np < ncur ? np : ncur;
+	p->have_cal = best >= 3 && best * 4 >= p->cal_pairs;
+	return 0;
+}
+
+int rp_prev_parse(struct rp_prev *p, const char *name, char *trace,
+		  size_t len, const char *lbi, const char *text)
+{
+	const char *s, *end = trace + len;
+	uint64_t *cur = malloc(CAL_CUR * sizeof(*cur));
+	size_t i, ncur = 0;
+	int rc;
+	int pass;
+
+	memset(p, 0, sizeof(*p));
+	snprintf(p->name, sizeof(p->name), "%s", name);
+	p->trace = trace;
+	p->len = len;
+	p->have_delta = parse_delta(lbi, &p->delta);
+	p->have_text = parse_text(text, &p->cur_text);
+	/*
+	 * Pass 0: each CPU's events and where its last step back in time
+	 * is. Pass 1: the events before that step are the previous boot's.
+	 */
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < p->ncpu; i++)
+			p->cpu[i].seen = 0;
+		for (s = trace; s < end;) {
+			const char *nl = memchr(s, '\n', (size_t)(end - s));
+			const char *e = nl ? nl : end;
+			struct rp_prev_cpu *c;
+			uint64_t ts;
+			int cpu, raw;
+
+			if (report_line_time(s, e, &cpu, &ts, &raw) == 1) {
+				if (!(c = cpu_of(p, cpu)))
+					goto oom;
+				if (!pass) {
+					if (c->seen && ts < c->last_ts) {
+						c->step0 = c->step;
+						c->step = c->seen;
+						c->prev_last = c->last_ts;
+						c->cur_first = ts;
+					}
+					if (!c->seen)
+						c->first_ts = ts;
+					c->last_ts = ts;
+				} else if (cur && c->step && c->seen >= c->step && ncur < CAL_CUR &&
+					   (cur[ncur] = start_ptr(s, e))) {
+					ncur++;	/* this boot's, for calibrate */
+				} else if (c->seen >= c->step0 && c->seen < c->step) {
+					if (BT_GROW(p->ev, p->nev + 1, p->evcap) < 0)
+						goto oom;
+					p->ev[p->nev].off = (size_t)(s - trace);
+					p->ev[p->nev].len = (size_t)(e - s);
+					p->ev[p->nev].cpu = cpu;
+					p->ev[p->nev].ts = ts;
+					p->ev[p->nev].start = 0;
+					p->ev[p->nev].finished = 0;
+					p->nev++;
+				}
+				c->seen++;
+			}
+			s = nl ? nl + 1 : end;
+		}
+		if (!pass)
+			for (i = 0; i < p->ncpu; i++)
+				p->cpu[i].events = p->cpu[i].seen;
+	}
+	pair_initcalls(p);
+	rc = cur ? calibrate(p, cur, ncur) : -1;
+	free(cur);
+	return rc;
+oom:
+	free(cur);
+	return -1;
+}
+
+/* The pointer text after "func=" in [s, e): its length. */
+static size_t func_len(const char *s, const char *e)
+{
+	const char *q = s;
+
+	while (q < e && *q != ' ')
+		q++;
+	/* " (-1181183776)": the kernel's decimal of a raw pointer */
+	if (q + 2 < e && q[1] == '(' && !strncmp(s, "0x", 2)) {
+		const char *r = memchr(q, ')', (size_t)(e - q));
+
+		if (r)
+			q = r + 1;
+	}
+	return (size_t)(q - s);
+}
+
+/* The symbol table's _text, or 0. */
+static uint64_t syms_text(const struct rp_syms *syms)
+{
+	size_t i;
+
+	for (i = 0; i < syms->n; i++)
+		if (!strcmp(rp_str(&syms->names, syms->v[i].name), "_text"))
+			return syms->v[i].addr;
+	return 0;
+}
+
+int rp_prev_name(struct rp_prev *p, const struct rp_syms *syms,
+		 char *out, size_t cap, uint64_t addr)
+{
+	uint64_t base;
+
+	if (!syms || !(p->have_delta || p->have_cal) || !p->have_text ||
+	    !(base = syms_text(syms)))
+		return -1;
+	addr = addr + (uint64_t)(p->have_cal ? p->cal : p->delta) - p->cur_text + base;
+	return rp_syms_lookup(syms, addr, out, cap);
+}
+
+/*
+ * Event @i's text with its pointer named into @buf: a raw "func=0x..."
+ * through the text delta; a finish's pointer that this boot's kernel named
+ * (wrongly, unless the kernel did not move) by its start's raw one. *@named
+ * is set when a pointer was named, *@raw when one was left raw, *@kname
+ * when one keeps a name this boot's kernel gave it.
+ */
+static void line_named(const struct rp_prev *p, const struct rp_syms *syms,
+		       size_t i, char *buf, size_t cap, int *named, int *raw,
+		       int *kname)
+{
+	const char *s = p->trace + p->ev[i].off, *e = s + p->ev[i].len;
+	const char *f = memmem(s, (size_t)(e - s), "func=", 5), *src;
+	unsigned long long a;
+	char sym[256];
+	size_t fl;
+
+	if (!f) {
+		snprintf(buf, cap, "%.*s", (int)(e - s), s);
+		return;
+	}
+	f += 5;
+	fl = func_len(f, e);
+	src = f;
+	if (strncmp(f, "0x", 2) && p->ev[i].start) {	/* kernel-named finish */
+		const struct rp_prev_ev *st = &p->ev[p->ev[i].start - 1];
+		const char *ss = p->trace + st->off;
+		const char *sf = memmem(ss, st->len, "func=", 5);
+
+		if (sf && !strncmp(sf + 5, "0x", 2))
+			src = sf + 5;
+	}
+	if (strncmp(src, "0x", 2) || sscanf(src, "%llx", &a) != 1 ||
+	    rp_prev_name((struct rp_prev *)p, syms, sym, sizeof(sym), a)) {
+		if (!strncmp(f, "0x", 2))
+			*raw = 1;
+		else if (!p->have_delta || p->delta)
+			*kname = 1;
+		snprintf(buf, cap, "%.*s", (int)(e - s), s);
+		return;
+	}
+	*named = 1;
+	snprintf(buf, cap, "%.*s%s%.*s", (int)(f - s), s, sym,
+		 (int)(e - (f + fl)), f + fl);
+}
+
+/* The initcall_starts without a finish, in order, into *@open. */
+static int unfinished(const struct rp_prev *p, size_t **open, size_t *nopen,
+		      int *starts)
+{
+	size_t i, cap = 0;
+
+	*open = NULL;
+	*nopen = 0;
+	*starts = 0;
+	for (i = 0; i < p->nev; i++) {
+		const char *s = p->trace + p->ev[i].off, *e = s + p->ev[i].len;
+		size_t fl;
+		int start;
+
+		if (!initcall_func(s, e, &start, &fl) || !start)
+			continue;
+		*starts = 1;
+		if (p->ev[i].finished)
+			continue;
+		if (BT_GROW(*open, *nopen + 1, cap) < 0) {
+			free(*open);
+			*open = NULL;
+			return -1;
+		}
+		(*open)[(*nopen)++] = i;
+	}
+	return 0;
+}
+
+/* The index of the first of CPU @cpu's last PREV_LAST events. */
+static size_t last_of(const struct rp_prev *p, int cpu)
+{
+	size_t i, last;
+
+	for (i = p->nev, last = 0; i > 0 && last < PREV_LAST; i--)
+		last += p->ev[i - 1].cpu == cpu;
+	return i;
+}
+
+static void jtime(uint64_t ts, FILE *f)
+{
+	fprintf(f, "%" PRIu64 ".%06" PRIu64, ts / 1000000000u, ts % 1000000000u / 1000u);
+}
+
+int rp_prev_print_json(const struct rp_prev *p, const struct rp_syms *syms,
+		       FILE *f)
+{
+	size_t i, k, *open, nopen;
+	int named = 0, raw = 0, kname = 0, starts, first;
+	char buf[1024];
+
+	if (unfinished(p, &open, &nopen, &starts))
+		return -1;
+	fputs("  \"previous_boot\": {\"instance\": ", f);
+	json_fputs(f, p->name);
+	fputs(", \"text_delta\": ", f);
+	if (p->have_delta)
+		fprintf(f, "%lld", p->delta);
+	else
+		fputs("null", f);
+	fputs(", \"measured_delta\": ", f);
+	if (p->have_cal)
+		fprintf(f, "%lld", p->cal);
+	else
+		fputs("null", f);
+	fprintf(f, ", \"initcalls_agreeing\": %zu, \"initcalls_compared\": %zu, \"cpus\": [",
+		p->cal_votes, p->cal_pairs);
+	for (k = 0; k < p->ncpu; k++) {
+		const struct rp_prev_cpu *c = &p->cpu[k];
+
+		fprintf(f, "%s\n    {\"cpu\": %d, \"events\": %zu, \"earlier_events\": %zu, \"ambiguous\": %s, \"last\": ",
+			k ? "," : "", c->cpu, c->step - c->step0, c->step0,
+			c->step ? "false" : "true");
+		if (c->step)
+			jtime(c->prev_last, f);
+		else
+			fputs("null", f);
+		fputs(", \"this_boot_from\": ", f);
+		jtime(c->step ? c->cur_first : c->first_ts, f);
+		fputs(", \"last_events\": [", f);
+		first = 1;
+		for (i = c->step ? last_of(p, c->cpu) : p->nev; i < p->nev; i++) {
+			if (p->ev[i].cpu != c->cpu)
+				continue;
+			line_named(p, syms, i, buf, sizeof(buf), &named, &raw, &kname);
+			fputs(first ? "" : ", ", f);
+			json_fputs(f, buf + strspn(buf, " "));
+			first = 0;
+		}
+		fputs("]}", f);
+	}
+	fprintf(f, "%s], \"initcalls\": \"%s\", \"unfinished\": [", p->ncpu ? "\n  " : "",
+		!starts ? "none" : nopen ? "unfinished" : "all finished");
+	for (i = nopen; i > 0 && nopen - i < PREV_OPEN; i--) {
+		line_named(p, syms, open[i - 1], buf, sizeof(buf), &named, &raw, &kname);
+		fputs(i < nopen ? ", " : "", f);
+		json_fputs(f, buf + strspn(buf, " "));
+	}
+	fprintf(f, "], \"pointers\": \"%s\"},\n",
+		raw ? "raw" : kname ? "kernel-named" : named ? "named" : "none");
+	free(open);
+	return ferror(f) ? -1 : 0;
+}
+
+int rp_prev_print_text(const struct rp_prev *p, const struct rp_syms *syms,
+		       FILE *f)
+{
+	size_t i, k, *open = NULL, nopen = 0;
+	int named = 0, raw = 0, kname = 0, starts = 0;
+	char buf[1024];
+
+	fprintf(f, "\nPrevious boot (persistent instance %s, copied by this boot's hook):\n", p->name);
+	if (p->have_cal && p->have_delta && p->cal == p->delta)
+		fprintf(f, "  the kernel moved by %lld bytes since (last_boot_info's text delta, and %zu of %zu initcalls of both boots agree)\n",
+			p->cal, p->cal_votes, p->cal_pairs);
+	else if (p->have_cal)
+		fprintf(f, "  the kernel moved by %lld bytes since, measured from %zu of %zu initcalls of both boots; last_boot_info's text delta%s%.0lld is not the previous boot's (it is of the boot that last emptied the instance)\n",
+			p->cal, p->cal_votes, p->cal_pairs,
+			p->have_delta ? " " : " (none)", p->have_delta ? p->delta : 0LL);
+	else if (p->have_delta)
+		fprintf(f, "  the kernel moved by %lld bytes since (last_boot_info's text delta: of the boot that last emptied the instance; not checked against the initcalls, too few in both boots)\n", p->delta);
+	else
+		fputs("  ! no text delta (last_boot_info missing or unreadable) and too few initcalls in both boots to measure it: the previous boot's pointers cannot be named\n", f);
+	for (k = 0; k < p->ncpu; k++) {
+		const struct rp_prev_cpu *c = &p->cpu[k];
+
+		if (!c->step) {
+			fprintf(f, "  CPU %d: no events of the previous boot found: no step back in time among its %zu events, taken as this boot's (ambiguous: the previous boot's events there, had they all come before %" PRIu64 ".%06" PRIu64 " s, would look the same)\n",
+				c->cpu, c->events, c->first_ts / 1000000000u,
+				c->first_ts % 1000000000u / 1000u);
+			continue;
+		}
+		if (c->step0)
+			fprintf(f, "  CPU %d: %zu events of an earlier boot first (one before the previous boot: that died too, or recorded after its hook), left out\n",
+				c->cpu, c->step0);
+		fprintf(f, "  CPU %d: %zu events of the previous boot, the last at %" PRIu64 ".%06" PRIu64 " s (then this boot's from %" PRIu64 ".%06" PRIu64 " s); its last events:\n",
+			c->cpu, c->step - c->step0, c->prev_last / 1000000000u,
+			c->prev_last % 1000000000u / 1000u,
+			c->cur_first / 1000000000u, c->cur_first % 1000000000u / 1000u);
+		/* the CPU's last PREV_LAST previous-boot events, in order */
+		for (i = last_of(p, c->cpu); i < p->nev; i++) {
+			if (p->ev[i].cpu != c->cpu)
+				continue;
+			line_named(p, syms, i, buf, sizeof(buf), &named, &raw, &kname);
+			fprintf(f, "    %s\n", buf + strspn(buf, " "));
+		}
+	}
+	if (unfinished(p, &open, &nopen, &starts))
+		return -1;
+	if (!starts) {
+		fputs("  no initcall events of the previous boot (initcall:* not in the instance, or none left in it)\n", f);
+	} else if (!nopen) {
+		fputs("  every initcall that started finished (the previous boot died after them)\n", f);
+	} else {
+		fputs("  initcall that started and never finished (the last to start first):\n", f);
+		for (i = nopen; i > 0 && nopen - i < PREV_OPEN; i--) {
+			line_named(p, syms, open[i - 1], buf, sizeof(buf), &named, &raw, &kname);
+			fprintf(f, "    %s\n", buf + strspn(buf, " "));
+		}
+	}
+	free(open);
+	if (raw)
+		fputs("  ! pointers left raw: give the kernel's System.map (--system-map) or this boot's kallsyms, and the snapshot's previous/NAME/text (this boot's _text)\n", f);
+	if (kname)
+		fputs("  ! some pointers keep the name this boot's kernel gave them, which is wrong for a previous boot's pointer when the kernel moved (its initcall_start, which would name it, is not in the copy)\n", f);
+	if (!raw && named)
+		fputs("  pointers of the previous boot named: its address + the kernel's move (above) - this boot's _text + the symbol table's _text\n", f);
+	return ferror(f) ? -1 : 0;
+}
+
+void rp_prev_free(struct rp_prev *p)
+{
+	free(p->trace);
+	free(p->cpu);
+	free(p->ev);
+	memset(p, 0, sizeof(*p));
+}
