@@ -24,6 +24,7 @@
 enum crash_set {
 	CS_DUMP,	/* crash = console or pstore */
 	CS_REBOOT,	/* crash = console, persistent or pstore */
+	CS_OOPS,	/* hang = panic, or crash = persistent or pstore */
 	CS_HANG,	/* hang = panic */
 	CS_HANG_SECONDS,	/* hang_seconds = N */
 	CS_PERSISTENT,	/* crash = persistent */
@@ -50,8 +51,8 @@ static const struct crash_row {
 	{ CS_REBOOT, "panic", KF_BASE, -1, 0, 0,
 	  "the board reboots this many seconds after a panic" },
 	/* an early_param (kernel/panic.c): on the bootloader's line */
-	{ CS_HANG, "oops", KF_BASE, -1, 1, 0,
-	  "an oops panics: one in a kernel thread otherwise leaves the boot hung (docs/kernel-facts.md 55)" },
+	{ CS_OOPS, "oops", KF_BASE, -1, 1, 0,
+	  "an oops panics: one in a kernel thread otherwise leaves the boot hung (docs/kernel-facts.md 55), and a trace kept for the next boot needs the reboot" },
 	{ CS_HANG, "softlockup_panic", KF_BASE, KO_SOFTLOCKUP_DETECTOR, 0, 0,
 	  "a CPU stuck in the kernel (an initcall that spins) panics" },
 	/* hung_task_panic= is an alias of the sysctl, set after the initcalls */
@@ -99,6 +100,8 @@ static int crash_set_node(const struct route *r, enum crash_set set)
 		if (c->reboot.text)
 			return c->reboot.node;
 		return console >= 0 ? console : persistent >= 0 ? persistent : pstore;
+	case CS_OOPS:
+		return hang ? c->hang.node : persistent >= 0 ? persistent : pstore;
 	case CS_HANG:
 		return hang ? c->hang.node : -1;
 	case CS_HANG_SECONDS:
@@ -219,8 +222,10 @@ static char *crash_value(const struct route *r, const struct crash_row *row)
 		return strdup(CRASH_CONSOLE_BUF);
 	case CS_REBOOT:
 		return strdup(c->reboot.text ? c->reboot.text : CRASH_REBOOT);
+	case CS_OOPS:
+		return strdup("panic");
 	case CS_HANG:
-		return strdup(!strcmp(row->param, "oops") ? "panic" : "1");
+		return strdup("1");
 	case CS_HANG_SECONDS: {
 		unsigned long s = strtoul(c->hang_seconds.text, NULL, 10);
 

@@ -149,9 +149,11 @@ static struct rp_dump_cpu *cpu_of(struct rp_dump *d, int cpu)
 	return &d->cpu[cpu];
 }
 
+/* The dump's initcall_starts (all of them), and those not finished yet. */
 struct opens {
 	struct rp_dump_open *v;
 	size_t n, cap;
+	struct rp_icalls open;
 };
 
 /* "func=NAME+0x0/0x1000 [mod] ..." of an initcall event */
@@ -177,17 +179,20 @@ static void initcall_func(const char *b, size_t len, char *fn, size_t fcap,
 	}
 }
 
+/* An initcall event: a start kept and opened, a finish closes its task's (report_initcall.c). */
 static int initcall(struct opens *o, struct rp_dump *d, const struct rp_line *l)
 {
 	char fn[128], mod[64];
-	size_t i;
 
 	if (l->kind != RP_EVENT)
 		return 0;
 	if (l->a_len == 14 && !memcmp(l->a, "initcall_start", 14)) {
 		initcall_func(l->b, l->b_len, fn, sizeof(fn), mod, sizeof(mod));
-		if (!fn[0] || BT_GROW(o->v, o->n + 1, o->cap))
-			return fn[0] ? -1 : 0;
+		if (!fn[0])
+			return 0;
+		if (BT_GROW(o->v, o->n + 1, o->cap) < 0 ||
+		    rp_icalls_start(&o->open, l->task, l->task_len, o->n) < 0)
+			return -1;
 		d->initcall_events++;
 		memset(&o->v[o->n], 0, sizeof(o->v[0]));
 		snprintf(o->v[o->n].func, sizeof(o->v[0].func), "%s", fn);
@@ -197,14 +202,8 @@ static int initcall(struct opens *o, struct rp_dump *d, const struct rp_line *l)
 		o->v[o->n].ts = l->ts;
 		o->n++;
 	} else if (l->a_len == 15 && !memcmp(l->a, "initcall_finish", 15)) {
-		initcall_func(l->b, l->b_len, fn, sizeof(fn), mod, sizeof(mod));
 		d->initcall_events++;
-		for (i = o->n; i-- > 0;)
-			if (!strcmp(o->v[i].func, fn)) {
-				memmove(&o->v[i], &o->v[i + 1], (o->n - i - 1) * sizeof(o->v[0]));
-				o->n--;
-				break;
-			}
+		rp_icalls_finish(&o->open, l->task, l->task_len);
 	}
 	return 0;
 }
@@ -361,13 +360,14 @@ int rp_dump_extract(const char *p, size_t len, struct rp_dump **out,
 		d->truncated = 1;
 	for (i = 0; i < d->ncpu; i++)
 		name_task(d, d->cpu[i].task, sizeof(d->cpu[i].task));
-	d->nopen_all = o.n;
-	for (i = 0; i < o.n && i < RP_DUMP_OPEN; i++) {
-		d->open[i] = o.v[o.n - 1 - i];
+	d->nopen_all = o.open.n;
+	for (i = 0; i < o.open.n && i < RP_DUMP_OPEN; i++) {
+		d->open[i] = o.v[o.open.open[o.open.n - 1 - i].ref];
 		name_task(d, d->open[i].task, sizeof(d->open[i].task));
 	}
 	d->nopen = (unsigned)i;
 	free(o.v);
+	rp_icalls_free(&o.open);
 	free(buf);
 	if (!d->ndumps) {
 		rp_dump_free(d);
@@ -387,6 +387,7 @@ int rp_dump_extract(const char *p, size_t len, struct rp_dump **out,
 	return 0;
 oom:
 	free(o.v);
+	rp_icalls_free(&o.open);
 	free(buf);
 	free(t);
 	rp_dump_free(d);

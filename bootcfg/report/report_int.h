@@ -511,6 +511,28 @@ size_t rp_ts_prefix(const char *p, const char *end);
 const char *rp_log_clean(char **buf, size_t *cap, size_t *len,
 			 const char *p, const char *end);
 
+/* ---- initcalls that never finished (report_initcall.c) ---------------- */
+
+#define RP_ICALL_NONE ((size_t)-1)
+
+struct rp_icall_open {
+	char task[64];		/* as the trace prints it: "insmod-89" */
+	size_t ref;		/* the caller's: which start it is */
+};
+
+/* The initcall_starts not finished yet, in trace order. */
+struct rp_icalls {
+	struct rp_icall_open *open;
+	size_t n, cap;
+};
+
+/* An initcall_start of @task (@len bytes), known to the caller as @ref; -1: no memory. */
+int rp_icalls_start(struct rp_icalls *c, const char *task, size_t len,
+		    size_t ref);
+/* An initcall_finish of @task: the ref of the start it closes, or RP_ICALL_NONE. */
+size_t rp_icalls_finish(struct rp_icalls *c, const char *task, size_t len);
+void rp_icalls_free(struct rp_icalls *c);
+
 /* ---- an ftrace_dump_on_oops dump in a console log (report_dump.c) ---- */
 
 #define RP_DUMP_LAST 5		/* events kept per CPU, the newest */

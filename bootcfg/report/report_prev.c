@@ -105,38 +105,34 @@ static size_t task_of(const char *s, const char *e, const char **t)
 }
 
 /*
- * Each initcall_finish to the latest open initcall_start of the same task:
- * one task runs its initcalls one at a time. Not by the func token: the
- * kernel prints a start's pointer raw and may name the finish's, wrongly,
- * after this boot's symbols (docs/kernel-facts.md 53).
+ * Each initcall_finish to its initcall_start, by the one rule of
+ * report_initcall.c (the same task's latest open start).
  */
-static void pair_initcalls(struct rp_prev *p)
+static int pair_initcalls(struct rp_prev *p)
 {
-	size_t i, j, fl, tl, ul;
-	const char *t, *u;
+	struct rp_icalls open = { 0 };
+	size_t i, fl, tl, j;
+	const char *t;
 	int start;
 
 	for (i = 0; i < p->nev; i++) {
 		const char *s = p->trace + p->ev[i].off, *e = s + p->ev[i].len;
 
-		if (!initcall_func(s, e, &start, &fl) || start)
+		if (!initcall_func(s, e, &start, &fl))
 			continue;
 		tl = task_of(s, e, &t);
-		for (j = i; j > 0; j--) {
-			const char *s2 = p->trace + p->ev[j - 1].off;
-			const char *e2 = s2 + p->ev[j - 1].len;
-			int st;
-
-			if (p->ev[j - 1].finished || !initcall_func(s2, e2, &st, &fl) || !st)
-				continue;
-			ul = task_of(s2, e2, &u);
-			if (ul == tl && !memcmp(u, t, tl)) {
-				p->ev[j - 1].finished = 1;
-				p->ev[i].start = j;
-				break;
+		if (start) {
+			if (rp_icalls_start(&open, t, tl, i) < 0) {
+				rp_icalls_free(&open);
+				return -1;
 			}
+		} else if ((j = rp_icalls_finish(&open, t, tl)) != RP_ICALL_NONE) {
+			p->ev[j].finished = 1;
+			p->ev[i].start = j + 1;
 		}
 	}
+	rp_icalls_free(&open);
+	return 0;
 }
 
 /* A raw "initcall_start: func=0x..." pointer of [s, e), or 0. */
@@ -266,7 +262,8 @@ int rp_prev_parse(struct rp_prev *p, const char *name, char *trace,
 			for (i = 0; i < p->ncpu; i++)
 				p->cpu[i].events = p->cpu[i].seen;
 	}
-	pair_initcalls(p);
+	if (pair_initcalls(p) < 0)
+		goto oom;
 	rc = cur ? calibrate(p, cur, ncur) : -1;
 	free(cur);
 	return rc;

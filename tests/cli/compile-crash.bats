@@ -135,7 +135,7 @@ kconfig() {
 	printf 'kernel.trace_event = "module:*"\nboottrace.crash = persistent\nboottrace.persistent_size = 4M\n' >"$T/c.bconf"
 	run "$BT" compile -k 6.12 "$T/c.bconf"
 	[ "$status" -eq 0 ]
-	[ "$output" = "trace_clock=global trace_event=module:* panic=10 reserve_mem=4M:4096:boottrace trace_instance=boottrace@boottrace,initcall:*,module:* boottrace.enable=1" ]
+	[ "$output" = "trace_clock=global trace_event=module:* panic=10 oops=panic reserve_mem=4M:4096:boottrace trace_instance=boottrace@boottrace,initcall:*,module:* boottrace.enable=1" ]
 }
 
 @test "crash = persistent in a bootconfig: reserve_mem (an early parameter) stays on the line" {
@@ -184,7 +184,7 @@ kconfig() {
 	printf 'boottrace.crash = pstore\n' >"$T/c.bconf"
 	run "$BT" compile -b qemu-x86_64 --kernel-config "$T/config" "$T/c.bconf"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"ftrace_dump_on_oops trace_buf_size=128K panic=10 memmap=0x100000\$0x1f000000 ramoops.mem_address=0x1f000000 ramoops.mem_size=0x100000 ramoops.record_size=0x80000 boottrace.enable=1"* ]]
+	[[ "$output" == *"ftrace_dump_on_oops trace_buf_size=128K panic=10 oops=panic memmap=0x100000\$0x1f000000 ramoops.mem_address=0x1f000000 ramoops.mem_size=0x100000 ramoops.record_size=0x80000 boottrace.enable=1"* ]]
 	[[ "$output" == *"CONFIG_PSTORE_CONSOLE is not set"*"console_size= is left out"* ]]
 	[[ "$output" != *"console=ttyS0"* ]]
 	# a module: said to miss what happens before it loads

@@ -42,13 +42,14 @@ if ! BUSYBOX=$BD/busybox sh initramfs-hook/mkinitramfs.sh -o "$W/i.cpio.gz" \
 	finish
 fi
 # what compile emits for boottrace.crash = persistent (crash_reboot = 1):
-# panic=1 reserve_mem=2M:4096:boottrace trace_instance=boottrace@boottrace,initcall:*
+# panic=1 oops=panic reserve_mem=2M:4096:boottrace trace_instance=boottrace@boottrace,initcall:*
 if ! CL=$("$bt" compile -k 6.12 --kernel-config "$KD/root/boot/config-$KV" \
 	tests/e2e/persistent/persistent.bconf); then
 	nok "compile of tests/e2e/persistent/persistent.bconf for $KV"
 	finish
 fi
 ok "compile of persistent.bconf: $CL"
+case " $CL " in *" oops=panic "*) ok "the compiled line has oops=panic" ;; *) nok "the compiled line has oops=panic: $CL" ;; esac
 
 # boot NUMBER of serial log FILE (1 = the first), from its "Linux version"
 nth_boot() { awk -v n="$2" '/Linux version/ { b++ } b == n' "$1"; }
@@ -61,14 +62,14 @@ while [ "$run" -lt 3 ]; do
 	mkdir -p "$d/out"
 	truncate -s 64M "$d/disk.img"
 	# no -no-reboot: panic=1 (compiled) reboots into the next boot, the one that
-	# finds the previous boot's data powers off. oops=panic (the test's,
-	# not compile's): an unrelated TCG oops in a kernel thread panics and
-	# reboots too, instead of leaving a hung boot
+	# finds the previous boot's data powers off. oops=panic (compiled too):
+	# an unrelated TCG oops in a kernel thread panics and reboots as well,
+	# instead of leaving a hung boot
 	timeout 300 qemu-system-x86_64 -M pc -m 1024 -smp 2 -display none \
 		-monitor none -serial "file:$d/serial.log" \
 		-kernel "$KD/root/boot/vmlinuz-$KV" -initrd "$W/i.cpio.gz" \
 		-drive "file=$d/disk.img,format=raw,if=virtio" \
-		-append "console=ttyS0 oops=panic $CL" >"$d/qemu.log" 2>&1
+		-append "console=ttyS0 $CL" >"$d/qemu.log" 2>&1
 	nb=$(grep -a -c 'Linux version' "$d/serial.log")
 	nth_boot "$d/serial.log" "$nb" >"$d/last.log"
 	nth_boot "$d/serial.log" $((nb - 1)) >"$d/dead.log"

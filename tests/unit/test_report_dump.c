@@ -269,6 +269,31 @@ static void test_inline_cases(void **state)
 }
 
 /* A log with a console snapshot and a dump: the snapshot, the dump beside. */
+/*
+ * One pairing rule for initcalls (report_initcall.c): a finish closes its
+ * own task's latest start, whatever function name it prints; a finish of
+ * another task under the same name leaves the start open.
+ */
+static void test_initcall_by_task(void **state)
+{
+	struct rp_dump *d;
+	char *tr;
+
+	(void)state;
+	d = inline_dump("[    1.0] Dumping ftrace buffer:\n"
+			"[    1.0] ---------------------------------\n"
+			T("1", "100", "initcall_start: func=crashmod_init+0x0/0x1000 [crashmod]")
+			"[    1.0]  swapper/0-1       0..... 150us : initcall_finish: func=crashmod_init+0x0/0x1000 ret=0\n"
+			"[    1.0]   modprobe-90       0..... 160us : initcall_start: func=0xffffffffc0101000\n"
+			"[    1.0]   modprobe-90       0..... 170us : initcall_finish: func=other_init+0x0/0x10 ret=0\n"
+			"[    1.0] ---------------------------------\n", &tr);
+	assert_int_equal(d->nopen, 1);
+	assert_string_equal(d->open[0].func, "crashmod_init");
+	assert_string_equal(d->open[0].task, "insmod-88");
+	rp_dump_free(d);
+	free(tr);
+}
+
 static void test_input_both(void **state)
 {
 	char path[] = "/tmp/bt-test-dump-XXXXXX", *trace_path;
@@ -320,6 +345,7 @@ int main(void)
 		cmocka_unit_test(test_minicom),
 		cmocka_unit_test(test_inline_cases),
 		cmocka_unit_test(test_input_both),
+		cmocka_unit_test(test_initcall_by_task),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
