@@ -35,6 +35,8 @@ static int collect_usage(FILE *f)
 	      "  --tracefs DIR   tracefs (default /sys/kernel/tracing, else\n"
 	      "                  /sys/kernel/debug/tracing; mounted when neither is)\n"
 	      "  --config FILE   the settings file (default " CONF_DEFAULT ")\n"
+	      "  --pstore DIR    pstore's records of earlier boots, taken when the\n"
+	      "                  snapshot has none (default /sys/fs/pstore)\n"
 	      "  --boot-id ID    collect another boot id's snapshot (tests)\n\n"
 	      "Exit status: 0 the record was written (gaps are in it), 1 no\n"
 	      "snapshot of this boot or a bad settings file, 2 usage, 3 no\n"
@@ -65,6 +67,7 @@ int cmd_collect(int argc, char **argv)
 		{ "tracefs", required_argument, NULL, 't' },
 		{ "config", required_argument, NULL, 'c' },
 		{ "boot-id", required_argument, NULL, 'b' },
+		{ "pstore", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -84,6 +87,7 @@ int cmd_collect(int argc, char **argv)
 		case 't': o.tracefs = optarg; break;
 		case 'c': conf = optarg; break;
 		case 'b': o.boot_id = optarg; break;
+		case 'p': o.pstore = optarg; break;
 		case 'h': return cmd_parse_exit(CMD_HELP, collect_usage);
 		default: return cmd_parse_exit(CMD_BAD, collect_usage);
 		}

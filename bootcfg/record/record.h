@@ -95,6 +95,7 @@ struct record_opts {
 	const char *run;	/* where snapshots are: /run/boottrace */
 	const char *state;	/* where records go: /var/lib/boottrace */
 	const char *boot_id;	/* NULL: /proc/sys/kernel/random/boot_id */
+	const char *pstore;	/* NULL: /sys/fs/pstore */
 	int keep;		/* records kept, >= 1 */
 };
 

@@ -716,6 +716,62 @@ static char *snap_file(struct ctx *c, const char *rel)
 }
 
 /*
+ * pstore's records of earlier boots (a panic's log with the trace the
+ * kernel dumped into it; docs/crash.md) when the hook's snapshot has none:
+ * a boot whose initramfs had no hook, or one where ramoops came up later.
+ * Copied as they are, never removed (systemd-pstore archives them).
+ */
+static int put_pstore(struct ctx *c, struct bt_error *e)
+{
+	const char *dir = c->o->pstore ? c->o->pstore : "/sys/fs/pstore";
+	char src[4096], rel[512];
+	struct dirent *d;
+	struct stat st;
+	DIR *dp;
+	int n = 0, rc = 0;
+
+	if (!path_of(src, sizeof(src), c->snap, "pstore") && !access(src, F_OK))
+		return 0;	/* the hook's copy, in the tree */
+	if (!(dp = opendir(dir)))
+		return 0;
+	while (!rc && (d = readdir(dp))) {
+		if (d->d_name[0] == '.' || path_of(src, sizeof(src), dir, d->d_name) ||
+		    lstat(src, &st) < 0 || !S_ISREG(st.st_mode))
+			continue;
+		snprintf(rel, sizeof(rel), "pstore/%s", d->d_name);
+		rc = (!n++ && mkdirs(c, "pstore", e)) || copy_in(c, src, rel, e);
+	}
+	closedir(dp);
+	if (!rc && n)
+		note(c, "collect_pstore=%d record(s) from %s", n, dir);
+	return rc;
+}
+
+/* "pstore": the names of the record's pstore/ files, sorted. */
+static void put_pstore_json(struct ctx *c, struct textbuf *t)
+{
+	char dir[4096];
+	struct dirent **v;
+	int i, n;
+
+	textbuf_puts(t, "[");
+	if (!path_of(dir, sizeof(dir), c->tmp, "pstore") &&
+	    (n = scandir(dir, &v, NULL, alphasort)) >= 0) {
+		int k = 0;
+
+		for (i = 0; i < n; i++) {
+			if (v[i]->d_name[0] != '.') {
+				textbuf_puts(t, k++ ? ", " : "");
+				json_cstr(t, v[i]->d_name);
+			}
+			free(v[i]);
+		}
+		free(v);
+	}
+	textbuf_puts(t, "]");
+}
+
+/*
  * "previous_boot": the hook's copy of a persistent instance holding the
  * previous boot's events (meta's previous_boot=NAME; previous/NAME/ is
  * copied into the record with the rest of the snapshot), or null.
@@ -832,6 +888,8 @@ static int put_json(struct ctx *c, struct bt_error *e)
 	}
 	textbuf_puts(&t, "]},\n  \"previous_boot\": ");
 	put_prev_json(c, &t);
+	textbuf_puts(&t, ",\n  \"pstore\": ");
+	put_pstore_json(c, &t);
 	textbuf_puts(&t, ",\n  \"hook_errors\": ");
 	json_lines(&t, c->meta, "error");
 	textbuf_puts(&t, ",\n  \"hook_warnings\": ");
@@ -923,6 +981,8 @@ static int build(struct ctx *c, struct bt_error *e)
 		    copy_in(c, src, "dmesg", e))
 			return -1;
 	}
+	if (put_pstore(c, e))
+		return -1;
 	judge_join(c);
 	c->up_end = uptime();
 	if (put_meta(c, e) || put_json(c, e))

@@ -526,3 +526,29 @@ hook() { # CMDLINE
 	[ "$(jq '.windows[0].uptime_start' "$STATE/$ID/record.json")" = null ]
 	[ "$(jq '.windows[0].uptime_end' "$STATE/$ID/record.json")" = null ]
 }
+
+@test "pstore: records of earlier boots taken from --pstore when the snapshot has none, named in record.json" {
+	mkdir -p "$T/pstore"
+	printf 'Panic#1 Part1\n<0>[    3.9] Kernel panic - not syncing: x\n' >"$T/pstore/dmesg-ramoops-0"
+	collect --pstore "$T/pstore"
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	cmp "$T/pstore/dmesg-ramoops-0" "$STATE/$ID/pstore/dmesg-ramoops-0"
+	[ "$(jq -c '.pstore' "$STATE/$ID/record.json")" = '["dmesg-ramoops-0"]' ]
+	grep -q '^collect_pstore=1 record(s) from ' "$STATE/$ID/meta"
+	[ -e "$T/pstore/dmesg-ramoops-0" ]
+}
+
+@test "pstore: the hook's copy in the snapshot is the one kept; none at all is an empty list" {
+	collect --pstore "$T/nothing"
+	[ "$status" -eq 0 ]
+	[ "$(jq -c '.pstore' "$STATE/$ID/record.json")" = '[]' ]
+	rm -rf "$STATE"
+	mkdir -p "$SNAP/pstore" "$T/pstore"
+	echo hook >"$SNAP/pstore/dmesg-ramoops-0"
+	echo live >"$T/pstore/dmesg-ramoops-1"
+	collect --pstore "$T/pstore"
+	[ "$status" -eq 0 ]
+	[ "$(cat "$STATE/$ID/pstore/dmesg-ramoops-0")" = hook ]
+	[ ! -e "$STATE/$ID/pstore/dmesg-ramoops-1" ]
+	[ "$(jq -c '.pstore' "$STATE/$ID/record.json")" = '["dmesg-ramoops-0"]' ]
+}
