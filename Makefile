@@ -74,7 +74,7 @@ SRC_report  := report_agg.c report_chain.c report_clean.c report_console.c repor
 	report_prev.c report_quality.c report_snap.c report_stacks.c report_sym.c report_table.c report_text.c report_tree.c \
 	report_who.c
 # the pictures: HTML page, SVG flame graph, trace-event JSON, two boots (docs/report.md)
-SRC_report  += report_answer.c report_diff.c report_html.c report_perfetto.c report_svg.c
+SRC_report  += report_answer.c report_diff.c report_html.c report_html_crash.c report_perfetto.c report_svg.c
 SRC_record  := record_collect.c record_join.c record_tree.c
 SRC_cmd     := cmd_boards.c cmd_bootconfig.c cmd_check.c cmd_collect.c cmd_compile.c cmd_decompile.c \
 	cmd_usage.c cmd_report.c

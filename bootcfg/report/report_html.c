@@ -565,8 +565,10 @@ int rp_print_html(const struct rp_out *o, FILE *f)
 	rp_trace_summary(r, summary, sizeof(summary));
 	rp_put_xml(summary, f);
 	fputs("</div>\n", f);
+	rp_html_crash_banner(o->snap, f);
 	put_finding_banners(o, f);
-	if (put_answers(o, order, n, a, f) || put_timeline(o, order, n, a, f))
+	if (rp_html_crash(o->snap, f) ||
+	    put_answers(o, order, n, a, f) || put_timeline(o, order, n, a, f))
 		goto out;
 	put_durations(o, order, n, f);
 	if (put_callers(o, order, n, f))

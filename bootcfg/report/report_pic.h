@@ -53,5 +53,8 @@ void rp_task_comm(const char *task, char *buf, size_t cap);
  * report_html.c's, shared with report_diff.c. */
 void rp_html_head(const char *title, FILE *f);
 void rp_html_tail(FILE *f);
+/* A boot that died (report_html_crash.c): its banner, and its section. */
+void rp_html_crash_banner(const struct rp_snap *s, FILE *f);
+int rp_html_crash(const struct rp_snap *s, FILE *f);
 
 #endif /* BT_REPORT_PIC_H */

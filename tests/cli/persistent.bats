@@ -154,3 +154,11 @@ prev_snapshot() {
 	"$BT" report -f json "$T/state/$ID" >"$T/r.json"
 	jq -e 'has("previous_boot") and .previous_boot == null' "$T/r.json"
 }
+
+@test "report -f html: the previous boot in a banner and its own section, the text report's words escaped" {
+	prev_snapshot
+	run "$BT" report -f html --system-map "$ROOT/tests/cli/persistent/System.map" "$S"
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[[ "$output" == *"<b>A previous boot's trace</b> was kept in the persistent instance boottrace"* ]]
+	[[ "$output" == *'<section id="previous-boot">'*"initcall that started and never finished"*"func=hang_init+0x0"* ]]
+}

@@ -103,3 +103,14 @@ setup() {
 	[[ "$output" == *"register_netdevice"* ]]
 	[[ "$output" == *"panic: crashmod: device 0 failed to come up"* ]]
 }
+
+@test "report -f html of a dump: a banner names the panic and the initcall, the crash section is the text report's" {
+	run "$BT" report -f html "$D/qemu-6.1-dump-panic.log"
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[[ "$output" == *"<b>The boot died</b>: crashmod: device 0 failed to come up; the initcall that never finished: crashmod_init"* ]]
+	[[ "$output" == *'<section id="crash">'*"call trace (innermost first): dump_stack_lvl &lt;- panic"* ]]
+	run "$BT" report -f html "$D/hand-dump-truncated.log"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"the dump is cut"* ]]
+	[[ "$output" != *"The boot died</b>"*"never finished"* ]]
+}

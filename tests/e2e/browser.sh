@@ -89,6 +89,8 @@ page mips-parent "$w/mips-parent.html" "register_netdev -> register_netdevice" \
 	"bonding_init -> bond_create -> register_netdevice" "phase initcall"
 "$BT" report -f html "$D/snapshot-selfbuilt-clock-reset" >"$w/clock-reset.html" || no "report -f html clock reset"
 page clock-reset "$w/clock-reset.html" "clock-reset: the kernel switched the trace clock"
+"$BT" report -f html "$D/qemu-6.1-dump-panic.log" >"$w/crash.html" || no "report -f html of a console dump"
+page crash "$w/crash.html" "The boot died: crashmod: device 0 failed to come up" "crashmod_probe_device"
 "$BT" report -f html "$D/qemu-6.1-amd64-function-graph.trace" >"$w/graph.html" || no "report -f html graph"
 page function-graph "$w/graph.html" "Time in each function"
 "$BT" report -f html --diff "$x86" "$mips" >"$w/diff.html" || no "report --diff -f html"
