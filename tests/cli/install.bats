@@ -95,12 +95,13 @@ stage() { # PREFIX [make variables...]: make install into $T/dest
 	[[ "$output" == *"no board profile 'nosuch' in $T:"*"/board: \`boottrace boards\` lists them"* ]]
 }
 
-@test "one version: --version, the man pages' .TH agree with VERSION" {
+@test "one version: --version, the man pages' .TH, debian/changelog agree with VERSION" {
 	run "$BT" --version
 	[ "$output" = "boottrace $V" ]
 	for m in "$R"/docs/man/*.[0-9]; do
 		grep -q "^\.TH .* \"boottrace $V\"" "$m" || { echo "$m: .TH is not boottrace $V"; false; }
 	done
+	[ "$(sed -n '1s/^boottrace (\([^)]*\)).*/\1/p' "$R/debian/changelog")" = "$V" ]
 }
 
 @test "one version: the installed hook's meta carries VERSION" {
