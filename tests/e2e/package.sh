@@ -43,7 +43,7 @@ t0=$(date +%s)
 
 # 1. the packages, built in a copy of the tracked files
 mkdir "$work/src"
-(cd "$root" && git ls-files -c -z | xargs -0 tar -cf - --no-recursion) | tar -xf - -C "$work/src"
+(cd "$root" && git ls-files -c -z | tar --null --no-recursion -T - -cf -) | tar -xf - -C "$work/src"
 before=$(cd "$root" && git status --porcelain | sha256sum)
 if (cd "$work/src" && DEB_BUILD_OPTIONS=nocheck dpkg-buildpackage -us -uc -b >"$work/build.log" 2>&1); then
 	ok "dpkg-buildpackage -us -uc -b"
