@@ -282,18 +282,21 @@ uninstall:
 		done; \
 	fi
 
-# make dist: boottrace-VERSION.tar.gz of the files git tracks (as they are in
+# make dist: DISTDIR/boottrace-VERSION.tar.gz of the files git tracks (as they are in
 # the work tree), the same bytes every run: names sorted, owner root, every
 # mtime the last commit's (SOURCE_DATE_EPOCH), gzip without name or time.
 DIST := boottrace-$(VERSION)
+DISTDIR ?= .
 dist:
 	@git rev-parse --git-dir >/dev/null 2>&1 || { echo "make dist: run it in a git checkout (it packs what git ls-files lists)" >&2; exit 1; }
 	SOURCE_DATE_EPOCH=$${SOURCE_DATE_EPOCH:-$$(git log -1 --format=%ct)}; \
 	git ls-files -z | LC_ALL=C sort -z | \
-	LC_ALL=C tar --null -T - --no-recursion --transform 's|^|$(DIST)/|' --owner=0 --group=0 --numeric-owner \
-		--mtime=@$$SOURCE_DATE_EPOCH --mode=go-w,u+w --format=gnu -cf - | gzip -9n >$(DIST).tar.gz.tmp
-	mv $(DIST).tar.gz.tmp $(DIST).tar.gz
-	@echo "$(DIST).tar.gz"
+	LC_ALL=C tar --null --no-recursion -T - --transform 's|^|$(DIST)/|' --owner=0 --group=0 --numeric-owner \
+		--mtime=@$$SOURCE_DATE_EPOCH --mode=u+rw,go=u,go-w --format=gnu -cf $(DISTDIR)/$(DIST).tar.tmp
+	gzip -9n <$(DISTDIR)/$(DIST).tar.tmp >$(DISTDIR)/$(DIST).tar.gz.tmp
+	rm -f $(DISTDIR)/$(DIST).tar.tmp
+	mv $(DISTDIR)/$(DIST).tar.gz.tmp $(DISTDIR)/$(DIST).tar.gz
+	@echo "$(DISTDIR)/$(DIST).tar.gz"
 
 clean:
 	rm -rf $(B)

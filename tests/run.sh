@@ -114,6 +114,8 @@ run_counted systemd-root sh tests/e2e/systemd-root.sh
 run_counted e2e sh tests/e2e/scenarios.sh
 # issue 20: the Debian packages built, lintian, installed and purged in a Debian 12 chroot
 run_counted package sh tests/e2e/package.sh
+# make dist twice the same bytes; the tarball builds and passes make test
+run_counted dist sh tests/e2e/dist.sh
 fi
 
 [ -n "$FAILED_SUITES" ] && echo "failed suites:$FAILED_SUITES"
