@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # boottrace — build, test, fuzz and benchmark. See README.md.
 
-# The one version (docs/guide.md): --version, the JSON, the hook's meta, the
+# The one version (README.md, "Install"): --version, the JSON, the hook's meta, the
 # man pages and debian/changelog all carry it; tests/cli/install.bats fails
 # when one of them disagrees.
 VERSION := $(shell cat VERSION)
