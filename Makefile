@@ -1,21 +1,35 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # boottrace — build, test, fuzz and benchmark. See README.md.
 
+# The one version (README.md, "Install"): --version, the JSON, the hook's meta, the
+# man pages and debian/changelog all carry it; tests/cli/install.bats fails
+# when one of them disagrees.
+VERSION := $(shell cat VERSION)
+
+# Install layout (README.md, "Install"). PREFIX holds the tool, its man pages,
+# the board profiles (PREFIX/share/boottrace/boards) and the hook's core
+# script (PREFIX/lib/boottrace); the dracut and initramfs-tools adapters and
+# the collect service go where those tools look, which is outside PREFIX:
+# they are installed by `make install` only with PREFIX=/usr or when their
+# directory is given (DRACUT_MODULES_DIR=..., INITRAMFS_TOOLS_DIR=...,
+# SYSTEMD_UNIT_DIR=..., INITD_DIR=...), or by `make install-hook` and
+# `make install-collect`.
 PREFIX  ?= /usr/local
 DESTDIR ?=
+sysconfdir ?= /etc
 BINDIR  := $(PREFIX)/bin
 MANDIR  := $(PREFIX)/share/man
 DATADIR := $(PREFIX)/share/boottrace
-# initramfs hook: the core script and the busybox wrapper; the dracut and
-# initramfs-tools adapters go where those tools look (outside PREFIX)
 HOOKDIR := $(PREFIX)/lib/boottrace
-DRACUT_MODULES_DIR ?= /usr/lib/dracut/modules.d
+ASKED_HOOK    := $(filter command line environment,$(origin DRACUT_MODULES_DIR) $(origin INITRAMFS_TOOLS_DIR))
+ASKED_COLLECT := $(filter command line environment,$(origin SYSTEMD_UNIT_DIR) $(origin INITD_DIR))
+# dracut's and systemd's pkg-config files say where they look
+DRACUT_MODULES_DIR ?= $(or $(shell pkg-config --variable=dracutmodulesdir dracut 2>/dev/null),/usr/lib/dracut/modules.d)
 INITRAMFS_TOOLS_DIR ?= /usr/share/initramfs-tools
-# boottrace-collect.service: where systemd looks for system units (its
-# pkg-config file says where), and the init script for sysvinit/busybox
 SYSTEMD_UNIT_DIR ?= $(or $(shell pkg-config --variable=systemdsystemunitdir systemd 2>/dev/null),/lib/systemd/system)
-INITD_DIR ?= /etc/init.d
-VERSION := 0.1.0
+INITD_DIR ?= $(sysconfdir)/init.d
+INSTALL_HOOK    ?= $(if $(or $(filter /usr,$(PREFIX)),$(ASKED_HOOK)),1,0)
+INSTALL_COLLECT ?= $(if $(or $(filter /usr,$(PREFIX)),$(ASKED_COLLECT)),1,0)
 
 CC      ?= gcc
 CLANG   ?= clang
@@ -42,7 +56,7 @@ HARDEN_LDFLAGS ?= -pie -Wl,-z,relro,-z,now
 # interceptors).
 OPT_LEVEL := $(lastword $(filter -O%,$(CFLAGS)))
 FORTIFY ?= $(if $(findstring _FORTIFY_SOURCE,$(CPPFLAGS) $(CFLAGS)),,$(if $(filter-out -O0,$(OPT_LEVEL)),-D_FORTIFY_SOURCE=2))
-BT_CFLAGS = -std=c11 $(WARN) -MMD -MP -D_GNU_SOURCE -DBT_VERSION='"$(VERSION)"' -DBT_BOARD_DIR='"$(DATADIR)/board"' -Iparser -Ibootcfg
+BT_CFLAGS = -std=c11 $(WARN) -MMD -MP -D_GNU_SOURCE -DBT_VERSION='"$(VERSION)"' -DBT_BOARDS_DIR='"$(DATADIR)/boards"' -DBT_SYSCONF_BOARDS='"$(sysconfdir)/boottrace/boards"' -Iparser -Ibootcfg
 # the plain build: what is installed, and what the unit tests and valgrind run
 BT_BUILD_CFLAGS = $(FORTIFY) $(CPPFLAGS) $(BT_CFLAGS) $(HARDEN_CFLAGS) $(CFLAGS)
 BT_BUILD_LDFLAGS = $(HARDEN_LDFLAGS) $(LDFLAGS)
@@ -95,7 +109,7 @@ FUZZ_SECONDS ?= 60
 
 .SECONDARY:
 
-.PHONY: all demo check fuzz bench install uninstall clean deps unit unit-asan unit-tsan initramfs install-hook install-collect
+.PHONY: all demo check test fuzz bench install uninstall clean deps unit unit-asan unit-tsan initramfs install-hook install-collect install-core dist package-check
 
 all: $(B)/boottrace $(B)/bootconfig
 
@@ -165,6 +179,19 @@ check: WERROR = 1
 check: deps all unit unit-asan unit-tsan $(B)/asan-bin/boottrace
 	@sh tests/run.sh
 
+# make test: the offline suites only (units plain, ASan and TSan, valgrind,
+# CLI plain and ASan, layers, hardening, the differential ones): no QEMU, no
+# download; what the Debian package build runs. make check is all of them.
+test: all unit unit-asan unit-tsan $(B)/asan-bin/boottrace
+	@sh tests/run.sh --offline
+
+# make package-check: the Debian packages (dpkg-buildpackage, lintian, a
+# Debian 12 chroot install and purge) and the dist tarball (twice the same
+# bytes; it builds and passes make test). Each builds the tree again, so
+# they are apart from make check; CI runs both.
+package-check: deps all
+	@sh tests/run.sh --packages
+
 # make demo: who creates bond0, the driver (busybox initramfs); make demo
 # DEMO=script: a systemd service's script on a real Debian 12 root
 DEMO ?= driver
@@ -192,13 +219,25 @@ $(B)/initramfs.cpio.gz: initramfs-hook/mkinitramfs.sh initramfs-hook/boottrace-s
 	sh initramfs-hook/mkinitramfs.sh -o $@
 
 install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(DATADIR)/board
-	install -m 0644 board/*.bconf $(DESTDIR)$(DATADIR)/board/
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
+		$(DESTDIR)$(DATADIR)/boards $(DESTDIR)$(HOOKDIR)
+	install -m 0644 board/*.bconf $(DESTDIR)$(DATADIR)/boards/
 	install -m 0755 $(B)/boottrace $(DESTDIR)$(BINDIR)/boottrace
 	ln -sf boottrace $(DESTDIR)$(BINDIR)/bootconfig
 	install -m 0644 docs/man/boottrace.1 $(DESTDIR)$(MANDIR)/man1/boottrace.1
+	ln -sf boottrace.1 $(DESTDIR)$(MANDIR)/man1/bootconfig.1
 	install -m 0644 docs/man/boottrace.bconf.5 $(DESTDIR)$(MANDIR)/man5/boottrace.bconf.5
-	$(MAKE) -s install-hook install-collect
+	$(MAKE) -s install-core
+	$(if $(filter 1,$(INSTALL_HOOK)),$(MAKE) -s install-hook)
+	$(if $(filter 1,$(INSTALL_COLLECT)),$(MAKE) -s install-collect)
+
+# the hook's core script, carrying VERSION in its meta, and the busybox wrapper
+install-core:
+	install -d $(DESTDIR)$(HOOKDIR)
+	sed 's/^BT_VERSION=.*/BT_VERSION=$(VERSION)/' initramfs-hook/boottrace-snapshot.sh \
+		>$(DESTDIR)$(HOOKDIR)/boottrace-snapshot.sh
+	chmod 0755 $(DESTDIR)$(HOOKDIR)/boottrace-snapshot.sh
+	install -m 0755 initramfs-hook/boottrace-init $(DESTDIR)$(HOOKDIR)/
 
 # boottrace collect at the end of the boot: the systemd unit and the init
 # script, both running the boottrace installed above
@@ -211,12 +250,12 @@ install-collect:
 		>$(DESTDIR)$(INITD_DIR)/boottrace-collect
 	chmod 0755 $(DESTDIR)$(INITD_DIR)/boottrace-collect
 
-install-hook:
-	install -d $(DESTDIR)$(HOOKDIR) $(DESTDIR)$(DRACUT_MODULES_DIR)/90boottrace \
-		$(DESTDIR)$(INITRAMFS_TOOLS_DIR)/hooks
-	install -m 0755 initramfs-hook/boottrace-snapshot.sh initramfs-hook/boottrace-init $(DESTDIR)$(HOOKDIR)/
-	install -m 0755 initramfs-hook/dracut/90boottrace/*.sh initramfs-hook/boottrace-snapshot.sh \
-		$(DESTDIR)$(DRACUT_MODULES_DIR)/90boottrace/
+# the dracut module and the initramfs-tools hook, both using the core script
+# of install-core (the dracut module's copy is a link to it)
+install-hook: install-core
+	install -d $(DESTDIR)$(DRACUT_MODULES_DIR)/90boottrace $(DESTDIR)$(INITRAMFS_TOOLS_DIR)/hooks
+	install -m 0755 initramfs-hook/dracut/90boottrace/*.sh $(DESTDIR)$(DRACUT_MODULES_DIR)/90boottrace/
+	ln -sf $(HOOKDIR)/boottrace-snapshot.sh $(DESTDIR)$(DRACUT_MODULES_DIR)/90boottrace/boottrace-snapshot.sh
 	sed 's|^BT_CORE=/usr/local/lib/boottrace/|BT_CORE=$(HOOKDIR)/|' initramfs-hook/initramfs-tools/hooks/boottrace \
 		>$(DESTDIR)$(INITRAMFS_TOOLS_DIR)/hooks/boottrace
 	chmod 0755 $(DESTDIR)$(INITRAMFS_TOOLS_DIR)/hooks/boottrace
@@ -226,15 +265,45 @@ install-hook:
 			$(DESTDIR)$(INITRAMFS_TOOLS_DIR)/scripts/$$p/boottrace || exit 1; \
 	done
 
+# Removes what install wrote (whatever INSTALL_HOOK says: a file that is not
+# there is no error) and, in a DESTDIR, the directories it leaves empty.
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/boottrace $(DESTDIR)$(BINDIR)/bootconfig \
-		$(DESTDIR)$(MANDIR)/man1/boottrace.1 $(DESTDIR)$(MANDIR)/man5/boottrace.bconf.5
+		$(DESTDIR)$(MANDIR)/man1/boottrace.1 $(DESTDIR)$(MANDIR)/man1/bootconfig.1 \
+		$(DESTDIR)$(MANDIR)/man5/boottrace.bconf.5
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(HOOKDIR) $(DESTDIR)$(DRACUT_MODULES_DIR)/90boottrace
 	rm -f $(DESTDIR)$(SYSTEMD_UNIT_DIR)/boottrace-collect.service $(DESTDIR)$(INITD_DIR)/boottrace-collect
 	rm -f $(DESTDIR)$(INITRAMFS_TOOLS_DIR)/hooks/boottrace \
 		$(DESTDIR)$(INITRAMFS_TOOLS_DIR)/scripts/init-top/boottrace \
 		$(DESTDIR)$(INITRAMFS_TOOLS_DIR)/scripts/init-premount/boottrace \
 		$(DESTDIR)$(INITRAMFS_TOOLS_DIR)/scripts/init-bottom/boottrace
+	@if [ -n "$(DESTDIR)" ]; then \
+		for d in $(BINDIR) $(MANDIR)/man1 $(MANDIR)/man5 $(DATADIR) $(HOOKDIR) \
+			$(DRACUT_MODULES_DIR) $(SYSTEMD_UNIT_DIR) $(INITD_DIR) \
+			$(INITRAMFS_TOOLS_DIR)/hooks $(INITRAMFS_TOOLS_DIR)/scripts/init-top \
+			$(INITRAMFS_TOOLS_DIR)/scripts/init-premount $(INITRAMFS_TOOLS_DIR)/scripts/init-bottom; do \
+			d=$(DESTDIR)$$d; \
+			while [ "$$d" != "$(DESTDIR)" ] && [ "$$d" != / ]; do \
+				[ ! -d "$$d" ] || rmdir "$$d" 2>/dev/null || break; d=$$(dirname "$$d"); \
+			done; \
+		done; \
+	fi
+
+# make dist: DISTDIR/boottrace-VERSION.tar.gz of the files git tracks (as they are in
+# the work tree), the same bytes every run: names sorted, owner root, every
+# mtime the last commit's (SOURCE_DATE_EPOCH), gzip without name or time.
+DIST := boottrace-$(VERSION)
+DISTDIR ?= .
+dist:
+	@git rev-parse --git-dir >/dev/null 2>&1 || { echo "make dist: run it in a git checkout (it packs what git ls-files lists)" >&2; exit 1; }
+	SOURCE_DATE_EPOCH=$${SOURCE_DATE_EPOCH:-$$(git log -1 --format=%ct)}; \
+	git ls-files -z | LC_ALL=C sort -z | \
+	LC_ALL=C tar --null --no-recursion -T - --transform 's|^|$(DIST)/|' --owner=0 --group=0 --numeric-owner \
+		--mtime=@$$SOURCE_DATE_EPOCH --mode=u+rw,go=u,go-w --format=gnu -cf $(DISTDIR)/$(DIST).tar.tmp
+	gzip -9n <$(DISTDIR)/$(DIST).tar.tmp >$(DISTDIR)/$(DIST).tar.gz.tmp
+	rm -f $(DISTDIR)/$(DIST).tar.tmp
+	mv $(DISTDIR)/$(DIST).tar.gz.tmp $(DISTDIR)/$(DIST).tar.gz
+	@echo "$(DISTDIR)/$(DIST).tar.gz"
 
 clean:
 	rm -rf $(B)

@@ -2,8 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Run every suite of `make check` and add up what they report. The last line
 # is "N passed, N failed" (CI reads it). A suite that cannot run here fails;
-# nothing is skipped quietly.
+# nothing is skipped quietly. --offline (make test): only the suites that
+# need no QEMU, no network and no root, up to kernel-docs below.
+# --packages (make package-check): only the Debian packages and the dist
+# tarball, which build the whole tree again (they would double make
+# check's time; CI runs both).
 set -u
+OFFLINE=0
+PACKAGES=0
+[ "${1:-}" = --offline ] && OFFLINE=1
+[ "${1:-}" = --packages ] && PACKAGES=1
 cd "$(dirname "$0")/.." || exit 3
 B=build
 LOG=$B/test-logs
@@ -81,6 +89,7 @@ run_bats() { # suite [build dir]
 	add "$1" "$p" "$f"
 }
 
+if [ "$PACKAGES" = 0 ]; then
 run_cmocka unit $B/unit/test_*
 run_cmocka unit-asan $B/unit-asan/test_*
 run_cmocka unit-tsan $B/unit-tsan/test_*
@@ -96,6 +105,8 @@ run_counted diff sh tests/diff/run.sh "$B/boottrace"
 run_counted cmdline-diff sh tests/unit/cmdline_oracle.sh
 run_counted enospc sh tests/cli/enospc.sh
 run_counted kernel-docs sh tests/cli/kernel-docs.sh
+# the offline suites end here (make test)
+if [ "$OFFLINE" = 0 ]; then
 run_counted check sh tests/e2e/check.sh
 # report -f html/svg pages in headless Chromium: culprit shown, no fetch, no console error, screenshots
 run_counted browser sh tests/e2e/browser.sh "$B/boottrace"
@@ -111,6 +122,14 @@ run_counted itools sh tests/e2e/initramfs-tools.sh
 run_counted systemd-root sh tests/e2e/systemd-root.sh
 # after hook: S4 and S7 report on its boots
 run_counted e2e sh tests/e2e/scenarios.sh
+fi
+fi
+if [ "$PACKAGES" = 1 ]; then
+# issue 20: the Debian packages built, lintian, installed and purged in a Debian 12 chroot
+run_counted package sh tests/e2e/package.sh
+# make dist twice the same bytes; the tarball builds and passes make test
+run_counted dist sh tests/e2e/dist.sh
+fi
 
 [ -n "$FAILED_SUITES" ] && echo "failed suites:$FAILED_SUITES"
 echo "$PASS passed, $FAIL failed"

@@ -8,10 +8,10 @@
 
 static int boards_row(const struct board *b, void *ctx)
 {
+	int verbose = *(int *)ctx;
 	char limits[128] = "";
 	size_t n = 0;
 
-	(void)ctx;
 	n += snprintf(limits + n, sizeof(limits) - n, "cmdline %u", b->cmdline_max);
 	if (b->cmdline_loader)
 		n += snprintf(limits + n, sizeof(limits) - n, " (loader %u)", b->cmdline_loader);
@@ -28,16 +28,32 @@ static int boards_row(const struct board *b, void *ctx)
 	printf("%-18s %-9s %-15s %-40s %s%s\n", b->name, b->arch, b->bootloader,
 	       limits, b->title, b->ftrace_stack_zero ?
 	       " [ftrace stacks all zero: parent-chain mode]" : "");
+	if (verbose)
+		printf("%-18s from %s\n", "", b->path);
 	return 0;
 }
 
+static const char *const from_text[] = {
+	[BOARD_FROM_ENV] = "$BOOTTRACE_BOARDS",
+	[BOARD_FROM_ETC] = "the administrator's",
+	[BOARD_FROM_TREE] = "the source tree (run from build/)",
+	[BOARD_FROM_PREFIX] = "installed",
+};
+
 static int boards_usage(FILE *f)
 {
-	char dir[4096];
+	struct board_path p;
+	int i;
 
-	fputs("usage: boottrace boards\n", f);
-	if (f == stdout)
-		printf("\nList the board profiles in %s (set BOOTTRACE_BOARD_DIR to use another directory).\n", board_dir(dir, sizeof(dir)));
+	fputs("usage: boottrace boards [-v]\n", f);
+	if (f != stdout)
+		return 0;
+	fputs("\nList the board profiles found along the search path, a name in two directories\n"
+	      "being the first one's; -v, --verbose: the file each profile is read from.\n"
+	      "BOOTTRACE_BOARDS=DIR:DIR... puts directories first. The search path here:\n", f);
+	board_path(&p);
+	for (i = 0; i < p.n; i++)
+		printf("  %s (%s)\n", p.dir[i], from_text[p.from[i]]);
 	return 0;
 }
 
@@ -45,13 +61,26 @@ int cmd_boards(int argc, char **argv)
 {
 	struct board b;
 	struct bt_error e;
+	int verbose = 0, i;
 
-	if (argc > 1)
-		return cmd_parse_exit(strcmp(argv[1], "-h") && strcmp(argv[1], "--help") ? CMD_BAD : CMD_HELP, boards_usage);
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose"))
+			verbose = 1;
+		else
+			return cmd_parse_exit(strcmp(argv[i], "-h") && strcmp(argv[i], "--help") ? CMD_BAD : CMD_HELP, boards_usage);
+	}
 	bt_error_clear(&e);
+	if (verbose) {
+		struct board_path p;
+
+		board_path(&p);
+		puts("search path, first match wins:");
+		for (i = 0; i < p.n; i++)
+			printf("  %s (%s)\n", p.dir[i], from_text[p.from[i]]);
+	}
 	printf("%-18s %-9s %-15s %-40s %s\n", "BOARD", "ARCH", "BOOTLOADER",
 	       "LIMITS (bytes incl. NUL)", "DESCRIPTION");
-	if (board_each(&b, boards_row, NULL, &e)) {
+	if (board_each(&b, boards_row, &verbose, &e)) {
 		bt_error_print(&e, stderr);
 		return e.code ? (int)e.code : 1;
 	}

@@ -13,8 +13,12 @@
 #include "util/grow.h"
 #include "util/source.h"
 
-#ifndef BT_BOARD_DIR
-#define BT_BOARD_DIR "/usr/local/share/boottrace/board"
+/* the Makefile's sysconfdir and PREFIX (docs/boards.md, "Where profiles are found") */
+#ifndef BT_SYSCONF_BOARDS
+#define BT_SYSCONF_BOARDS "/etc/boottrace/boards"
+#endif
+#ifndef BT_BOARDS_DIR
+#define BT_BOARDS_DIR "/usr/local/share/boottrace/boards"
 #endif
 
 enum board_kind { BK_TEXT, BK_UINT, BK_FLAG };
@@ -167,36 +171,90 @@ static int board_from_source(const struct source *s, struct board *b,
 	return board_check(s, b, e);
 }
 
-const char *board_dir(char *buf, size_t size)
+/* Add @dir to @p unless it is there already; 0, or -1 when @p is full. */
+static int path_add(struct board_path *p, const char *dir, size_t len,
+		    enum board_from from)
 {
-	const char *env = getenv("BOOTTRACE_BOARD_DIR");
-	char exe[PATH_MAX];
+	int i;
+
+	if (!len || len >= sizeof(p->dir[0]))
+		return 0;
+	for (i = 0; i < p->n; i++)
+		if (strlen(p->dir[i]) == len && !strncmp(p->dir[i], dir, len))
+			return 0;
+	if (p->n == BOARD_PATH_MAX)
+		return -1;
+	memcpy(p->dir[p->n], dir, len);
+	p->dir[p->n][len] = '\0';
+	p->from[p->n++] = from;
+	return 0;
+}
+
+static int is_file(const char *path)
+{
+	return !access(path, R_OK);
+}
+
+void board_path(struct board_path *p)
+{
+	const char *env = getenv("BOOTTRACE_BOARDS");
+	char exe[PATH_MAX], buf[PATH_MAX + 64];
 	ssize_t n;
 	char *slash;
 
-	if (env && *env)
-		return env;
-	/* Run from a build tree (build/boottrace): use the tree's board/. */
+	p->n = 0;
+	/* $BOOTTRACE_BOARDS (BOOTTRACE_BOARD_DIR, its older name), a colon list */
+	if (!env || !*env)
+		env = getenv("BOOTTRACE_BOARD_DIR");
+	while (env && *env) {
+		const char *colon = strchr(env, ':');
+		size_t len = colon ? (size_t)(colon - env) : strlen(env);
+
+		path_add(p, env, len, BOARD_FROM_ENV);
+		env = colon ? colon + 1 : NULL;
+	}
+	path_add(p, BT_SYSCONF_BOARDS, strlen(BT_SYSCONF_BOARDS), BOARD_FROM_ETC);
 	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	if (n > 0) {
 		exe[n] = '\0';
 		slash = strrchr(exe, '/');
-		/* build/boottrace, or build/asan-bin/boottrace */
-		if (slash) {
+		if (slash)
 			*slash = '\0';
-			snprintf(buf, size, "%s/../board/qemu-x86_64.bconf", exe);
-			if (!access(buf, R_OK)) {
-				snprintf(buf, size, "%s/../board", exe);
-				return buf;
-			}
-			snprintf(buf, size, "%s/../../board/qemu-x86_64.bconf", exe);
-			if (!access(buf, R_OK)) {
-				snprintf(buf, size, "%s/../../board", exe);
-				return buf;
-			}
-		}
 	}
-	return BT_BOARD_DIR;
+	/* run from a build tree (build/boottrace, build/asan-bin/boottrace): its board/ */
+	if (n > 0 && slash) {
+		snprintf(buf, sizeof(buf), "%s/../board/qemu-x86_64.bconf", exe);
+		if (is_file(buf)) {
+			snprintf(buf, sizeof(buf), "%s/../board", exe);
+			if (realpath(buf, exe))
+				path_add(p, exe, strlen(exe), BOARD_FROM_TREE);
+			return;
+		}
+		snprintf(buf, sizeof(buf), "%s/../../board/qemu-x86_64.bconf", exe);
+		if (is_file(buf)) {
+			snprintf(buf, sizeof(buf), "%s/../../board", exe);
+			if (realpath(buf, exe))
+				path_add(p, exe, strlen(exe), BOARD_FROM_TREE);
+			return;
+		}
+		/* installed as PREFIX/bin/boottrace: PREFIX/share/boottrace/boards,
+		 * wherever PREFIX was moved (a DESTDIR, a relocated tree) */
+		snprintf(buf, sizeof(buf), "%s/../share/boottrace/boards", exe);
+		if (!access(buf, X_OK) && realpath(buf, exe))
+			path_add(p, exe, strlen(exe), BOARD_FROM_PREFIX);
+	}
+	path_add(p, BT_BOARDS_DIR, strlen(BT_BOARDS_DIR), BOARD_FROM_PREFIX);
+}
+
+const char *board_path_text(const struct board_path *p, char *buf, size_t size)
+{
+	size_t n = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < p->n && n < size; i++)
+		n += snprintf(buf + n, size - n, "%s%s", i ? ":" : "", p->dir[i]);
+	return buf;
 }
 
 static int board_is_path(const char *name)
@@ -208,22 +266,29 @@ static int board_is_path(const char *name)
 
 int board_load(const char *name, struct board *b, struct bt_error *e)
 {
-	char dir[PATH_MAX];
+	struct board_path p;
+	char text[1024];
 	struct source s;
 	const char *base;
 	size_t n;
-	int ret;
+	int ret, i;
 
 	memset(b, 0, sizeof(*b));
-	if (board_is_path(name))
+	if (board_is_path(name)) {
 		snprintf(b->path, sizeof(b->path), "%s", name);
-	else
-		snprintf(b->path, sizeof(b->path), "%s/%s.bconf",
-			 board_dir(dir, sizeof(dir)), name);
-	if (!board_is_path(name) && access(b->path, R_OK))
-		return bt_error_set(e, BT_EXIT_INPUT, NULL,
-				    "no board profile '%s' in %s: `boottrace boards` lists them", name,
-				    board_dir(dir, sizeof(dir)));
+	} else {
+		/* the first directory of the search path that has it */
+		board_path(&p);
+		for (i = 0; i < p.n; i++) {
+			snprintf(b->path, sizeof(b->path), "%s/%s.bconf", p.dir[i], name);
+			if (!access(b->path, R_OK))
+				break;
+		}
+		if (i == p.n)
+			return bt_error_set(e, BT_EXIT_INPUT, NULL,
+					    "no board profile '%s' in %s: `boottrace boards` lists them, BOOTTRACE_BOARDS adds directories", name,
+					    board_path_text(&p, text, sizeof(text)));
+	}
 	base = strrchr(b->path, '/');
 	base = base ? base + 1 : b->path;
 	n = strlen(base);
@@ -243,43 +308,72 @@ int board_load(const char *name, struct board *b, struct bt_error *e)
 	return ret;
 }
 
-static int board_name_cmp(const void *a, const void *b)
+/* the part of @path after its last '/' */
+static const char *base_of(const char *path)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
 }
 
-int board_each(struct board *b, int (*fn)(const struct board *b, void *ctx),
-	       void *ctx, struct bt_error *e)
+static int board_base_cmp(const void *a, const void *b)
 {
-	char dir[PATH_MAX], **names = NULL;
-	const char *d = board_dir(dir, sizeof(dir));
-	size_t n = 0, cap = 0, i;
+	return strcmp(base_of(*(char *const *)a), base_of(*(char *const *)b));
+}
+
+/* Add the profiles of @d to @names, but a name already there from an earlier directory. */
+static int board_list_dir(const char *d, int must, char ***names, size_t *n,
+			  size_t *cap, struct bt_error *e)
+{
 	struct dirent *de;
 	DIR *dp = opendir(d);
+	size_t i;
 	int ret = 0;
 
-	if (!dp)
-		return bt_error_errno(e, errno, NULL, "cannot list board profiles in %s", d);
+	if (!dp) {
+		if (!must && (errno == ENOENT || errno == ENOTDIR))
+			return 0;
+		return bt_error_errno(e, errno, NULL, "cannot list board profiles in %s (from BOOTTRACE_BOARDS): give an existing directory", d);
+	}
 	while ((de = readdir(dp))) {
 		size_t l = strlen(de->d_name);
 
 		if (l <= 6 || strcmp(de->d_name + l - 6, ".bconf") ||
 		    de->d_name[0] == '.')
 			continue;
-		if (BT_GROW(names, n + 1, cap) < 0) {
+		for (i = 0; i < *n; i++)
+			if (!strcmp(base_of((*names)[i]), de->d_name))
+				break;
+		if (i < *n)
+			continue;	/* first directory wins */
+		if (BT_GROW(*names, *n + 1, *cap) < 0) {
 			ret = bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 			break;
 		}
-		names[n] = malloc(strlen(d) + l + 2);
-		if (!names[n]) {
+		(*names)[*n] = malloc(strlen(d) + l + 2);
+		if (!(*names)[*n]) {
 			ret = bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 			break;
 		}
-		sprintf(names[n++], "%s/%s", d, de->d_name);
+		sprintf((*names)[(*n)++], "%s/%s", d, de->d_name);
 	}
 	closedir(dp);
+	return ret;
+}
+
+int board_each(struct board *b, int (*fn)(const struct board *b, void *ctx),
+	       void *ctx, struct bt_error *e)
+{
+	struct board_path p;
+	char **names = NULL;
+	size_t n = 0, cap = 0, i;
+	int ret = 0, k;
+
+	board_path(&p);
+	for (k = 0; !ret && k < p.n; k++)
+		ret = board_list_dir(p.dir[k], p.from[k] == BOARD_FROM_ENV, &names, &n, &cap, e);
 	if (!ret)
-		qsort(names, n, sizeof(*names), board_name_cmp);
+		qsort(names, n, sizeof(*names), board_base_cmp);
 	for (i = 0; !ret && i < n; i++) {
 		ret = board_load(names[i], b, e);
 		if (!ret)

@@ -47,18 +47,32 @@ struct board {
 };
 
 /*
+ * Where named profiles are looked for, first match wins (docs/boards.md):
+ * the directories of $BOOTTRACE_BOARDS (a colon list; $BOOTTRACE_BOARD_DIR
+ * is its older name), /etc/boottrace/boards (the Makefile's sysconfdir),
+ * then board/ of the source tree when the program runs from build/, else
+ * PREFIX/share/boottrace/boards found beside the installed binary and the
+ * one compiled in.
+ */
+#define BOARD_PATH_MAX 12
+enum board_from { BOARD_FROM_ENV, BOARD_FROM_ETC, BOARD_FROM_TREE, BOARD_FROM_PREFIX };
+struct board_path {
+	int n;
+	char dir[BOARD_PATH_MAX][1024];
+	enum board_from from[BOARD_PATH_MAX];
+};
+void board_path(struct board_path *p);
+/* the path as DIR:DIR:... in @buf */
+const char *board_path_text(const struct board_path *p, char *buf, size_t size);
+/*
  * Load @name: a path (contains '/' or ends in ".bconf") or a profile name
- * looked up in board_dir(). -1 with @e (FILE:LINE:COL for a bad profile).
+ * looked up along board_path(). -1 with @e (FILE:LINE:COL for a bad profile).
  */
 int board_load(const char *name, struct board *b, struct bt_error *e);
 /*
- * Where named profiles live: $BOOTTRACE_BOARD_DIR, else board/ beside the
- * build tree the program runs from, else the installed BT_BOARD_DIR.
- */
-const char *board_dir(char *buf, size_t size);
-/*
- * Load every profile in board_dir() into @b, sorted by name, and call @fn.
- * @b is the caller's so that an error can name its file after the call.
+ * Load every profile along board_path() into @b, sorted by name, and call
+ * @fn; a name in two directories is the first one's. @b is the caller's so
+ * that an error can name its file after the call.
  */
 int board_each(struct board *b, int (*fn)(const struct board *b, void *ctx),
 	       void *ctx, struct bt_error *e);
