@@ -115,6 +115,7 @@ int report_line_time(const char *p, const char *end, int *cpu, uint64_t *ts,
 /* ---- the input (report_input.c, report_snap.c) ---------------------- */
 
 struct rp_dump;
+struct rp_pstore;
 
 struct rp_snap {
 	char *tracer, *filter, *options, *cmdline, *tracing_on, *release;
@@ -148,6 +149,8 @@ struct rp_snap {
 	char damage[400];
 	/* An ftrace_dump_on_oops dump in a console log (report_dump.c), NULL: none */
 	struct rp_dump *dump;
+	/* pstore records: the input itself, or a snapshot's pstore/ (report_pstore.c) */
+	struct rp_pstore *pstore;
 };
 
 void rp_snap_free(struct rp_snap *s);
