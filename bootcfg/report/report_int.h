@@ -625,6 +625,12 @@ int rp_pstore_holds(const char *p, size_t len);
 int rp_pstore_read(const char *p, size_t len, const char *name,
 		   struct rp_pstore **out, struct rp_dump **dump, char **trace,
 		   size_t *trace_len, struct bt_error *e);
+/*
+ * Record NAME of a snapshot's pstore/ ([text, text + len): a console
+ * snapshot's file) into *@ps, made when NULL.
+ */
+int rp_pstore_add(struct rp_pstore **ps, const char *name, const char *text,
+		  size_t len, struct bt_error *e);
 /* DIR/pstore/'s records (*@out NULL when there is no such folder). */
 int rp_pstore_dir(const char *dir, struct rp_pstore **out, struct bt_error *e);
 void rp_pstore_free(struct rp_pstore *p);

@@ -225,93 +225,111 @@ int rp_pstore_read(const char *p, size_t len, const char *name,
 	return 0;
 }
 
+/*
+ * Record @name ([text, text + len), or NULL: not read, @unread says why)
+ * into @ps: listed in name order; its dump kept when it is the newest so
+ * far: the highest count (ramoops writes a boot's dumps round its records
+ * from the first, docs/kernel-facts.md 70), Part1 before older parts.
+ */
+static int add_record(struct rp_pstore *ps, const char *name, const char *text,
+		      size_t len, const char *unread)
+{
+	struct rp_pstore *one = NULL;
+	struct rp_pstore_rec r;
+	struct rp_dump *d = NULL;
+	struct bt_error ie;
+	size_t at;
+
+	memset(&r, 0, sizeof(r));
+	if (text && !rp_pstore_read(text, len, name, &one, &d, NULL, NULL, &ie))
+		r = one->rec;
+	snprintf(r.name, sizeof(r.name), "%s", name);
+	r.bytes = text ? len : 0;
+	if (unread)
+		snprintf(r.unread, sizeof(r.unread), "%.199s", unread);
+	if (BT_GROW(ps->recs, ps->nrecs + 1, ps->caprecs)) {
+		rp_dump_free(d);
+		rp_pstore_free(one);
+		return -1;
+	}
+	for (at = ps->nrecs; at > 0 && strcmp(ps->recs[at - 1].name, r.name) > 0; at--)
+		;
+	memmove(&ps->recs[at + 1], &ps->recs[at], (ps->nrecs - at) * sizeof(r));
+	ps->recs[at] = r;
+	ps->nrecs++;
+	if (ps->answered >= (int)at)
+		ps->answered++;
+	if (d && (ps->answered < 0 || r.count > ps->rec.count ||
+		  (r.count == ps->rec.count && r.part < ps->rec.part))) {
+		rp_dump_free(ps->dump);
+		ps->dump = d;
+		d = NULL;
+		ps->answered = (int)at;
+		ps->rec = r;
+		ps->raw = one->raw;
+		ps->log_lines = one->log_lines;
+		memcpy(ps->first_stamp, one->first_stamp, sizeof(ps->first_stamp));
+		memcpy(ps->last_stamp, one->last_stamp, sizeof(ps->last_stamp));
+	}
+	rp_dump_free(d);
+	rp_pstore_free(one);
+	return 0;
+}
+
+static struct rp_pstore *new_set(void)
+{
+	struct rp_pstore *ps = calloc(1, sizeof(*ps));
+
+	if (ps) {
+		ps->from_dir = 1;
+		ps->answered = -1;
+	}
+	return ps;
+}
+
+int rp_pstore_add(struct rp_pstore **ps, const char *name, const char *text,
+		  size_t len, struct bt_error *e)
+{
+	if ((!*ps && !(*ps = new_set())) || add_record(*ps, name, text, len, NULL))
+		return bt_error_set(e, BT_EXIT_ENV, name, "out of memory");
+	return 0;
+}
+
 /* A snapshot directory's pstore/ records: listed, the newest dump read. */
 int rp_pstore_dir(const char *dir, struct rp_pstore **out, struct bt_error *e)
 {
-	struct rp_pstore *ps, *one;
-	struct rp_pstore_rec *r;
-	struct rp_dump *d;
+	struct rp_pstore *ps;
 	struct dirent *de;
 	struct bt_error ie;
 	char path[4096], *text;
-	size_t len, i;
+	size_t len;
 	DIR *pd;
+	int r;
 
 	*out = NULL;
 	if ((size_t)snprintf(path, sizeof(path), "%s/pstore", dir) >= sizeof(path) ||
 	    !(pd = opendir(path)))
 		return 0;
-	if (!(ps = calloc(1, sizeof(*ps)))) {
+	if (!(ps = new_set())) {
 		closedir(pd);
 		return bt_error_set(e, BT_EXIT_ENV, dir, "out of memory");
 	}
-	ps->from_dir = 1;
-	ps->answered = -1;
 	while ((de = readdir(pd))) {
 		if (de->d_name[0] == '.' ||
 		    (size_t)snprintf(path, sizeof(path), "%s/pstore/%s", dir, de->d_name) >= sizeof(path))
 			continue;
-		if (BT_GROW(ps->recs, ps->nrecs + 1, ps->caprecs))
-			goto oom;
-		r = &ps->recs[ps->nrecs];
-		memset(r, 0, sizeof(*r));
-		snprintf(r->name, sizeof(r->name), "%s", de->d_name);
-		ps->nrecs++;
-		if (!(text = readfile(path, RECORD_MAX, 0, "a pstore record", &len, &ie))) {
-			snprintf(r->unread, sizeof(r->unread), "%.199s", ie.msg);
-			continue;	/* listed, not read: its reason stays "" */
-		}
-		r->bytes = len;
-		if (rp_pstore_read(text, len, path, &one, &d, NULL, NULL, &ie)) {
-			free(text);
-			continue;
-		}
+		text = readfile(path, RECORD_MAX, 0, "a pstore record", &len, &ie);
+		r = add_record(ps, de->d_name, text, len, text ? NULL : ie.msg);
 		free(text);
-		*r = one->rec;
-		/* the newest dump: the highest count (ramoops writes a boot's
-		 * dumps round the records from the first, docs/kernel-facts.md 70),
-		 * Part1 before older parts */
-		if (d && (ps->answered < 0 ||
-			  r->count > ps->recs[ps->answered].count ||
-			  (r->count == ps->recs[ps->answered].count &&
-			   r->part < ps->recs[ps->answered].part))) {
-			rp_dump_free(ps->dump);
-			ps->dump = d;
-			ps->answered = (int)(ps->nrecs - 1);
-			ps->raw = one->raw;
-			ps->log_lines = one->log_lines;
-			memcpy(ps->first_stamp, one->first_stamp, sizeof(ps->first_stamp));
-			memcpy(ps->last_stamp, one->last_stamp, sizeof(ps->last_stamp));
-		} else {
-			rp_dump_free(d);
+		if (r) {
+			closedir(pd);
+			rp_pstore_free(ps);
+			return bt_error_set(e, BT_EXIT_ENV, dir, "out of memory");
 		}
-		rp_pstore_free(one);
 	}
 	closedir(pd);
-	/* listed by name */
-	for (i = 1; i < ps->nrecs; i++) {
-		size_t k = i;
-
-		while (k && strcmp(ps->recs[k - 1].name, ps->recs[k].name) > 0) {
-			struct rp_pstore_rec t = ps->recs[k];
-
-			ps->recs[k] = ps->recs[k - 1];
-			ps->recs[k - 1] = t;
-			if (ps->answered == (int)k)
-				ps->answered = (int)k - 1;
-			else if (ps->answered == (int)k - 1)
-				ps->answered = (int)k;
-			k--;
-		}
-	}
-	if (ps->answered >= 0)
-		ps->rec = ps->recs[ps->answered];
 	*out = ps;
 	return 0;
-oom:
-	closedir(pd);
-	rp_pstore_free(ps);
-	return bt_error_set(e, BT_EXIT_ENV, dir, "out of memory");
 }
 
 static void rec_text(const struct rp_pstore_rec *r, FILE *f)

@@ -108,3 +108,29 @@ setup() {
 	[ "$status" -eq 0 ]
 	echo "$output" | jq -e '.pstore == null'
 }
+
+# the hook's console framing (initramfs-hook/README.md) of FILE as REL
+frame() {
+	printf -- '--- boottrace file %s size=%s lines=%s eol=1 enc=text md5=%s ---\n' "$1" \
+		"$(wc -c <"$2")" "$(wc -l <"$2")" "$(md5sum <"$2" | cut -d' ' -f1)"
+	sed 's/^/|/' "$2"
+	printf -- '--- boottrace end %s ---\n' "$1"
+}
+
+@test "console log whose snapshot holds pstore/ records: read as a snapshot directory's" {
+	{
+		echo "[    5.000000] some kernel line"
+		echo "=== boottrace snapshot begin 0123-abcd ==="
+		frame trace "$D/debian-6.1-amd64-stack.trace"
+		frame pstore/dmesg-ramoops-0 "$R"
+		echo "=== boottrace snapshot end 0123-abcd files=2 ==="
+	} >"$T/serial.log"
+	run "$BT" report "$T/serial.log"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"(console 0123-abcd"* ]]
+	[[ "$output" == *"pstore/dmesg-ramoops-0: Panic#1 Part1, 31637 bytes, a trace dump"* ]]
+	[[ "$output" == *"PREVIOUS BOOT's crash, from pstore/dmesg-ramoops-0"* ]]
+	[[ "$output" == *"panic: crashmod: device 0 failed to come up"* ]]
+	run "$BT" report -f json "$T/serial.log"
+	echo "$output" | jq -e '.input.kind == "console" and .pstore.record == "dmesg-ramoops-0" and .pstore.dump.unfinished_initcalls[0].func == "crashmod_init"'
+}

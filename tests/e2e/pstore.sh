@@ -15,7 +15,8 @@
 # machine (a warm reset keeps RAM). Boot 2: the hook copies
 # /sys/fs/pstore into its snapshot, printed on the serial console; the
 # init powers off. `boottrace report` reads the record, the snapshot
-# rebuilt from the serial log, and the log itself.
+# rebuilt from the serial log (tests/e2e/hook/console-rebuild.sh), and the
+# serial log itself.
 # The last line is "pstore: N passed, N failed". Exit 77 (with a SKIP
 # line) only when no boot is possible.
 set -u
@@ -139,5 +140,10 @@ if [ -s "$R" ]; then
 		has "$W/snapshot.txt" "the initcall that never finished: crashmod_init (module crashmod)"
 	t "snapshot: JSON: crashmod_probe_device among the previous boot's last events" \
 		jqt '[.pstore.dump.cpus[].last[] | select(test("crashmod_probe_device:"))] | length == 1' "$W/snapshot.json"
+	# the serial log itself: its last console snapshot (boot 2's) and the
+	# record in it (boot 1's dump is on the console too, said after it)
+	"$bt" report "$W/serial.log" >"$W/serial.txt" 2>&1
+	t "serial log: report answers from boot 2's snapshot's record" \
+		has "$W/serial.txt" "PREVIOUS BOOT's crash, from pstore/dmesg-ramoops-0 (Panic#1 Part1"
 fi
 finish
