@@ -99,8 +99,9 @@ t "boot 2: the kernel started again (warm reset)" [ "$(grep -c "^\[ *0.000000\] 
 t "boot 2: the init found the record and powered off" has "$W/serial.log" "pstore-init: records: /sys/fs/pstore/dmesg-ramoops-0"
 t "QEMU stopped by the power-off, not the timeout" [ "$rc" = 0 ]
 # the times of each boot, from the serial log's printk stamps
-awk '/^\[ *0.000000\] Linux version/ { b++ } /Kernel panic - not syncing/ && b == 1 { sub(/^\[ */, ""); print "# boot 1 panicked at " $1 " s" }
-	/reboot: Power down/ && b == 2 { sub(/^\[ */, ""); print "# boot 2 powered off at " $1 " s" }' "$W/serial.log"
+awk '/^\[ *0.000000\] Linux version/ { b++ } { t = $0; sub(/^\[ */, "", t); sub(/\].*/, "", t) }
+	/Kernel panic - not syncing/ && b == 1 { print "# boot 1 panicked at " t " s" }
+	/reboot: Power down/ && b == 2 { print "# boot 2 powered off at " t " s" }' "$W/serial.log"
 
 # the snapshot of boot 2, rebuilt from the serial log (the last one)
 rm -rf "$W/rebuilt"
