@@ -178,6 +178,7 @@ void rp_prev_free(struct rp_prev *p);
 /* ---- the input (report_input.c, report_snap.c) ---------------------- */
 
 struct rp_dump;
+struct rp_pstore;
 
 struct rp_snap {
 	char *tracer, *filter, *options, *cmdline, *tracing_on, *release;
@@ -214,6 +215,8 @@ struct rp_snap {
 	const struct rp_syms *prev_syms;	/* to name its pointers */
 	/* An ftrace_dump_on_oops dump in a console log (report_dump.c), NULL: none */
 	struct rp_dump *dump;
+	/* pstore records: the input itself, or a snapshot's pstore/ (report_pstore.c) */
+	struct rp_pstore *pstore;
 };
 
 void rp_snap_free(struct rp_snap *s);

@@ -248,6 +248,13 @@ static void cf_close(struct cfile *f, struct rp_snap *s, int cut)
 		free(s->trace);
 		s->trace = f->buf;
 		s->trace_len = f->len;
+	} else if (!strncmp(f->rel, "pstore/", 7)) {
+		/* a previous boot's record the hook copied (report_pstore.c) */
+		struct bt_error ie;
+
+		if (rp_pstore_add(&s->pstore, f->rel + 7, f->buf, f->len, &ie))
+			damage(s, f->rel, "could not be kept (out of memory)");
+		free(f->buf);
 	} else {
 		rp_snap_keep(s, f->rel, f->buf);
 	}

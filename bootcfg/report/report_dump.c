@@ -38,6 +38,23 @@ int rp_dump_holds(const char *p, size_t len)
 	return memmem(p, len, DUMP_MARK, sizeof(DUMP_MARK) - 1) != NULL;
 }
 
+int rp_dump_body_like(const char *p, size_t len)
+{
+	const char *end = p + len, *q, *nl, *s;
+	char *buf = NULL;
+	size_t cap = 0, blen;
+	int found = 0;
+
+	for (q = p; q < end && !found; q = nl ? nl + 1 : end) {
+		nl = memchr(q, '\n', (size_t)(end - q));
+		if (!(s = rp_log_clean(&buf, &cap, &blen, q, nl ? nl : end)))
+			break;
+		found = !strcmp(s, DASHES);
+	}
+	free(buf);
+	return found;
+}
+
 void rp_dump_free(struct rp_dump *d)
 {
 	if (!d)
@@ -295,6 +312,20 @@ int rp_dump_extract(const char *p, size_t len, struct rp_dump **out,
 		    char **trace, size_t *trace_len, const char *name,
 		    struct bt_error *e)
 {
+	return rp_dump_extract_at(p, len, 0, out, trace, trace_len, name, e);
+}
+
+/*
+ * A log that may begin inside the dump (@in_body): a pstore record keeps
+ * the log's tail, and a dump longer than the kernel's log buffer lost its
+ * start there before pstore copied it (docs/kernel-facts.md 70). Its
+ * lines are read as the dump's body from the first one on, and the dump
+ * is marked start_cut: what came before is said to be missing.
+ */
+int rp_dump_extract_at(const char *p, size_t len, int in_body,
+		       struct rp_dump **out, char **trace, size_t *trace_len,
+		       const char *name, struct bt_error *e)
+{
 	const char *end = p + len, *q, *nl, *s;
 	struct opens o = { 0 };
 	struct rp_dump *d;
@@ -306,6 +337,12 @@ int rp_dump_extract(const char *p, size_t len, struct rp_dump **out,
 	*out = NULL;
 	if (!(d = calloc(1, sizeof(*d))))
 		goto oom;
+	if (in_body && !rp_dump_holds(p, len)) {
+		state = D_BODY;
+		d->start_cut = 1;
+		d->ndumps = 1;
+		d->log_line = 1;
+	}
 	for (q = p; q < end; q = nl ? nl + 1 : end) {
 		nl = memchr(q, '\n', (size_t)(end - q));
 		lineno++;
@@ -324,6 +361,14 @@ int rp_dump_extract(const char *p, size_t len, struct rp_dump **out,
 			}
 		}
 		if (state == D_BODY) {
+			if (d->start_cut && !d->lines && !in_stack) {
+				struct rp_line l;
+
+				/* the frames of a stack whose event was lost with the start */
+				rp_parse_line(s, s + blen, &l);
+				if (l.kind == RP_FRAME)
+					continue;
+			}
 			if ((r = dump_line(d, &o, s, blen, &in_stack)) < 0)
 				goto oom;
 			if (r == 1 && put(&t, &tlen, &tcap, s, blen))

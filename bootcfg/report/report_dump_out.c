@@ -33,6 +33,8 @@ static void missing(const struct rp_dump *d, FILE *f)
 {
 	size_t i;
 
+	if (d->start_cut)
+		fputs("  MISSING: the dump's start: the log kept begins inside it (the kernel's log buffer, log_buf_len, is smaller than the dump and its oldest lines were overwritten before pstore kept them); the oldest events, the \"Dumping ftrace buffer:\" line and what came before it (the panic or oops message, its call trace) are lost\n", f);
 	if (d->truncated)
 		fprintf(f, "  MISSING: the dump is truncated: the log ends after %" PRIu64 " of its lines, before its closing dashes; the newest events (printed last) are lost\n",
 			d->lines);
@@ -63,6 +65,8 @@ static void unfinished(const struct rp_dump *d, FILE *f)
 		return;
 	}
 	if (!d->nopen) {
+		if (d->start_cut)
+			fputs("  initcalls: none started and unfinished in what was kept; the dump's start is lost, so one that started before it may never have finished\n", f);
 		if (d->truncated)
 			fputs("  initcalls: none started and unfinished in what came; the dump is cut, so one may be in the part lost\n", f);
 		return;
@@ -93,7 +97,9 @@ void rp_dump_text(const struct rp_dump *d, FILE *f)
 		fprintf(f, "  panic: %s\n", d->panic);
 	if (d->oops[0])
 		fprintf(f, "  oops: %s\n", d->oops);
-	if (!d->panic[0] && !d->oops[0])
+	if (!d->panic[0] && !d->oops[0] && d->start_cut)
+		fputs("  panic: its message came before the dump and was lost with the dump's start (below)\n", f);
+	else if (!d->panic[0] && !d->oops[0])
 		fputs("  panic: no \"Kernel panic\", \"BUG:\" or \"Oops:\" line outside the dump\n", f);
 	if (d->rip[0] || d->who[0])
 		fprintf(f, "  at: %s%s%s\n", d->rip[0] ? d->rip : "",
@@ -140,8 +146,9 @@ void rp_dump_json(const struct rp_dump *d, FILE *f)
 
 	if (!d)
 		return;
-	fprintf(f, "  \"dump\": {\"log_line\": %llu, \"dumps\": %d, \"later_empty\": %d, \"lines\": %" PRIu64 ", \"truncated\": %s, \"empty\": %s, \"corrupted\": %s, \"interleaved\": %" PRIu64 ", \"first_interleaved\": ",
-		d->log_line, d->ndumps, d->later_empty, d->lines, d->truncated ? "true" : "false",
+	fprintf(f, "  \"dump\": {\"log_line\": %llu, \"dumps\": %d, \"later_empty\": %d, \"lines\": %" PRIu64 ", \"start_cut\": %s, \"truncated\": %s, \"empty\": %s, \"corrupted\": %s, \"interleaved\": %" PRIu64 ", \"first_interleaved\": ",
+		d->log_line, d->ndumps, d->later_empty, d->lines,
+		d->start_cut ? "true" : "false", d->truncated ? "true" : "false",
 		d->empty ? "true" : "false", d->corrupted ? "true" : "false",
 		d->interleaved);
 	jstr(d->first_interleaved, f);

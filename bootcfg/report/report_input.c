@@ -3,8 +3,9 @@
  * What `boottrace report` reads: a snapshot directory
  * (initramfs-hook/README.md, "Snapshot directory"), a bare trace file, or
  * a serial-console log with console-mode snapshots (report_console.c) or
- * an ftrace_dump_on_oops dump (report_dump.c), or both; a trace or a
- * console log may come on a pipe or on standard input.
+ * an ftrace_dump_on_oops dump (report_dump.c), or both, or a pstore
+ * record (report_pstore.c); a trace, a console log or a record may come on
+ * a pipe or on standard input.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -220,6 +221,24 @@ static int console_log(const char *p, size_t len, int boot,
 			       &snap->trace_len, input, e);
 }
 
+/*
+ * A pstore record (report_pstore.c): the previous boot's log tail, its
+ * dump's trace read as the trace (an empty one when it holds no dump).
+ */
+static int pstore_record(const char *p, size_t len, struct rp_snap *snap,
+			 const char **kind, const char *input,
+			 struct bt_error *e)
+{
+	*kind = "pstore";
+	snap->complete = 1;	/* a record has no marker to miss */
+	if (rp_pstore_read(p, len, input, &snap->pstore, &snap->dump,
+			   &snap->trace, &snap->trace_len, e))
+		return -1;
+	if (!snap->trace && !(snap->trace = calloc(1, 1)))
+		return bt_error_set(e, BT_EXIT_ENV, input, "out of memory");
+	return 0;
+}
+
 static int bare(const char *input, struct rp_snap *snap, const char **kind,
 		char **trace_path, struct bt_error *e)
 {
@@ -289,6 +308,13 @@ static int stream_open(const char *input, int fd, int boot,
 					    "more than %u bytes: not a console log", CONSOLE_MAX);
 	}
 	snap->head_len = len;
+	if (rp_pstore_holds(snap->head, len)) {
+		ret = pstore_record(snap->head, len, snap, kind, input, e);
+		free(snap->head);
+		snap->head = NULL;
+		snap->head_len = 0;
+		return ret;
+	}
 	if (!rp_console_holds(snap->head, len) && !rp_dump_holds(snap->head, len))
 		return bare(input, snap, kind, trace_path, e);
 	ret = console_log(snap->head, len, boot, snap, kind, input, e);
@@ -324,6 +350,9 @@ int rp_input_open(const char *input, int boot, struct rp_snap *snap,
 					    "no readable 'trace' file: not a snapshot directory (the hook writes /run/boottrace/<boot-id>/trace); give the snapshot directory, a trace file or a console log");
 		*kind = "snapshot";
 		snap_dir(input, snap);
+		/* the previous boots' pstore records the hook copied */
+		if (rp_pstore_dir(input, &snap->pstore, e))
+			return -1;
 		*trace_path = strdup(path);
 		return *trace_path ? 0 : bt_error_set(e, BT_EXIT_ENV, input,
 						      "out of memory");
@@ -341,6 +370,11 @@ int rp_input_open(const char *input, int boot, struct rp_snap *snap,
 	text = readfile(input, CONSOLE_MAX, 0, "a console log", &len, e);
 	if (!text)
 		return -1;
+	if (rp_pstore_holds(text, len)) {
+		ret = pstore_record(text, len, snap, kind, input, e);
+		free(text);
+		return ret;
+	}
 	if (rp_console_holds(text, len) || rp_dump_holds(text, len)) {
 		ret = console_log(text, len, boot, snap, kind, input, e);
 		free(text);

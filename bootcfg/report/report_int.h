@@ -562,6 +562,7 @@ struct rp_dump {
 	int later_empty;		/* later ones that said "(ftrace buffer empty)" */
 	int empty;			/* "(ftrace buffer empty)" */
 	int truncated;			/* the log ends before its closing line */
+	int start_cut;			/* the log begins inside it (pstore: its start lost) */
 	int corrupted;			/* "FUNCTION TRACING IS CORRUPTED" */
 	uint64_t lines;			/* trace lines kept */
 	uint64_t interleaved;		/* other console lines inside it */
@@ -594,10 +595,70 @@ int rp_dump_holds(const char *p, size_t len);
 int rp_dump_extract(const char *p, size_t len, struct rp_dump **out,
 		    char **trace, size_t *trace_len, const char *name,
 		    struct bt_error *e);
+/*
+ * The same, for a log that may begin inside the dump (@in_body, a pstore
+ * record's tail): without its "Dumping ftrace buffer:" line, the first
+ * lines are the dump's body and d->start_cut is set.
+ */
+int rp_dump_extract_at(const char *p, size_t len, int in_body,
+		       struct rp_dump **out, char **trace, size_t *trace_len,
+		       const char *name, struct bt_error *e);
 void rp_dump_free(struct rp_dump *d);
 /* The dump's lines of the text report; its "dump" member of the JSON (none without a dump). */
 void rp_dump_text(const struct rp_dump *d, FILE *f);
 void rp_dump_json(const struct rp_dump *d, FILE *f);
+
+/* ---- a pstore record: a previous boot's log tail (report_pstore.c) ---- */
+
+/* 1 if [p, p + len) holds a line of 33 dashes (a dump's closing line). */
+int rp_dump_body_like(const char *p, size_t len);
+
+struct rp_pstore_rec {
+	char name[256];		/* the file's name: dmesg-ramoops-0 */
+	char reason[16];	/* Panic, Oops...; "" not a log record */
+	int count, part;	/* REASON#COUNT PartN */
+	int has_dump, dump_cut;	/* an ftrace dump in it; its start lost */
+	unsigned long long bytes;
+	char unread[200];	/* why it could not be read ("" it was) */
+};
+
+struct rp_pstore {
+	struct rp_pstore_rec rec;	/* the record read, or answered from */
+	int raw;			/* ramoops' "====S.U-F" line was there */
+	long long sec;
+	unsigned long usec;
+	char flag;			/* its F: C compressed, D not */
+	unsigned long long log_lines;
+	char first_stamp[24], last_stamp[24];	/* printk times of its lines */
+	int from_dir;			/* a snapshot directory's pstore/ */
+	struct rp_pstore_rec *recs;	/* its records, by name */
+	size_t nrecs, caprecs;
+	int answered;			/* the one read (recs), -1 none */
+	struct rp_dump *dump;		/* from_dir: that record's dump */
+};
+
+/* 1 if [p, p + len) begins as a pstore record (its header line). */
+int rp_pstore_holds(const char *p, size_t len);
+/*
+ * Read the record [p, p + len) of file @name into a new *@out; its dump
+ * (NULL when none) into *@dump, the dump's trace text into *@trace when
+ * @trace is not NULL.
+ */
+int rp_pstore_read(const char *p, size_t len, const char *name,
+		   struct rp_pstore **out, struct rp_dump **dump, char **trace,
+		   size_t *trace_len, struct bt_error *e);
+/*
+ * Record NAME of a snapshot's pstore/ ([text, text + len): a console
+ * snapshot's file) into *@ps, made when NULL.
+ */
+int rp_pstore_add(struct rp_pstore **ps, const char *name, const char *text,
+		  size_t len, struct bt_error *e);
+/* DIR/pstore/'s records (*@out NULL when there is no such folder). */
+int rp_pstore_dir(const char *dir, struct rp_pstore **out, struct bt_error *e);
+void rp_pstore_free(struct rp_pstore *p);
+/* The record's lines of the text report (@d: its dump); the "pstore" member of the JSON. */
+void rp_pstore_text(const struct rp_pstore *p, const struct rp_dump *d, FILE *f);
+void rp_pstore_json(const struct rp_pstore *p, const struct rp_dump *d, FILE *f);
 
 /* MD5 of [data, data + len) as 32 hex digits (report_md5.c). */
 void rp_md5_hex(const char *data, size_t len, char out[33]);

@@ -390,6 +390,8 @@ static void jhead(const struct rp_out *o, FILE *f)
 	fprintf(f, ", \"boot\": %d, \"boots\": %d},\n", s && s->console ? s->boot : 1,
 		s && s->console ? s->nboots : 1);
 	rp_dump_json(s ? s->dump : NULL, f);
+	if (s && s->pstore)
+		rp_pstore_json(s->pstore, s->pstore->dump, f);
 	fputs("  \"trace\": {\"tracer\": ", f);
 	if (r->hdr.tracer[0])
 		js(r->hdr.tracer, f);

@@ -32,6 +32,7 @@ void rp_snap_free(struct rp_snap *s)
 		free(s->prev);
 	}
 	rp_dump_free(s->dump);
+	rp_pstore_free(s->pstore);
 	if (s->stream && s->stream_fd > 0)
 		close(s->stream_fd);
 	memset(s, 0, sizeof(*s));

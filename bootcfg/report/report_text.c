@@ -291,6 +291,9 @@ int rp_print_text(const struct rp_out *o, FILE *f)
 	if (o->snap && o->snap->release)
 		fprintf(f, ", kernel %s", o->snap->release);
 	fputs(")\n", f);
+	if (o->snap && o->snap->pstore)	/* the previous boot's, first */
+		rp_pstore_text(o->snap->pstore, o->snap->pstore->from_dir ?
+			       o->snap->pstore->dump : o->snap->dump, f);
 	rp_trace_summary(r, summary, sizeof(summary));
 	fprintf(f, "trace: %s\n", summary);
 	if (o->snap && o->snap->dump)

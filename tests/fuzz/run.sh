@@ -11,7 +11,8 @@
 # tests/diff/kernel-tool.sh); a parser target reads a mode byte first, so
 # each seed is stored twice, after mode bytes 0x00 and 0x03. Report targets
 # (NAME contains "trace", "console" or "dump") are seeded with every trace and log
-# of tests/data/traces (and refused/) and tests/fuzz/seeds/.
+# of tests/data/traces (and refused/) and tests/fuzz/seeds/; the pstore
+# target with the pstore records there.
 #
 # Per target: "fuzz NAME: ok (RUNS runs, N corpus files)" or the crash file
 # and the sanitizer's first lines; crash files and logs go to
@@ -78,6 +79,15 @@ for bin in "$@"; do
 		gcc -O2 -pg -mfentry -mrecord-mcount -c -o "$corpus/seed-fentry.o" "$art/seed.c" &&
 			gcc -O2 -fpatchable-function-entry=2 -c -o "$corpus/seed-patchable.o" "$art/seed.c" ||
 			echo "fuzz: warning: no ELF seeds (gcc failed)" >&2
+		;;
+	*pstore*)
+		# a pstore record as it is (tests/data/traces/*.dmesg-ramoops-*)
+		for f in "$root"/tests/data/traces/*.dmesg-ramoops-*; do
+			case $f in *.gz) continue ;; esac
+			b=${f##*/}
+			cp "$f" "$corpus/seed-$b"
+			{ printf '====1764130000.123456-D\n' && cat "$f"; } >"$corpus/seed-raw-$b"
+		done
 		;;
 	*trace* | *console* | *dump*)
 		# report targets read a leading byte (split point / boot number)
