@@ -351,6 +351,27 @@ static int route_hook_enable(struct route *r, size_t before,
 	return 0;
 }
 
+/*
+ * With boottrace.crash the boot may die after the hook, and the hook stops
+ * tracing to copy the trace: boottrace.follow=1 turns it on again after the
+ * copy, so that what kills the boot is in the buffer the kernel dumps or
+ * keeps (docs/crash.md). Not when the config says follow or stop itself.
+ */
+static int route_hook_follow(struct route *r, struct bt_error *e)
+{
+	const struct plan *p = r->plan;
+	int node = p->crash.modes.n ? p->crash.modes.v[0].node : -1;
+	size_t i;
+
+	if (node < 0 || plan_crash_mode(p, "off") >= 0)
+		return 0;
+	for (i = 0; i < p->nhook; i++)
+		if (!strcmp(p->hook[i].key, "follow") || !strcmp(p->hook[i].key, "stop"))
+			return 0;
+	route_note(r, "boottrace.follow=1: the hook stops tracing to copy it; on again after the copy, so that a crash later in the boot is in the trace boottrace.crash keeps");
+	return route_word(r, "boottrace.follow", "1", node, e);
+}
+
 static int route_hook(struct route *r, struct bt_error *e)
 {
 	const struct plan *p = r->plan;
@@ -362,7 +383,8 @@ static int route_hook(struct route *r, struct bt_error *e)
 		if (route_word_list(r, "boottrace.arm", &p->arm, e))
 			return -1;
 	}
-	if (route_words(r, p->hook, p->nhook, "boottrace.", e))
+	if (route_words(r, p->hook, p->nhook, "boottrace.", e) ||
+	    route_hook_follow(r, e))
 		return -1;
 	return route_hook_enable(r, before, e);
 }

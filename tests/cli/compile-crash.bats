@@ -27,7 +27,7 @@ kconfig() {
 	printf 'kernel.trace_event = "initcall:*"\nboottrace.crash = console\n' >"$T/c.bconf"
 	run "$BT" compile -b qemu-x86_64 -k 6.1 "$T/c.bconf"
 	[ "$status" -eq 0 ]
-	[ "$output" = "trace_clock=global trace_event=initcall:* ftrace_dump_on_oops console=ttyS0 trace_buf_size=128K panic=10 boottrace.enable=1" ]
+	[ "$output" = "trace_clock=global trace_event=initcall:* ftrace_dump_on_oops console=ttyS0 trace_buf_size=128K panic=10 boottrace.follow=1" ]
 }
 
 @test "crash = console keeps the user's own buffer size, panic= and console=" {
@@ -135,7 +135,7 @@ kconfig() {
 	printf 'kernel.trace_event = "module:*"\nboottrace.crash = persistent\nboottrace.persistent_size = 4M\n' >"$T/c.bconf"
 	run "$BT" compile -k 6.12 "$T/c.bconf"
 	[ "$status" -eq 0 ]
-	[ "$output" = "trace_clock=global trace_event=module:* panic=10 oops=panic reserve_mem=4M:4096:boottrace trace_instance=boottrace@boottrace,initcall:*,module:* boottrace.enable=1" ]
+	[ "$output" = "trace_clock=global trace_event=module:* panic=10 oops=panic reserve_mem=4M:4096:boottrace trace_instance=boottrace@boottrace,initcall:*,module:* boottrace.follow=1" ]
 }
 
 @test "crash = persistent in a bootconfig: reserve_mem (an early parameter) stays on the line" {
@@ -184,7 +184,7 @@ kconfig() {
 	printf 'boottrace.crash = pstore\n' >"$T/c.bconf"
 	run "$BT" compile -b qemu-x86_64 --kernel-config "$T/config" "$T/c.bconf"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"ftrace_dump_on_oops trace_buf_size=128K panic=10 oops=panic memmap=0x100000\$0x1f000000 ramoops.mem_address=0x1f000000 ramoops.mem_size=0x100000 ramoops.record_size=0x80000 boottrace.enable=1"* ]]
+	[[ "$output" == *"ftrace_dump_on_oops trace_buf_size=128K panic=10 oops=panic memmap=0x100000\$0x1f000000 ramoops.mem_address=0x1f000000 ramoops.mem_size=0x100000 ramoops.record_size=0x80000 boottrace.follow=1"* ]]
 	[[ "$output" == *"CONFIG_PSTORE_CONSOLE is not set"*"console_size= is left out"* ]]
 	[[ "$output" != *"console=ttyS0"* ]]
 	# a module: said to miss what happens before it loads
@@ -242,4 +242,23 @@ kconfig() {
 	[[ "$output" == *"oops=panic bootconfig"* ]]
 	! grep -q oops "$T/out.bconf"
 	grep -qx 'kernel.softlockup_panic = "1"' "$T/out.bconf"
+}
+
+@test "crash: the hook turns tracing on again after its copy (boottrace.follow=1), unless the config says follow or stop" {
+	printf 'boottrace.crash = console\n' >"$T/c.bconf"
+	run "$BT" compile -k 6.1 "$T/c.bconf"
+	[[ "$output" == *" boottrace.follow=1"* ]]
+	[[ "$output" != *"boottrace.enable=1"* ]]
+	printf 'boottrace.crash = console\nboottrace.follow = keep\n' >"$T/c.bconf"
+	run "$BT" compile -k 6.1 "$T/c.bconf"
+	[[ "$output" == *" boottrace.follow=keep"* ]]
+	[[ "$output" != *"follow=1"* ]]
+	printf 'boottrace.crash = console\nboottrace.stop = 0\n' >"$T/c.bconf"
+	run "$BT" compile -k 6.1 "$T/c.bconf"
+	[[ "$output" != *"follow"* ]]
+	run "$BT" compile -k 6.1 --hook-settings "$T/hs" "$T/c.bconf"
+	printf 'boottrace.crash = console\n' >"$T/c.bconf"
+	run "$BT" compile -k 6.1 --hook-settings "$T/hs" "$T/c.bconf"
+	[ "$status" -eq 0 ]
+	grep -qx 'boottrace.follow = "1"' "$T/hs"
 }

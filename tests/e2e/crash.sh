@@ -61,18 +61,8 @@ fi
 # initcall and module events, the functions around a module's init with
 # their stacks, a kprobe on the module's function, and the words that turn
 # a soft lockup into a panic.
-if ! TRACE=$("$bt" compile -b qemu-x86_64 --kernel-config "$KD/root/boot/config-$KV" \
-	tests/e2e/crashmod/crash.bconf 2>"$W/compile.err"); then
-	cat "$W/compile.err"
-	nok "boottrace compile of tests/e2e/crashmod/crash.bconf"
-	finish
-fi
-ok "boottrace compile of tests/e2e/crashmod/crash.bconf"
-echo "# compiled: $TRACE"
-# shellcheck disable=SC2016 # expanded by that sh
-for w in ftrace_dump_on_oops console=ttyS0 panic=-1 softlockup_panic=1 watchdog_thresh=5; do
-	t "compile wrote $w" sh -c 'echo " $1 " | grep -qF " $2 "' sh "$TRACE" "$w"
-done
+compile_for_qemu tests/e2e/crashmod/crash.bconf ftrace_dump_on_oops console=ttyS0 panic=-1 \
+	softlockup_panic=1 watchdog_thresh=5
 
 # crash NAME CMDLINE: boot until the panic (panic=-1 from crash_reboot = -1,
 # and -no-reboot: QEMU exits), the serial log in $W/NAME.log; one retry

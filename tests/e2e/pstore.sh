@@ -64,19 +64,10 @@ if ! sh initramfs-hook/mkinitramfs.sh -o "$W/pstore.cpio.gz" \
 	finish
 fi
 
-if ! TRACE=$("$bt" compile -b qemu-x86_64 --kernel-config "$KD/root/boot/config-$KV" \
-	tests/e2e/crashmod/pstore.bconf 2>"$W/compile.err"); then
-	cat "$W/compile.err"
-	nok "boottrace compile of tests/e2e/crashmod/pstore.bconf"
-	finish
-fi
-ok "boottrace compile of tests/e2e/crashmod/pstore.bconf"
-echo "# compiled: $TRACE"
-# shellcheck disable=SC2016 # expanded by that sh
-for w in ftrace_dump_on_oops panic=1 'memmap=0x100000$0x1f000000' ramoops.mem_address=0x1f000000 \
-	ramoops.mem_size=0x100000 ramoops.record_size=0x80000 boottrace.snapshot=console console=ttyS0; do
-	t "compile wrote $w" sh -c 'echo " $1 " | grep -qF " $2 "' sh "$TRACE" "$w"
-done
+# shellcheck disable=SC2016 # memmap='s $ is the kernel's, not the shell's
+compile_for_qemu tests/e2e/crashmod/pstore.bconf ftrace_dump_on_oops panic=1 'memmap=0x100000$0x1f000000' \
+	ramoops.mem_address=0x1f000000 ramoops.mem_size=0x100000 ramoops.record_size=0x80000 \
+	boottrace.snapshot=console console=ttyS0
 
 # The two boots, one QEMU process: no -no-reboot, so panic=1 resets the
 # machine; the second boot's init powers off. One retry when the module

@@ -46,3 +46,24 @@ jqt() {
 	shift 2
 	jq -e "$@" "$bt_e" "$bt_f"
 }
+# TRACE=the line `boottrace compile` makes of BCONF for the QEMU board and
+# the .config of the kernel in $KD ($KV), as a boot's command line; each
+# WORD is a test that it is on the line (crash.sh, pstore.sh). Needs $bt
+# and $W.
+compile_for_qemu() { # BCONF WORD...
+	cq_b=$1
+	shift
+	# shellcheck disable=SC2154 # $bt, $KD, $KV and $W are the suite's
+	if ! TRACE=$("$bt" compile -b qemu-x86_64 --kernel-config "$KD/root/boot/config-$KV" \
+		"$cq_b" 2>"$W/compile.err"); then
+		cat "$W/compile.err"
+		nok "boottrace compile of $cq_b"
+		finish
+	fi
+	ok "boottrace compile of $cq_b"
+	echo "# compiled: $TRACE"
+	for cq_w; do
+		# shellcheck disable=SC2016 # expanded by that sh
+		t "compile wrote $cq_w" sh -c 'echo " $1 " | grep -qF " $2 "' sh "$TRACE" "$cq_w"
+	done
+}
