@@ -96,7 +96,14 @@ awk '/^\[ *0.000000\] Linux version/ { b++ } { t = $0; sub(/^\[ */, "", t); sub(
 
 # the snapshot of boot 2, rebuilt from the serial log (the last one)
 rm -rf "$W/rebuilt"
-t "the serial log's snapshots rebuild" sh tests/e2e/hook/console-rebuild.sh "$W/serial.log" "$W/rebuilt"
+# (console-rebuild.sh is a plain check of the framing: a kernel message
+# printed into the middle of a long file's line, which report takes out,
+# makes it say that file is damaged; the pstore record must come whole)
+# shellcheck disable=SC2016 # expanded by that sh
+t "the serial log's snapshots rebuild, the pstore record whole" sh -c \
+	'sh tests/e2e/hook/console-rebuild.sh "$1" "$2" 2>"$3"; [ -d "$2" ] && ! grep -q "/pstore/" "$3"' \
+	sh "$W/serial.log" "$W/rebuilt" "$W/rebuild.err"
+sed 's/^/# /' "$W/rebuild.err"
 S=
 for d in "$W"/rebuilt/*/pstore; do [ -d "$d" ] && S=${d%/pstore}; done
 R=$S/pstore/dmesg-ramoops-0

@@ -84,9 +84,9 @@ echo "# root unpacked, modules copied: $(ms "$t1") ms"
 [ -f "$R/usr/lib/modules/$KV/kernel/drivers/net/bonding/bonding.ko" ] ||
 	die "$KD: no bonding.ko in $KV"
 
-# boottrace as `make install` lays it out (the binary, the hooks; and
-# boottrace-collect.service once `make install` ships it)
-make -s install DESTDIR="$R" >"$W/install.log" 2>&1
+# boottrace as `make install` lays it out: the binary, and (asked for,
+# since PREFIX is /usr/local) the hooks and boottrace-collect.service
+make -s install DESTDIR="$R" INSTALL_HOOK=1 INSTALL_COLLECT=1 >"$W/install.log" 2>&1
 [ -x "$R/usr/local/bin/boottrace" ] || die "make install DESTDIR=$R failed: $W/install.log"
 # the host-built binary must run in the root (its libraries are in
 # debian-root.sh's package list)
