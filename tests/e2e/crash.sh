@@ -35,19 +35,7 @@ if command -v shellcheck >/dev/null 2>&1; then
 else
 	nok "shellcheck is not installed (make deps)"
 fi
-command -v qemu-system-x86_64 >/dev/null 2>&1 ||
-	skip "qemu-system-x86_64 is not installed (make deps)"
-[ -x "$bt" ] || { nok "$bt missing (make all)"; finish; }
-KD=$(sh tests/e2e/kernel.sh) || skip "no Debian 6.1 cloud kernel could be fetched"
-KV=$(cat "$KD/kver")
-echo "# kernel: $KD ($KV)"
-rm -rf "$W"
-mkdir -p "$W"
-if ! ko=$(sh tests/e2e/crashmod/build.sh "$KD"); then
-	nok "crashmod builds against linux-headers-$KV"
-	finish
-fi
-ok "crashmod builds against linux-headers-$KV"
+crashmod_kernel
 if ! sh initramfs-hook/mkinitramfs.sh -n -o "$W/crash.cpio.gz" \
 	-f "$ko:/lib/crashmod.ko" -f tests/e2e/crashmod/init:/init; then
 	nok "mkinitramfs.sh builds the crash initramfs"
