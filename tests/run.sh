@@ -72,6 +72,9 @@ run_counted() { # suite command...
 		add "$suite" 0 0
 		return
 	fi
+	# a failed check's own line (and what it printed under it) in the
+	# summary: CI keeps only this output, not build/test-logs
+	[ "${f:-0}" -gt 0 ] && grep -A4 '^not ok ' "$LOG/$suite.log" | head -n 40 | sed 's/^/    /'
 	if [ -z "$line" ] || { [ "$rc" != 0 ] && [ "${f:-0}" = 0 ]; }; then
 		f=$((${f:-0} + 1))
 		echo "  $suite: exit $rc (log: $LOG/$suite.log)"
