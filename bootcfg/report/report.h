@@ -123,6 +123,11 @@ struct rp_prev_cpu {
 				   before are an earlier boot's (0: none) */
 	size_t seen;		/* (while parsing) */
 	uint64_t first_ts, last_ts, prev_last, cur_first;
+	/* the move measured from this CPU's events alone */
+	long long cal;
+	size_t cal_votes, cal_pairs;
+	int have_cal;
+	int other_boot;		/* its move is not the previous boot's */
 };
 
 struct rp_prev_ev {		/* an event line of the previous boot */
@@ -163,10 +168,11 @@ struct rp_prev {
  */
 int rp_prev_parse(struct rp_prev *p, const char *name, char *trace,
 		  size_t len, const char *lbi, const char *text);
-/* The previous boot's pointer @addr named with @syms into @out; -1 when it
- * cannot be (no table, no delta or _text, not in the table). */
-int rp_prev_name(struct rp_prev *p, const struct rp_syms *syms,
-		 char *out, size_t cap, uint64_t addr);
+/* The previous boot's pointer @addr, of an event on CPU @cpu, named with
+ * @syms into @out (the CPU's own measured move when it has one); -1 when
+ * it cannot be (no table, no delta or _text, not in the table). */
+int rp_prev_name(const struct rp_prev *p, const struct rp_syms *syms,
+		 int cpu, char *out, size_t cap, uint64_t addr);
 /* The "Previous boot" section of the text report. */
 int rp_prev_print_text(const struct rp_prev *p, const struct rp_syms *syms,
 		       FILE *f);

@@ -155,25 +155,19 @@ static int by_u64(const void *x, const void *y)
 #define CAL_CUR 2048		/* this boot's first, compared with them */
 
 /*
- * This boot's address less the previous boot's, measured: every pair of a
- * previous-boot and a this-boot initcall_start pointer gives a difference;
- * the same function in both differs by the kernel's move, so that
- * difference is by far the most common. Kept when it is at least 3 pairs
- * and a quarter of the smaller side. This boot's pointers are taken only
- * after a CPU's step back in time: a CPU without one may be an older boot's.
+ * This boot's address less an earlier boot's, measured: every pair of an
+ * earlier-boot pointer (@prev) and a this-boot initcall_start pointer
+ * gives a difference; the same function in both differs by the kernel's
+ * move, so that difference is by far the most common. Kept when it is at
+ * least 3 pairs and a quarter of the smaller side.
  */
-static int calibrate(struct rp_prev *p, const uint64_t *cur, size_t ncur)
+static int vote(const uint64_t *prev, size_t np, const uint64_t *cur,
+		size_t ncur, long long *cal, size_t *votes, size_t *pairs)
 {
-	uint64_t prev[CAL_MAX], *d;
-	size_t i, j, n = 0, np = 0, best = 0, run;
+	uint64_t *d;
+	size_t i, j, n = 0, best = 0, run;
 
-	for (i = p->nev; i > 0 && np < CAL_MAX; i--) {
-		const char *s = p->trace + p->ev[i - 1].off;
-		uint64_t a = start_ptr(s, s + p->ev[i - 1].len);
-
-		if (a)
-			prev[np++] = a;
-	}
+	*votes = *pairs = 0;
 	if (!np || !ncur)
 		return 0;
 	d = malloc(np * ncur * sizeof(*d));
@@ -188,13 +182,61 @@ static int calibrate(struct rp_prev *p, const uint64_t *cur, size_t ncur)
 			;
 		if (run > best) {
 			best = run;
-			p->cal = (long long)d[i];
+			*cal = (long long)d[i];
 		}
 	}
 	free(d);
-	p->cal_votes = best;
-	p->cal_pairs = np < ncur ? np : ncur;
-	p->have_cal = best >= 3 && best * 4 >= p->cal_pairs;
+	*votes = best;
+	*pairs = np < ncur ? np : ncur;
+	return best >= 3 && best * 4 >= *pairs;
+}
+
+/* The last CAL_MAX initcall_start pointers of CPU @cpu (-1: any). */
+static size_t prev_ptrs(const struct rp_prev *p, int cpu, uint64_t *prev)
+{
+	size_t i, np = 0;
+
+	for (i = p->nev; i > 0 && np < CAL_MAX; i--) {
+		const char *s = p->trace + p->ev[i - 1].off;
+		uint64_t a;
+
+		if (cpu >= 0 && p->ev[i - 1].cpu != cpu)
+			continue;
+		if ((a = start_ptr(s, s + p->ev[i - 1].len)))
+			prev[np++] = a;
+	}
+	return np;
+}
+
+/*
+ * The move, measured over all the previous-boot events and then per CPU:
+ * a CPU where the previous boot left nothing after an older boot's events
+ * (a boot that died early may never have run on it) has that older boot's
+ * events last, at another move (docs/kernel-facts.md 57). This boot's
+ * pointers are taken only after a CPU's step back in time: a CPU without
+ * one may be an older boot's.
+ */
+static int calibrate(struct rp_prev *p, const uint64_t *cur, size_t ncur)
+{
+	uint64_t prev[CAL_MAX];
+	size_t k;
+	int ok;
+
+	ok = vote(prev, prev_ptrs(p, -1, prev), cur, ncur, &p->cal,
+		  &p->cal_votes, &p->cal_pairs);
+	if (ok < 0)
+		return -1;
+	p->have_cal = ok;
+	for (k = 0; k < p->ncpu; k++) {
+		struct rp_prev_cpu *c = &p->cpu[k];
+
+		ok = vote(prev, prev_ptrs(p, c->cpu, prev), cur, ncur, &c->cal,
+			  &c->cal_votes, &c->cal_pairs);
+		if (ok < 0)
+			return -1;
+		c->have_cal = ok;
+		c->other_boot = ok && p->have_cal && c->cal != p->cal;
+	}
 	return 0;
 }
 
@@ -300,15 +342,29 @@ static uint64_t syms_text(const struct rp_syms *syms)
 	return 0;
 }
 
-int rp_prev_name(struct rp_prev *p, const struct rp_syms *syms,
-		 char *out, size_t cap, uint64_t addr)
+/* CPU @cpu's part of the copy, or NULL. */
+static const struct rp_prev_cpu *cpu_find(const struct rp_prev *p, int cpu)
 {
+	size_t i;
+
+	for (i = 0; i < p->ncpu; i++)
+		if (p->cpu[i].cpu == cpu)
+			return &p->cpu[i];
+	return NULL;
+}
+
+int rp_prev_name(const struct rp_prev *p, const struct rp_syms *syms,
+		 int cpu, char *out, size_t cap, uint64_t addr)
+{
+	const struct rp_prev_cpu *c = cpu_find(p, cpu);
+	long long move;
 	uint64_t base;
 
 	if (!syms || !(p->have_delta || p->have_cal) || !p->have_text ||
 	    !(base = syms_text(syms)))
 		return -1;
-	addr = addr + (uint64_t)(p->have_cal ? p->cal : p->delta) - p->cur_text + base;
+	move = c && c->have_cal ? c->cal : p->have_cal ? p->cal : p->delta;
+	addr = addr + (uint64_t)move - p->cur_text + base;
 	return rp_syms_lookup(syms, addr, out, cap);
 }
 
@@ -345,7 +401,7 @@ static void line_named(const struct rp_prev *p, const struct rp_syms *syms,
 			src = sf + 5;
 	}
 	if (strncmp(src, "0x", 2) || sscanf(src, "%llx", &a) != 1 ||
-	    rp_prev_name((struct rp_prev *)p, syms, sym, sizeof(sym), a)) {
+	    rp_prev_name(p, syms, p->ev[i].cpu, sym, sizeof(sym), a)) {
 		if (!strncmp(f, "0x", 2))
 			*raw = 1;
 		else if (!p->have_delta || p->delta)
@@ -369,10 +425,12 @@ static int unfinished(const struct rp_prev *p, size_t **open, size_t *nopen,
 	*starts = 0;
 	for (i = 0; i < p->nev; i++) {
 		const char *s = p->trace + p->ev[i].off, *e = s + p->ev[i].len;
+		const struct rp_prev_cpu *c = cpu_find(p, p->ev[i].cpu);
 		size_t fl;
 		int start;
 
-		if (!initcall_func(s, e, &start, &fl) || !start)
+		if (!initcall_func(s, e, &start, &fl) || !start ||
+		    (c && c->other_boot))
 			continue;
 		*starts = 1;
 		if (p->ev[i].finished)
@@ -428,9 +486,14 @@ int rp_prev_print_json(const struct rp_prev *p, const struct rp_syms *syms,
 	for (k = 0; k < p->ncpu; k++) {
 		const struct rp_prev_cpu *c = &p->cpu[k];
 
-		fprintf(f, "%s\n    {\"cpu\": %d, \"events\": %zu, \"earlier_events\": %zu, \"ambiguous\": %s, \"last\": ",
+		fprintf(f, "%s\n    {\"cpu\": %d, \"events\": %zu, \"earlier_events\": %zu, \"ambiguous\": %s, \"other_boot\": %s, \"measured_delta\": ",
 			k ? "," : "", c->cpu, c->step - c->step0, c->step0,
-			c->step ? "false" : "true");
+			c->step ? "false" : "true", c->other_boot ? "true" : "false");
+		if (c->have_cal)
+			fprintf(f, "%lld", c->cal);
+		else
+			fputs("null", f);
+		fputs(", \"last\": ", f);
 		if (c->step)
 			jtime(c->prev_last, f);
 		else
@@ -493,6 +556,19 @@ int rp_prev_print_text(const struct rp_prev *p, const struct rp_syms *syms,
 		if (c->step0)
 			fprintf(f, "  CPU %d: %zu events of an earlier boot first (one before the previous boot: that died too, or recorded after its hook), left out\n",
 				c->cpu, c->step0);
+		if (c->other_boot) {
+			fprintf(f, "  CPU %d: its last %zu events before this boot's are of another boot than the previous boot (the kernel was elsewhere: moved by %lld bytes since, measured from %zu of %zu initcalls): the previous boot left nothing after them on this CPU (it died before running there, or an older boot's hook is where they end); named with that move, left out of the unfinished initcalls; the last at %" PRIu64 ".%06" PRIu64 " s:\n",
+				c->cpu, c->step - c->step0, c->cal, c->cal_votes,
+				c->cal_pairs, c->prev_last / 1000000000u,
+				c->prev_last % 1000000000u / 1000u);
+			for (i = last_of(p, c->cpu); i < p->nev; i++) {
+				if (p->ev[i].cpu != c->cpu)
+					continue;
+				line_named(p, syms, i, buf, sizeof(buf), &named, &raw, &kname);
+				fprintf(f, "    %s\n", buf + strspn(buf, " "));
+			}
+			continue;
+		}
 		fprintf(f, "  CPU %d: %zu events of the previous boot, the last at %" PRIu64 ".%06" PRIu64 " s (then this boot's from %" PRIu64 ".%06" PRIu64 " s); its last events:\n",
 			c->cpu, c->step - c->step0, c->prev_last / 1000000000u,
 			c->prev_last % 1000000000u / 1000u,

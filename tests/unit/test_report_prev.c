@@ -111,14 +111,14 @@ static void test_name_moved_pointer(void **state)
 	memset(&syms, 0, sizeof(syms));
 	assert_int_equal(rp_syms_load(&syms, MAP, "map", &e), 0);
 	parse(&p, TRACE_CPU0, LBI, TEXT);
-	assert_int_equal(rp_prev_name(&p, &syms, out, sizeof(out), 0xffffffffb99890e0ULL), 0);
+	assert_int_equal(rp_prev_name(&p, &syms, -1, out, sizeof(out), 0xffffffffb99890e0ULL), 0);
 	assert_string_equal(out, "con_init+0x0");
-	assert_int_equal(rp_prev_name(&p, &syms, out, sizeof(out), 0xffffffffb9955790ULL), 0);
+	assert_int_equal(rp_prev_name(&p, &syms, -1, out, sizeof(out), 0xffffffffb9955790ULL), 0);
 	assert_string_equal(out, "hang_init+0x0");
 	rp_prev_free(&p);
 	/* without this boot's _text a System.map cannot be used */
 	parse(&p, TRACE_CPU0, LBI, NULL);
-	assert_int_equal(rp_prev_name(&p, &syms, out, sizeof(out), 0xffffffffb99890e0ULL), -1);
+	assert_int_equal(rp_prev_name(&p, &syms, -1, out, sizeof(out), 0xffffffffb99890e0ULL), -1);
 	rp_prev_free(&p);
 	rp_syms_free(&syms);
 }
@@ -280,7 +280,7 @@ static void test_calibrated_delta(void **state)
 	assert_true(p.have_cal);
 	assert_true(p.cal == -411041792LL);
 	assert_int_equal(p.cal_votes, 3);
-	assert_int_equal(rp_prev_name(&p, &syms, out, sizeof(out), 0xffffffffb9955790ULL), 0);
+	assert_int_equal(rp_prev_name(&p, &syms, -1, out, sizeof(out), 0xffffffffb9955790ULL), 0);
 	assert_string_equal(out, "hang_init+0x0");
 	s = print(&p, &syms);
 	assert_non_null(strstr(s, "the kernel moved by -411041792 bytes since, measured from 3 of 3 initcalls of both boots; last_boot_info's text delta 12345678 is not the previous boot's"));
@@ -291,6 +291,57 @@ static void test_calibrated_delta(void **state)
 	assert_false(p.have_cal);
 	s = print(&p, &syms);
 	assert_non_null(strstr(s, "not checked against the initcalls"));
+	free(s);
+	rp_prev_free(&p);
+	rp_syms_free(&syms);
+}
+
+/*
+ * Boots died one after another (tests/e2e/persistent.sh saw five in one
+ * run): the previous boot ran only on CPU 0, so CPU 1's events before
+ * this boot's are an older boot's, at another move. Each CPU's move is
+ * measured on its own: CPU 1's pointers are named with theirs and said to
+ * be another boot's, and are not taken for the previous boot's unfinished
+ * initcalls.
+ */
+static void test_other_boot_on_a_cpu(void **state)
+{
+	static const char t[] =
+		"  swapper/0-1       [000] .....     1.000000: initcall_start: func=0xffffffffb9955780 (-1)\n"
+		"  swapper/0-1       [000] .....     1.100000: initcall_start: func=0xffffffffb99890e0 (-1)\n"
+		"  swapper/0-1       [000] .....     1.200000: initcall_start: func=0xffffffffb9989400 (-1)\n"
+		"  swapper/0-1       [000] .....     1.300000: initcall_start: func=0xffffffffb9955790 (-1)\n"
+		"  swapper/0-1       [000] .....     0.300000: initcall_start: func=0xffffffffa1155780 (-1)\n"
+		"  swapper/0-1       [000] .....     0.400000: initcall_start: func=0xffffffffa11890e0 (-1)\n"
+		"  swapper/0-1       [000] .....     0.500000: initcall_start: func=0xffffffffa1189400 (-1)\n"
+		"  swapper/0-1       [000] .....     0.600000: initcall_start: func=0xffffffffa1155790 (-1)\n"
+		"  swapper/0-1       [001] .....     9.000000: initcall_start: func=0xffffffffc1955780 (-1)\n"
+		"  swapper/0-1       [001] .....     9.100000: initcall_start: func=0xffffffffc19890e0 (-1)\n"
+		"  swapper/0-1       [001] .....     9.200000: initcall_start: func=0xffffffffc1989400 (-1)\n"
+		"  swapper/0-1       [001] .....     0.200000: initcall_level: level=console\n";
+	struct rp_syms syms;
+	struct bt_error e;
+	struct rp_prev p;
+	char out[128], *s;
+
+	(void)state;
+	memset(&syms, 0, sizeof(syms));
+	assert_int_equal(rp_syms_load(&syms, MAP, "map", &e), 0);
+	parse(&p, t, LBI, TEXT);
+	assert_true(p.have_cal);
+	assert_true(p.cal == -0x18800000LL);
+	assert_false(cpu(&p, 0)->other_boot);
+	assert_true(cpu(&p, 1)->have_cal);
+	assert_true(cpu(&p, 1)->cal == -0x20800000LL);
+	assert_true(cpu(&p, 1)->other_boot);
+	assert_int_equal(rp_prev_name(&p, &syms, 1, out, sizeof(out), 0xffffffffc19890e0ULL), 0);
+	assert_string_equal(out, "con_init+0x0");
+	s = print(&p, &syms);
+	assert_non_null(strstr(s, "CPU 1: its last 3 events before this boot's are of another boot than the previous boot (the kernel was elsewhere: moved by -545259520 bytes since"));
+	assert_non_null(strstr(s, "initcall_start: func=after_con+0x0"));
+	assert_null(strstr(s, "func=0x"));
+	/* the unfinished initcalls are CPU 0's, the previous boot's */
+	assert_non_null(strstr(s, "never finished (the last to start first):\n    swapper/0-1       [000] .....     1.300000: initcall_start: func=hang_init+0x0"));
 	free(s);
 	rp_prev_free(&p);
 	rp_syms_free(&syms);
@@ -307,6 +358,7 @@ int main(void)
 		cmocka_unit_test(test_kernel_named_finish),
 		cmocka_unit_test(test_earlier_boot),
 		cmocka_unit_test(test_calibrated_delta),
+		cmocka_unit_test(test_other_boot_on_a_cpu),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
