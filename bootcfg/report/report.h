@@ -255,10 +255,19 @@ struct rp_finding {
 	char text[480];
 };
 
+/* What the frame-name checks found (report_frame.c), over all stacks. */
+struct rp_frame_counts {
+	uint32_t init_renamed;		/* frames named "[init of M]" */
+	uint32_t init_unchecked;	/* module init frames not checkable */
+	uint32_t init_example;		/* a name id of either, or RP_NONE */
+	uint32_t badoff;		/* frames with an offset past the size */
+};
+
 struct rp_findings {
 	struct rp_finding v[24];
 	int n;
 	uint32_t tramp, zero, useless, stale, raw, resolved;	/* stacks */
+	struct rp_frame_counts frames;	/* names checked (report_frame.c) */
 };
 
 /*

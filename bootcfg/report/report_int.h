@@ -200,7 +200,25 @@ enum rp_frame_flag {
 	RP_FR_STALE = 16,	/* duplicate that cannot be a call chain */
 	RP_FR_TRACER = 32,	/* the tracer's own code that took the stack
 				 * (an event's stacktrace trigger, a kprobe) */
+	RP_FR_BADOFF = 64,	/* sym-offset: its offset past its size */
+	RP_FR_INIT = 128,	/* renamed: a module's freed init code */
 };
+
+/* ---- one frame (report_frame.c) ---------------------------------------- */
+
+/* A frame line's parts: "NAME+0xOFF/0xSIZE [MODULE]" (sym-offset). */
+struct rp_frame_text {
+	size_t name_len;
+	uint64_t off, size;
+	int has_off;
+	const char *mod;	/* NULL: no " [MODULE]" */
+	size_t mod_len;
+};
+void rp_frame_parse(const char *f, size_t len, struct rp_frame_text *out);
+/* ftrace's own call stubs and trampolines (per architecture): 1. */
+int rp_frame_machinery(const char *name);
+/* The tracer's code that recorded an event and took its stack: 1. */
+int rp_frame_tracer(const char *name);
 
 struct rp_stack {
 	uint64_t hash;
@@ -208,7 +226,10 @@ struct rp_stack {
 	uint32_t nframes;
 	uint32_t *frame;	/* name ids, innermost first */
 	uint8_t *flag;		/* rp_frame_flag per frame */
+	uint32_t *mod;		/* its " [MODULE]" as a name id, or RP_NONE */
+	uint32_t *was;		/* NULL, or the trace's names if any renamed */
 	uint8_t checked;	/* quality flags computed */
+	uint8_t settled;	/* names checked (rp_frame_settle) */
 	uint8_t useless;	/* nothing but trampolines and zeros */
 	uint8_t stale;
 	uint8_t phase;
@@ -698,6 +719,13 @@ int rp_lineage_any(const struct report *r);
 uint32_t rp_lineage_of(const struct report *r, uint32_t pid, uint64_t ts,
 		       struct rp_lin_step *out, uint32_t cap);
 /* The last module @pid loaded at or before @ts: its name, or NULL. */
+/*
+ * Check stack @s's frame names (report_frame.c): an offset past its size,
+ * a module's freed init code named after what was loaded there since;
+ * such frames are renamed. @ts, @pid: the stack's first hit.
+ */
+int rp_frame_settle(struct report *r, struct rp_stack *s, uint64_t ts,
+		    uint32_t pid, struct rp_frame_counts *c);
 const char *rp_lineage_module(const struct report *r, uint32_t pid,
 			      uint64_t ts);
 /* The last module request at or before @ts: 1 with its task and module. */

@@ -91,6 +91,12 @@ static const char *why(uint8_t flag)
 	return NULL;
 }
 
+/* Why a frame's name is not the trace's (report_frame.c). */
+static const char *renamed_why(uint8_t flag)
+{
+	return flag & RP_FR_INIT ? "freed-init" : "unverified";
+}
+
 static void jstacks(const struct report *r, uint32_t fn, FILE *f)
 {
 	uint32_t path[PATH_MAX_FRAMES], len, k;
@@ -115,8 +121,20 @@ static void jstacks(const struct report *r, uint32_t fn, FILE *f)
 		fputs(", \"raw\": [", f);
 		for (k = 0; k < s->nframes; k++) {
 			fputs(k ? ", " : "", f);
-			js(rp_str(&r->names, s->frame[k]), f);
+			js(rp_str(&r->names, s->was ? s->was[k] : s->frame[k]), f);
 		}
+		fputs("], \"renamed\": [", f);
+		for (k = 0; s->was && k < s->nframes; k++) {
+			if (s->was[k] == s->frame[k])
+				continue;
+			fputs(first ? "{\"frame\": " : ", {\"frame\": ", f);
+			js(rp_str(&r->names, s->was[k]), f);
+			fputs(", \"as\": ", f);
+			js(rp_str(&r->names, s->frame[k]), f);
+			fprintf(f, ", \"why\": \"%s\"}", renamed_why(s->flag[k]));
+			first = 0;
+		}
+		first = 1;
 		fputs("], \"dropped\": [", f);
 		for (k = 0; k < s->nframes; k++) {
 			if (!why(s->flag[k]))

@@ -12,13 +12,6 @@
 
 #include "report/report_int.h"
 
-static const char *const tramp_names[] = {
-	"ftrace_trampoline", "ftrace_caller", "ftrace_regs_caller",
-	"ftrace_call", "ftrace_regs_call", "ftrace_graph_call",
-	"ftrace_graph_caller", "ftrace_stub", "ftrace_common", "mcount",
-	"_mcount", "__fentry__", "ftrace_stub_graph",
-};
-
 static void add(struct rp_findings *q, const char *code, int warn,
 		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
@@ -35,39 +28,6 @@ static void add(struct rp_findings *q, const char *code, int warn,
 	vsnprintf(q->v[q->n].text, sizeof(q->v[q->n].text), fmt, ap);
 	va_end(ap);
 	q->n++;
-}
-
-/*
- * Frames of the code that recorded an event and took its stack (seen in
- * tests/data/traces/qemu-6.1-amd64-trigger-stack.trace and
- * qemu-6.1-amd64-tracepoint-trigger.trace): the tracer, not a caller.
- */
-static const char *const tracer_prefixes[] = {
-	"trace_event_raw_event_", "trace_event_buffer_", "event_triggers_",
-	"kprobe_trace_func", "kprobe_dispatcher", "kprobe_ftrace_handler",
-	"kretprobe_trace_func", "kretprobe_dispatcher", "__ftrace_trace_stack",
-	"ftrace_trace_stack", "trace_dump_stack", "stacktrace_trigger",
-	"perf_trace_",
-};
-
-static int is_tracer_name(const char *s)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(tracer_prefixes) / sizeof(tracer_prefixes[0]); i++)
-		if (!strncmp(s, tracer_prefixes[i], strlen(tracer_prefixes[i])))
-			return 1;
-	return 0;
-}
-
-static int is_tramp_name(const char *s)
-{
-	size_t i, n = strcspn(s, "+");
-
-	for (i = 0; i < sizeof(tramp_names) / sizeof(tramp_names[0]); i++)
-		if (strlen(tramp_names[i]) == n && !strncmp(s, tramp_names[i], n))
-			return 1;
-	return 0;
 }
 
 /* "0", "0x0", "0000000000000000": an unwinder that gave up. */
@@ -121,7 +81,7 @@ static int name_kind(struct report *r, struct names_memo *m, uint32_t id,
 	if (is_zero(f))
 		k = NM_ZERO;
 	else if (parse_hex(f, &a))
-		k = is_tramp_name(f) ? NM_TRAMP : NM_PLAIN;
+		k = rp_frame_machinery(f) ? NM_TRAMP : NM_PLAIN;
 	else if (!syms || rp_syms_lookup(syms, a, buf, sizeof(buf)))
 		k = NM_RAW;
 	else if ((*to = rp_intern(&r->names, buf,
@@ -144,7 +104,10 @@ static int label(struct report *r, struct rp_stack *s,
 	uint32_t i, j, to, real = 0, lead = 0;	/* tracer frames on top */
 
 	for (i = 0; i < s->nframes; i++) {
-		if (i && lead == i - 1 && (s->flag[i - 1] & RP_FR_TRACER))
+		/* the tracer's and ftrace's frames on top: the raw
+		 * address right below them is the trampoline */
+		if (i && lead == i - 1 &&
+		    (s->flag[i - 1] & (RP_FR_TRACER | RP_FR_TRAMP)))
 			lead = i;
 		switch (name_kind(r, m, s->frame[i], syms, &to)) {
 		case NM_UNSEEN:
@@ -157,20 +120,20 @@ static int label(struct report *r, struct rp_stack *s,
 			 * called the tracer, in module space (first, or
 			 * right below a kprobe's own frames) */
 			s->flag[i] |= i == lead && i + 1 < s->nframes &&
-				      (i == 0 || (s->flag[i - 1] & RP_FR_TRACER)) ?
+				      (i == 0 || (s->flag[i - 1] & (RP_FR_TRACER | RP_FR_TRAMP))) ?
 				      RP_FR_TRAMP | RP_FR_RAW : RP_FR_RAW;
 			break;
 		case NM_RESOLVED:
 			s->frame[i] = to;
 			q->resolved++;
-			if (is_tramp_name(rp_str(&r->names, s->frame[i])))
+			if (rp_frame_machinery(rp_str(&r->names, s->frame[i])))
 				s->flag[i] |= RP_FR_TRAMP;
 			break;
 		case NM_TRAMP:
 			s->flag[i] |= RP_FR_TRAMP;
 			break;
 		case NM_PLAIN:
-			if (is_tracer_name(rp_str(&r->names, s->frame[i])))
+			if (rp_frame_tracer(rp_str(&r->names, s->frame[i])))
 				s->flag[i] |= RP_FR_TRACER;
 			break;
 		}
@@ -191,16 +154,38 @@ static int label(struct report *r, struct rp_stack *s,
 	return 0;
 }
 
+/* Each stack's first hit: its time and the pid of its task. */
+static struct rp_count *first_hits(const struct report *r)
+{
+	struct rp_count *h = calloc(r->stacks.n + 1, sizeof(*h));
+	size_t i;
+
+	if (!h)
+		return NULL;
+	for (i = 0; i < r->stack_task.cap; i++) {
+		const struct rp_count *c = &r->stack_task.slot[i];
+		uint32_t a;
+
+		if (!c->key || (a = rp_key_a(c)) >= r->stacks.n)
+			continue;
+		if (!h[a].key || c->first < h[a].first)
+			h[a] = *c;
+	}
+	return h;
+}
+
 static int label_all(struct report *r, const struct rp_syms *syms,
 		     struct rp_findings *q)
 {
 	struct names_memo m = { calloc(r->names.n + 1, 1),
 				malloc((r->names.n + 1) * sizeof(uint32_t)),
 				r->names.n };
+	struct rp_count *h = first_hits(r);
 	uint32_t i, k;
 	int ret = -1;
 
-	if (!m.kind || !m.to)
+	q->frames.init_example = RP_NONE;
+	if (!m.kind || !m.to || !h)
 		goto out;
 	for (i = 0; i < r->stacks.n; i++) {
 		struct rp_stack *s = &r->stacks.s[i];
@@ -208,6 +193,15 @@ static int label_all(struct report *r, const struct rp_syms *syms,
 
 		if (!s->checked && label(r, s, syms, &m, q))
 			goto out;
+		if (!s->settled && h[i].key) {
+			uint32_t t = rp_key_b(&h[i]);
+
+			if (rp_frame_settle(r, s, h[i].first, t < r->tasks.n ?
+					    rp_task_pid(rp_str(&r->tasks, t)) : RP_NONE,
+					    &q->frames))
+				goto out;
+			s->settled = 1;
+		}
 		for (k = 0; k < s->nframes; k++) {
 			tramp |= !!(s->flag[k] & RP_FR_TRAMP);
 			zero |= !!(s->flag[k] & RP_FR_ZERO);
@@ -223,27 +217,49 @@ static int label_all(struct report *r, const struct rp_syms *syms,
 out:
 	free(m.kind);
 	free(m.to);
+	free(h);
 	return ret;
 }
 
-static const char *first_tramp(const struct report *r)
+/* The distinct machinery frames, up to four: "A, B, C, D, ...". */
+static void tramp_names(const struct report *r, char *buf, size_t cap)
 {
-	uint32_t i, k;
+	uint32_t i, k, seen[4], n = 0, j, more = 0;
+	size_t len = 0;
 
+	*buf = '\0';
 	for (i = 0; i < r->stacks.n; i++)
-		for (k = 0; k < r->stacks.s[i].nframes; k++)
-			if (r->stacks.s[i].flag[k] & RP_FR_TRAMP)
-				return rp_str(&r->names, r->stacks.s[i].frame[k]);
-	return "";
+		for (k = 0; k < r->stacks.s[i].nframes; k++) {
+			uint32_t id = r->stacks.s[i].frame[k];
+
+			if (!(r->stacks.s[i].flag[k] & RP_FR_TRAMP))
+				continue;
+			for (j = 0; j < n && seen[j] != id; j++)
+				;
+			if (j < n)
+				continue;
+			if (n == 4) {
+				more = 1;
+				continue;
+			}
+			seen[n++] = id;
+			len += (size_t)snprintf(buf + len, len < cap ? cap - len : 0,
+						"%s%s", n > 1 ? ", " : "",
+						rp_str(&r->names, id));
+		}
+	if (more && len < cap)
+		snprintf(buf + len, cap - len, ", ...");
 }
 
 static void stack_findings(const struct report *r, struct rp_findings *q)
 {
 	uint32_t n = r->stacks.n;
+	char names[200];
 
+	tramp_names(r, names, sizeof(names));
 	if (q->tramp)
 		add(q, "trampoline", 0,
-		    "%u of %u distinct stacks carry an ftrace trampoline frame (%s): it is the tracer's own call stub, labelled and left out of the callers", q->tramp, n, first_tramp(r));
+		    "%u of %u distinct stacks carry an ftrace trampoline frame (%s): ftrace's own call stubs, labelled and left out of the callers", q->tramp, n, names);
 	if (q->useless)
 		add(q, "zero-frames", 1,
 		    "%u of %u distinct stacks have no usable frame (all zero or trampoline, e.g. \"=> ftrace_graph_call => 0\": func_stack_trace cannot unwind on this kernel, as on MIPS); use parent-chain mode: the chains below are stitched from the function tracer's <-parent column; add the callers to the filter (boottrace.arm= for module functions) to lengthen them", q->useless, n);
@@ -255,6 +271,18 @@ static void stack_findings(const struct report *r, struct rp_findings *q)
 		add(q, "stale-frames", 1,
 		    "%u of %u distinct stacks repeat a function out of call order: stale frames from a guess unwinder (CONFIG_UNWINDER_GUESS); they are marked and left out; build with CONFIG_UNWINDER_ORC or CONFIG_UNWINDER_FRAME_POINTER for exact stacks",
 		    q->stale, n);
+	if (q->frames.init_renamed)
+		add(q, "freed-init", 1,
+		    "%u frames of module init code were named after a module loaded later into that memory (the kernel names a stack's addresses when the trace is read, not when it was taken): each is shown as [init of MODULE], the module its task was loading (its module_load event), e.g. %s",
+		    q->frames.init_renamed, rp_str(&r->names, q->frames.init_example));
+	if (q->frames.init_unchecked)
+		add(q, "init-unchecked", 1,
+		    "%u stacks run a module's init (do_init_module -> do_one_initcall -> %s ...) and the trace has no module_load event of their task: if a module was loaded into that init code before the trace was read, its name is shown instead of the init's; trace module:module_load and trace_options=sym-offset (compile --who-calls does) to have each checked",
+		    q->frames.init_unchecked, rp_str(&r->names, q->frames.init_example));
+	if (q->frames.badoff)
+		add(q, "unverified-frames", 1,
+		    "%u frames have an offset at or past their function's size (sym-offset \"NAME+0xOFF/0xSIZE\"): the address is not in that function, so the name is shown as [unverified NAME]",
+		    q->frames.badoff);
 	if (q->raw)
 		add(q, "raw-frames", 1,
 		    "%u distinct stacks have raw addresses with no symbol: pass --kallsyms (the snapshot's kallsyms) or --system-map with --modules to name them", q->raw);

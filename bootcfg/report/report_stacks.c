@@ -57,12 +57,14 @@ static int stacks_split(struct rp_stack *s, struct rp_intern *names,
 
 	s->frame = malloc(cap * sizeof(*s->frame));
 	s->flag = calloc(cap, 1);
-	if (!s->frame || !s->flag)
+	s->mod = malloc(cap * sizeof(*s->mod));
+	if (!s->frame || !s->flag || !s->mod)
 		return -1;
 	s->nframes = 0;
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		const char *e = nl ? nl : end, *f = p;
+		struct rp_frame_text ft;
 		size_t len;
 		uint32_t id;
 
@@ -70,11 +72,20 @@ static int stacks_split(struct rp_stack *s, struct rp_intern *names,
 			e--;
 		if (e - f >= 4 && !memcmp(f, " => ", 4))
 			f += 4;
-		len = rp_sym_len(f, (size_t)(e - f));
+		rp_frame_parse(f, (size_t)(e - f), &ft);
+		len = ft.name_len;
 		if (len && s->nframes < cap) {
 			id = rp_intern(names, f, len);
 			if (id == RP_NONE)
 				return -1;
+			s->mod[s->nframes] = ft.mod ?
+				rp_intern(names, ft.mod, ft.mod_len) : RP_NONE;
+			if (ft.mod && s->mod[s->nframes] == RP_NONE)
+				return -1;
+			/* a return address is inside its function: one at or
+			 * past the end names some other code */
+			if (ft.has_off && ft.size && ft.off >= ft.size)
+				s->flag[s->nframes] |= RP_FR_BADOFF;
 			s->frame[s->nframes++] = id;
 		}
 		p = nl ? nl + 1 : end;
@@ -115,6 +126,7 @@ uint32_t rp_stack_intern(struct rp_stacks *st, struct rp_intern *names,
 			 st->raw + s->raw_off + len)) {
 		free(s->frame);
 		free(s->flag);
+		free(s->mod);
 		return RP_NONE;
 	}
 	st->slot[i] = ++st->n;
@@ -172,6 +184,8 @@ void rp_stacks_free(struct rp_stacks *st)
 	for (i = 0; i < st->n; i++) {
 		free(st->s[i].frame);
 		free(st->s[i].flag);
+		free(st->s[i].mod);
+		free(st->s[i].was);
 	}
 	free(st->s);
 	free(st->slot);

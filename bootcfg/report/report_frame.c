@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Frame normalization (docs/report.md, "Names the report checks"): what one
+ * stack frame says and whether its name can be believed, decided once per
+ * distinct stack, between reading the trace and every output.
+ *
+ * A frame line is "NAME", or with trace_options=sym-offset
+ * "NAME+0xOFF/0xSIZE [MODULE]" (docs/kernel-facts.md 80). The kernel names
+ * a stack's addresses when the trace is read, not when the stack was
+ * taken, so a module's init function, freed after its init, is named after
+ * whatever was loaded into that memory since (docs/kernel-facts.md 81).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/report_int.h"
+
+/*
+ * ftrace's own code between a traced function and the tracer: the
+ * call stubs and trampolines each architecture's entry code jumps through
+ * (x86 ftrace_64.S, arm64 entry-ftrace.S, mips mcount.S, powerpc and
+ * riscv mcount-dyn.S), the function that calls every registered ops when
+ * several share a site, and function_graph's return hook. Never a caller.
+ */
+static const char *const machinery[] = {
+	"ftrace_trampoline", "ftrace_caller", "ftrace_regs_caller",
+	"ftrace_call", "ftrace_regs_call", "ftrace_graph_call",
+	"ftrace_graph_caller", "ftrace_stub", "ftrace_common", "mcount",
+	"_mcount", "__fentry__", "ftrace_stub_graph", "ftrace_epilogue",
+	"ftrace_caller_op_ptr", "ftrace_regs_caller_op_ptr",
+	"ftrace_caller_end", "ftrace_regs_caller_end", "ftrace_common_return",
+	"arch_ftrace_ops_list_func", "ftrace_ops_list_func",
+	"__ftrace_ops_list_func", "ftrace_ops_assist_func",
+	"ftrace_ops_no_ops", "return_to_handler", "ftrace_return_to_handler",
+	"ftrace_graph_func", "prepare_ftrace_return", "function_graph_enter",
+	"ftrace_tramp_text", "ftrace_tramp_init",
+};
+
+/*
+ * Frames of the code that recorded an event and took its stack (seen in
+ * tests/data/traces/qemu-6.1-amd64-trigger-stack.trace and
+ * qemu-6.1-amd64-tracepoint-trigger.trace): the tracer, not a caller.
+ */
+static const char *const tracer_prefixes[] = {
+	"trace_event_raw_event_", "trace_event_buffer_", "event_triggers_",
+	"kprobe_trace_func", "kprobe_dispatcher", "kprobe_ftrace_handler",
+	"kretprobe_trace_func", "kretprobe_dispatcher", "__ftrace_trace_stack",
+	"ftrace_trace_stack", "trace_dump_stack", "stacktrace_trigger",
+	"perf_trace_",
+};
+
+int rp_frame_machinery(const char *s)
+{
+	size_t i, n = strcspn(s, "+");
+
+	for (i = 0; i < sizeof(machinery) / sizeof(machinery[0]); i++)
+		if (strlen(machinery[i]) == n && !strncmp(s, machinery[i], n))
+			return 1;
+	return 0;
+}
+
+int rp_frame_tracer(const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(tracer_prefixes) / sizeof(tracer_prefixes[0]); i++)
+		if (!strncmp(s, tracer_prefixes[i], strlen(tracer_prefixes[i])))
+			return 1;
+	return 0;
+}
+
+/* "0x1a" at [p, e): its value and where it ends, or NULL. */
+static const char *frame_hex(const char *p, const char *e, uint64_t *v)
+{
+	const char *s;
+
+	if (e - p < 3 || p[0] != '0' || p[1] != 'x')
+		return NULL;
+	*v = 0;
+	for (p += 2, s = p; p < e && p - s < 16; p++) {
+		int d = *p >= '0' && *p <= '9' ? *p - '0' :
+			*p >= 'a' && *p <= 'f' ? *p - 'a' + 10 : -1;
+
+		if (d < 0)
+			break;
+		*v = *v << 4 | (uint64_t)d;
+	}
+	return p > s ? p : NULL;
+}
+
+void rp_frame_parse(const char *f, size_t len, struct rp_frame_text *out)
+{
+	const char *e = f + len, *p, *q;
+
+	memset(out, 0, sizeof(*out));
+	out->name_len = rp_sym_len(f, len);
+	p = f + out->name_len;
+	/* "+0xOFF/0xSIZE" */
+	if (p < e && *p == '+' && (q = frame_hex(p + 1, e, &out->off)) &&
+	    q < e && *q == '/' && (q = frame_hex(q + 1, e, &out->size))) {
+		out->has_off = 1;
+		p = q;
+	}
+	/* " [MODULE]": a module name has no blank */
+	if (e - p >= 4 && p[0] == ' ' && p[1] == '[' && e[-1] == ']' &&
+	    !memchr(p + 2, ' ', (size_t)(e - p - 3))) {
+		out->mod = p + 2;
+		out->mod_len = (size_t)(e - p - 3);
+	}
+}
+
+/* ---- names checked against the module loads ---------------------------- */
+
+static int frame_named(const struct report *r, uint32_t id, const char *s)
+{
+	return id != RP_NONE && !strcmp(rp_str(&r->names, id), s);
+}
+
+/* The first load of module @name in the trace, or UINT64_MAX. */
+static uint64_t frame_loaded_at(const struct report *r, const char *name)
+{
+	const struct rp_lineage *l = &r->lin;
+	uint32_t i;
+
+	for (i = 0; i < l->nmod; i++)
+		if (l->mod[i].kind == RP_PROC_MODLOAD &&
+		    !strcmp(rp_str(&r->progs, l->mod[i].name), name))
+			return l->mod[i].ts;
+	return UINT64_MAX;
+}
+
+/* A module loaded after @ts (by anyone): 1. */
+static int frame_load_after(const struct report *r, uint64_t ts)
+{
+	const struct rp_lineage *l = &r->lin;
+	uint32_t i;
+
+	for (i = 0; i < l->nmod; i++)
+		if (l->mod[i].kind == RP_PROC_MODLOAD && l->mod[i].ts > ts)
+			return 1;
+	return 0;
+}
+
+static int frame_rename(struct report *r, struct rp_stack *s, uint32_t i,
+			const char *fmt, const char *arg, uint8_t flag)
+{
+	char buf[300];
+	int n = snprintf(buf, sizeof(buf), fmt, arg);
+	uint32_t id;
+
+	if (n < 0 || (size_t)n >= sizeof(buf))
+		n = (int)sizeof(buf) - 1;
+	id = rp_intern(&r->names, buf, (size_t)n);
+	if (id == RP_NONE)
+		return -1;
+	if (!s->was) {	/* the names as the trace had them, for JSON */
+		s->was = malloc(s->nframes * sizeof(*s->was));
+		if (!s->was)
+			return -1;
+		memcpy(s->was, s->frame, s->nframes * sizeof(*s->was));
+	}
+	s->frame[i] = id;
+	s->flag[i] |= flag;
+	return 0;
+}
+
+/*
+ * The module frames of a module's init: a do_init_module stack's frames
+ * inner to do_one_initcall run the init of the module its task was loading
+ * (the last module_load by that pid before the stack, docs/kernel-facts.md
+ * 81). The frame right under do_one_initcall is that init function; its
+ * name is believed when its " [MODULE]" is that module, or (no module
+ * shown) when no module was loaded after the stack; else it is named
+ * "[init of MODULE]". A deeper frame of a module first loaded after the
+ * stack is that init's code too.
+ */
+static int frame_init_rule(struct report *r, struct rp_stack *s, uint64_t ts,
+			   uint32_t pid, struct rp_frame_counts *c)
+{
+	const char *x = NULL;
+	uint32_t d, i;
+	int loader = 0;
+
+	for (d = 0; d < s->nframes; d++)
+		if (frame_named(r, s->frame[d], "do_one_initcall"))
+			break;
+	for (i = d + 1; i < s->nframes; i++)
+		loader |= frame_named(r, s->frame[i], "do_init_module");
+	if (d == s->nframes || !d || !loader ||
+	    (s->flag[d - 1] & (RP_FR_ZERO | RP_FR_RAW | RP_FR_TRAMP)))
+		return 0;
+	if (pid != RP_NONE)
+		x = rp_lineage_module(r, pid, ts);
+	if (!x) {
+		c->init_unchecked++;
+		if (c->init_example == RP_NONE)
+			c->init_example = s->frame[d - 1];
+		return 0;
+	}
+	if (s->mod[d - 1] != RP_NONE ?
+	    strcmp(rp_str(&r->names, s->mod[d - 1]), x) != 0 :
+	    frame_load_after(r, ts)) {
+		if (c->init_example == RP_NONE || !c->init_renamed)
+			c->init_example = s->frame[d - 1];
+		if (frame_rename(r, s, d - 1, "[init of %s]", x, RP_FR_INIT))
+			return -1;
+		c->init_renamed++;
+	}
+	for (i = 0; i + 1 < d; i++)
+		if (s->mod[i] != RP_NONE && !(s->flag[i] & RP_FR_INIT) &&
+		    frame_loaded_at(r, rp_str(&r->names, s->mod[i])) > ts) {
+			if (c->init_example == RP_NONE || !c->init_renamed)
+				c->init_example = s->frame[i];
+			if (frame_rename(r, s, i, "[init of %s]", x, RP_FR_INIT))
+				return -1;
+			c->init_renamed++;
+		}
+	return 0;
+}
+
+int rp_frame_settle(struct report *r, struct rp_stack *s, uint64_t ts,
+		    uint32_t pid, struct rp_frame_counts *c)
+{
+	uint32_t i;
+
+	for (i = 0; i < s->nframes; i++)
+		if ((s->flag[i] & RP_FR_BADOFF) && !(s->flag[i] & RP_FR_INIT)) {
+			if (frame_rename(r, s, i, "[unverified %s]",
+					 rp_str(&r->names, s->frame[i]), 0))
+				return -1;
+			c->badoff++;
+		}
+	return frame_init_rule(r, s, ts, pid, c);
+}

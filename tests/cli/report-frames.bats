@@ -1,0 +1,71 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Frame names the report checks (issue 22, docs/report.md "Names the report
+# checks"): debian-6.1-amd64-frames.trace is a real boot read after dummy
+# was loaded into bonding's freed init code, with sym-offset frames and a
+# kprobe sharing the call site (tests/data/traces/README.md).
+
+setup() {
+	B="${BT_BUILD:-$BATS_TEST_DIRNAME/../../build}"
+	BT="$B/boottrace"
+	D="$BATS_TEST_DIRNAME/../data/traces"
+	F="$D/debian-6.1-amd64-frames.trace"
+}
+
+@test "text: bonding's init is named as such, never as the module loaded there later" {
+	run "$BT" report --function register_netdevice "$F"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"culprit: [init of bonding] -> bond_create -> register_netdevice"* ]]
+	[[ "$output" != *"culprit: dummy_change_carrier"* ]]
+	[[ "$output" == *"! 2 frames of module init code were named after a module loaded later into that memory"*"e.g. dummy_change_carrier"* ]]
+	# dummy's own init, loaded by modprobe, keeps its name
+	run "$BT" report -f folded --function register_netdevice "$F"
+	[[ "$output" == *";do_one_initcall;dummy_init_module;register_netdevice 1"* ]]
+}
+
+@test "ftrace's own frames are left out of callers and named in one evidence line" {
+	run "$BT" report --function register_netdevice "$F"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"carry an ftrace trampoline frame (0xffffffffc0383083, arch_ftrace_ops_list_func, ftrace_regs_call)"* ]]
+	callers=$(printf '%s\n' "$output" | sed -n '/callers (/,/^$/p')
+	[[ "$callers" != *arch_ftrace_ops_list_func* ]]
+	[[ "$callers" != *ftrace_regs_call* ]]
+	[[ "$callers" == *"[init of bonding]"* ]]
+}
+
+@test "folded and json carry the checked name; json keeps the trace's under renamed[]" {
+	run "$BT" report -f folded --function register_netdevice "$F"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"do_one_initcall;[init_of_bonding];bond_create;register_netdevice 1"* ]]
+	[[ "$output" != *dummy_change_carrier* ]]
+	[[ "$output" != *arch_ftrace_ops_list_func* ]]
+	run "$BT" report -f json --function register_netdevice "$F"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'"renamed": [{"frame": "dummy_change_carrier", "as": "[init of bonding]", "why": "freed-init"}]'* ]]
+	[[ "$output" == *'"callers": ['*'"do_one_initcall", "[init of bonding]", "bond_create", "register_netdevice"]'* ]]
+}
+
+@test "the lineage capture (no sym-offset) read late: the same check from the module events" {
+	run "$BT" report "$D/debian-6.1-amd64-lineage.trace"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"culprit: [init of bonding] -> bond_create -> register_netdevice"* ]]
+	[[ "$output" != *"culprit: dummy_change_carrier"* ]]
+}
+
+@test "no module_load events: the init names are kept and the report says they are unchecked" {
+	run "$BT" report "$D/debian-6.1-amd64-stack.trace"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"culprit: bonding_init -> bond_create -> register_netdevice"* ]]
+	[[ "$output" == *"! 1 stacks run a module's init (do_init_module -> do_one_initcall -> bonding_init ...) and the trace has no module_load event of their task"* ]]
+}
+
+@test "html and svg show the checked name" {
+	run "$BT" report -f html "$F"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"[init of bonding]"* ]]
+	# the flame graph draws the folded stacks (a blank is a separator there)
+	run "$BT" report -f svg "$F"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"[init_of_bonding] (2 hits"* ]]
+	[[ "$output" != *dummy_change_carrier* ]]
+}

@@ -1,0 +1,242 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Frame normalization (report_frame.c, called by rp_check): the parts of
+ * a sym-offset frame, ftrace's own frames, an offset past its function's
+ * size, and a module's freed init code named after the module loaded into
+ * it later, on lines of a real capture (tests/data/traces/
+ * debian-6.1-amd64-frames.trace) and on the cases it does not hold.
+ */
+#include "unit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "report/report_int.h"
+
+static void test_parse(void **state)
+{
+	struct rp_frame_text ft;
+	const char *f;
+
+	(void)state;
+	f = "dummy_change_carrier+0x4/0x30 [dummy]";
+	rp_frame_parse(f, strlen(f), &ft);
+	assert_int_equal(ft.name_len, 20);
+	assert_true(ft.has_off);
+	assert_true(ft.off == 4 && ft.size == 0x30);
+	assert_int_equal(ft.mod_len, 5);
+	assert_memory_equal(ft.mod, "dummy", 5);
+	f = "register_netdevice+0x1/0x7e0";
+	rp_frame_parse(f, strlen(f), &ft);
+	assert_int_equal(ft.name_len, 18);
+	assert_true(ft.off == 1 && ft.size == 0x7e0);
+	assert_null(ft.mod);
+	f = "bond_create";
+	rp_frame_parse(f, strlen(f), &ft);
+	assert_int_equal(ft.name_len, 11);
+	assert_false(ft.has_off);
+	assert_null(ft.mod);
+	f = "0xffffffffc0383083";
+	rp_frame_parse(f, strlen(f), &ft);
+	assert_int_equal(ft.name_len, strlen(f));
+	assert_false(ft.has_off);
+	/* not a module: a blank inside, or no closing bracket */
+	f = "foo+0x1/0x2 [a b]";
+	rp_frame_parse(f, strlen(f), &ft);
+	assert_null(ft.mod);
+	f = "foo+0x1/0x2 [ab";
+	rp_frame_parse(f, strlen(f), &ft);
+	assert_null(ft.mod);
+	/* an offset with no size is no sym-offset pair */
+	f = "foo+0x10 [m]";
+	rp_frame_parse(f, strlen(f), &ft);
+	assert_false(ft.has_off);
+}
+
+static struct report *checked(const char *text, struct rp_findings *q)
+{
+	struct report *r = report_new();
+
+	assert_non_null(r);
+	assert_true(report_feed(r, text, strlen(text), 1) >= 0);
+	assert_int_equal(rp_check(r, NULL, NULL, q), 0);
+	return r;
+}
+
+/* Frame @i of the stack that has frame @name, or NULL. */
+static const char *frame_of(const struct report *r, const char *name,
+			    uint32_t i)
+{
+	uint32_t k, j;
+
+	for (k = 0; k < r->stacks.n; k++)
+		for (j = 0; j < r->stacks.s[k].nframes; j++)
+			if (!strcmp(rp_str(&r->names, r->stacks.s[k].frame[j]), name))
+				return i < r->stacks.s[k].nframes ?
+				       rp_str(&r->names, r->stacks.s[k].frame[i]) : NULL;
+	return NULL;
+}
+
+static int has_finding(const struct rp_findings *q, const char *code)
+{
+	int k;
+
+	for (k = 0; k < q->n; k++)
+		if (!strcmp(q->v[k].code, code))
+			return 1;
+	return 0;
+}
+
+#define HDR "# tracer: function\n"
+#define LOAD(t, m) "          insmod-97      [001] .....     " t ": module_load: " m " \n"
+#define HIT "          insmod-97      [001] ...1.     3.979217: register_netdevice+0x0/0x7e0 <-bond_create+0x62/0xb0 [bonding]\n" \
+	"          insmod-97      [001] ...1.     3.979248: <stack trace>\n"
+#define TAIL " => do_one_initcall+0x59/0x220\n => do_init_module+0x4a/0x1f0\n" \
+	" => __do_sys_finit_module+0xac/0x120\n => do_syscall_64+0x5d/0x90\n"
+#define LATER "        modprobe-103     [001] .....     4.250983: module_load: dummy \n"
+
+/* The real capture: bonding's init read as dummy's code (dummy loaded later). */
+static void test_late_module(void **state)
+{
+	struct rp_findings q;
+	struct report *r = checked(HDR LOAD("3.964928", "bonding") HIT
+				   " => arch_ftrace_ops_list_func+0x112/0x1d0\n"
+				   " => ftrace_regs_call+0x5/0x52\n"
+				   " => register_netdevice+0x5/0x7e0\n"
+				   " => bond_create+0x62/0xb0 [bonding]\n"
+				   " => dummy_change_carrier+0x4/0x30 [dummy]\n" TAIL LATER, &q);
+
+	(void)state;
+	assert_string_equal(frame_of(r, "do_one_initcall", 4), "[init of bonding]");
+	assert_string_equal(frame_of(r, "do_one_initcall", 3), "bond_create");
+	assert_true(has_finding(&q, "freed-init"));
+	assert_int_equal(q.frames.init_renamed, 1);
+	/* ftrace's own frames are machinery, not callers */
+	assert_true(r->stacks.s[0].flag[0] & RP_FR_TRAMP);
+	assert_true(r->stacks.s[0].flag[1] & RP_FR_TRAMP);
+	report_delete(r);
+}
+
+/* The init's own module shown: its name is believed. */
+static void test_own_module_kept(void **state)
+{
+	struct rp_findings q;
+	struct report *r = checked(HDR LOAD("3.964928", "bonding") HIT
+				   " => bond_create+0x62/0xb0 [bonding]\n"
+				   " => bonding_init+0x4/0x90 [bonding]\n" TAIL LATER, &q);
+
+	(void)state;
+	assert_string_equal(frame_of(r, "do_one_initcall", 1), "bonding_init");
+	assert_false(has_finding(&q, "freed-init"));
+	report_delete(r);
+}
+
+/* No module shown (no sym-offset): believed unless a module came later. */
+static void test_no_module_shown(void **state)
+{
+	struct rp_findings q;
+	struct report *r = checked(HDR LOAD("3.964928", "bonding") HIT
+				   " => bond_create\n => dummy_change_carrier\n"
+				   " => do_one_initcall\n => do_init_module\n" LATER, &q);
+
+	(void)state;
+	assert_string_equal(frame_of(r, "do_one_initcall", 1), "[init of bonding]");
+	report_delete(r);
+	r = checked(HDR LOAD("3.964928", "bonding") HIT
+		    " => bond_create\n => bonding_init\n"
+		    " => do_one_initcall\n => do_init_module\n", &q);
+	assert_string_equal(frame_of(r, "do_one_initcall", 1), "bonding_init");
+	assert_false(has_finding(&q, "freed-init"));
+	report_delete(r);
+}
+
+/* No module_load event: not decidable, said so; the name is left. */
+static void test_no_module_events(void **state)
+{
+	struct rp_findings q;
+	struct report *r = checked(HDR HIT " => bond_create\n => bonding_init\n"
+				   " => do_one_initcall\n => do_init_module\n", &q);
+
+	(void)state;
+	assert_string_equal(frame_of(r, "do_one_initcall", 1), "bonding_init");
+	assert_true(has_finding(&q, "init-unchecked"));
+	assert_int_equal(q.frames.init_unchecked, 1);
+	report_delete(r);
+	/* a built-in initcall is no module's init: nothing to check */
+	r = checked(HDR "            init-1       [000] .....     1.254900: register_netdevice <-register_netdev\n"
+		    "            init-1       [000] .....     1.254901: <stack trace>\n"
+		    " => register_netdev\n => loopback_net_init\n => do_one_initcall\n => kernel_init_freeable\n", &q);
+	assert_false(has_finding(&q, "init-unchecked"));
+	report_delete(r);
+}
+
+/* A deeper frame of a module loaded after the stack: init code too. */
+static void test_deeper_late_frame(void **state)
+{
+	struct rp_findings q;
+	struct report *r = checked(HDR LOAD("3.964928", "bonding") HIT
+				   " => sr_done+0x10/0x40 [sr_mod]\n"
+				   " => bonding_init+0x4/0x90 [bonding]\n" TAIL
+				   "        modprobe-103     [001] .....     4.250983: module_load: sr_mod \n", &q);
+
+	(void)state;
+	assert_string_equal(frame_of(r, "do_one_initcall", 0), "[init of bonding]");
+	assert_string_equal(frame_of(r, "do_one_initcall", 1), "bonding_init");
+	report_delete(r);
+}
+
+/* An offset at or past the function's size: not that function. */
+static void test_offset_past_size(void **state)
+{
+	struct rp_findings q;
+	struct report *r = checked(HDR "              ip-100     [000] ...1.     4.082514: register_netdevice+0x0/0x7e0 <-bond_newlink+0x2a/0x60 [bonding]\n"
+				   "              ip-100     [000] ...1.     4.082515: <stack trace>\n"
+				   " => bond_newlink+0x2a/0x60 [bonding]\n"
+				   " => __rtnl_newlink+0x6c0/0x6b0\n"
+				   " => rtnl_newlink+0x44/0x70\n", &q);
+
+	(void)state;
+	assert_string_equal(frame_of(r, "bond_newlink", 1), "[unverified __rtnl_newlink]");
+	assert_string_equal(frame_of(r, "bond_newlink", 2), "rtnl_newlink");
+	assert_true(has_finding(&q, "unverified-frames"));
+	report_delete(r);
+}
+
+/*
+ * A kprobe reached through ftrace: the tracer's frames, ftrace's list
+ * function, then the trampoline's raw address: all machinery.
+ */
+static void test_kprobe_machinery(void **state)
+{
+	struct rp_findings q;
+	struct report *r = checked("# tracer: nop\n"
+				   "          insmod-97      [001] ...1.     3.971907: rnd: (register_netdevice+0x0/0x7e0) name=\"bond%d\"\n"
+				   "          insmod-97      [001] ...1.     3.979097: <stack trace>\n"
+				   " => kprobe_trace_func+0x1/0x10\n => kprobe_dispatcher+0x1/0x10\n"
+				   " => kprobe_ftrace_handler+0x1/0x10\n => arch_ftrace_ops_list_func+0x112/0x1d0\n"
+				   " => 0xffffffffc0383083\n => register_netdevice+0x5/0x7e0\n"
+				   " => bond_create+0x62/0xb0 [bonding]\n", &q);
+	const struct rp_stack *s = &r->stacks.s[0];
+
+	(void)state;
+	assert_true(s->flag[3] & RP_FR_TRAMP);
+	assert_true(s->flag[4] & RP_FR_TRAMP);
+	assert_false(s->flag[6] & (RP_FR_TRAMP | RP_FR_TRACER));
+	report_delete(r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_late_module),
+		cmocka_unit_test(test_own_module_kept),
+		cmocka_unit_test(test_no_module_shown),
+		cmocka_unit_test(test_no_module_events),
+		cmocka_unit_test(test_deeper_late_frame),
+		cmocka_unit_test(test_offset_past_size),
+		cmocka_unit_test(test_kprobe_machinery),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
