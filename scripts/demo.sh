@@ -16,6 +16,8 @@
 # be fetched or QEMU is missing, 1 when the boot gives no answer.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=scripts/progress.sh
+. "$root/scripts/progress.sh"
 BT=$root/build/boottrace
 out=$root/build/demo
 quiet=0
@@ -90,9 +92,10 @@ echo "initramfs.cpio.gz: $(wc -c <"$out/initramfs.cpio.gz") bytes ($(secs "$t0")
 step "Booting it in QEMU (TCG, no KVM needed)"
 echo "  -append \"$cl\""
 t0=$(date +%s%N)
-timeout 240 qemu-system-x86_64 -M pc -m 512 -smp 2 -display none -monitor none \
+progress_run -o "$out/qemu.log" -t "$out/serial.log" "  booting" \
+	timeout 240 qemu-system-x86_64 -M pc -m 512 -smp 2 -display none -monitor none \
 	-serial "file:$out/serial.log" -no-reboot -kernel "$vmlinuz" \
-	-initrd "$out/initramfs.cpio.gz" -append "$cl" >"$out/qemu.log" 2>&1 ||
+	-initrd "$out/initramfs.cpio.gz" -append "$cl" ||
 	die "QEMU failed or timed out: $out/qemu.log, $out/serial.log"
 boot_time=$(secs "$t0")
 echo "booted, snapshot printed, powered off: $boot_time (serial log: $out/serial.log)"

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check/check.h"
 #include "kimage/check_callers.h"
@@ -117,6 +118,7 @@ int cmd_check(int argc, char **argv)
 {
 	struct check_args a = { .format = "text", .depth = 3, .threshold = 1000 };
 	struct check_tab t = { 0 };
+	struct bt_progress prog;
 	struct kcaps k;
 	struct bt_error e;
 	int ret;
@@ -127,16 +129,22 @@ int cmd_check(int argc, char **argv)
 	if (ret)
 		return cmd_parse_exit(ret, check_usage);
 	ret = -1;
+	/* reading a big vmlinux, the modules and the calls: a line on a terminal */
+	bt_progress_init(&prog, STDERR_FILENO, 0, "boottrace check");
+	t.progress = &prog;
 	if (a.in.root && check_inputs_from_root(&a.in, &e))
 		goto out;
 	if (check_inputs_load(&a.in, &t, &k, &e))
 		goto out;
-	if (a.callers)
+	if (a.callers) {
 		ret = check_callers_print(&t, a.in.vmlinux, a.in.modules, a.callers,
 					  a.depth, stdout, &e);
-	else
+	} else {
+		bt_progress_end(&prog);
 		ret = check_config_file(&a, &t, &k, &e);
+	}
 out:
+	bt_progress_end(&prog);
 	check_tab_free(&t);
 	if (ret < 0) {
 		bt_error_print(&e, stderr);

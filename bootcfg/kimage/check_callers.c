@@ -50,6 +50,7 @@ int check_callers_print(const struct check_tab *t, const char *vmlinux,
 		return -1;
 	}
 	check_graph_sort(&g);
+	bt_progress_clear(t->progress);	/* the tree starts on a clean line */
 	fprintf(out, "%s\n", func);
 	if (check_graph_first(&g, func) == g.n)
 		fprintf(out, "  (no direct caller found in %s%s%s: called only through pointers, or not a function of this kernel)\n",

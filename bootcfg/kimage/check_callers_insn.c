@@ -94,9 +94,10 @@ static struct insn_fn *insn_functions(const struct check_tab *t, size_t *n)
 	return fn;
 }
 
+/* @done: functions disassembled so far, over all sections (the progress line) */
 static int insn_section(struct check_graph *g, csh h, int x86,
 			const GElf_Shdr *sh, const Elf_Data *d,
-			const struct insn_fn *fn, size_t nfn)
+			const struct insn_fn *fn, size_t nfn, size_t *done)
 {
 	cs_insn *ins = cs_malloc(h);
 	size_t i;
@@ -111,6 +112,8 @@ static int insn_section(struct check_graph *g, csh h, int x86,
 		if (addr < sh->sh_addr || addr - sh->sh_addr > d->d_size ||
 		    fn[i].size > d->d_size - (addr - sh->sh_addr))
 			continue;
+		if (!(++*done & 255))
+			bt_progress_update(g->t->progress, *done, fn[i].name);
 		code = (const uint8_t *)d->d_buf + (addr - sh->sh_addr);
 		left = fn[i].size;
 		while (cs_disasm_iter(h, &code, &left, &addr, ins)) {
@@ -135,7 +138,7 @@ int check_callers_vmlinux(struct check_graph *g, const char *vmlinux,
 			  struct bt_error *e)
 {
 	struct insn_fn *fn;
-	size_t nfn, shnum, i;
+	size_t nfn, shnum, i, done = 0;
 	Elf_Scn *scn;
 	GElf_Shdr sh;
 	GElf_Ehdr eh;
@@ -161,6 +164,7 @@ int check_callers_vmlinux(struct check_graph *g, const char *vmlinux,
 		goto out;
 	}
 	fn = insn_functions(g->t, &nfn);
+	bt_progress_stage(g->t->progress, "disassembling vmlinux for calls", nfn);
 	for (i = 1; fn && !ret && i < shnum; i++) {
 		Elf_Data *d;
 
@@ -169,7 +173,7 @@ int check_callers_vmlinux(struct check_graph *g, const char *vmlinux,
 		    !(sh.sh_flags & SHF_EXECINSTR))
 			continue;
 		d = elf_rawdata(scn, NULL);
-		if (d && d->d_buf && insn_section(g, h, x86, &sh, d, fn, nfn))
+		if (d && d->d_buf && insn_section(g, h, x86, &sh, d, fn, nfn, &done))
 			ret = bt_error_set(e, BT_EXIT_ENV, vmlinux, "out of memory");
 	}
 	if (!fn)

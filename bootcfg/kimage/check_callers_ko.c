@@ -326,5 +326,6 @@ int check_callers_modules(struct check_graph *g, const char *dir,
 {
 	struct ko_in in = { .g = g };
 
-	return check_modules_walk(dir, ko_one, &in, e);
+	return check_modules_walk(dir, ko_one, &in, g->t->progress,
+				  "reading the calls of modules", e);
 }

@@ -111,6 +111,7 @@ static int elf_symbols(struct elf_in *in, size_t symidx, const GElf_Shdr *symsh)
 	Elf_Data *d = elf_getdata(elf_getscn(in->elf, symidx), NULL), *sd;
 	GElf_Shdr strsh;
 	GElf_Sym s;
+	struct bt_progress *prog;
 	char *str;
 	size_t n, i;
 	unsigned fl;
@@ -126,9 +127,14 @@ static int elf_symbols(struct elf_in *in, size_t symidx, const GElf_Shdr *symsh)
 	memcpy(str, sd->d_buf, sd->d_size);
 	str[sd->d_size] = '\0';
 	n = symsh->sh_entsize ? d->d_size / symsh->sh_entsize : 0;
+	/* a module is one step of the modules' progress; vmlinux has its own */
+	prog = in->mod < 0 ? in->t->progress : NULL;
+	bt_progress_stage(prog, "reading symbols", n);
 	for (i = 1; i < n; i++) {
 		const char *name;
 
+		if (!(i & 4095))
+			bt_progress_update(prog, i, in->name);
 		if (!gelf_getsym(d, (int)i, &s))
 			return elf_bad(in, "unreadable symbol");
 		if (s.st_name >= sd->d_size)

@@ -201,6 +201,7 @@ struct walk {
 	size_t nseen, cap;
 	check_module_fn fn;
 	void *ctx;
+	struct bt_progress *prog;	/* NULL while counting */
 };
 
 /*
@@ -263,20 +264,38 @@ static int mod_walk(struct walk *w, const char *dir, int depth,
 			break;
 		}
 		mod_name(de->d_name, name, sizeof(name));
-		ret = w->fn(w->ctx, path, name, e);
+		bt_progress_update(w->prog, w->mods - 1, name);
+		ret = w->fn ? w->fn(w->ctx, path, name, e) : 0;
 	}
 	closedir(d);
 	w->nseen--;
 	return ret;
 }
 
+/* The modules under @dir, for the progress line's total (0: not known). */
+static size_t mod_count(const char *dir)
+{
+	struct walk w = { .top = dir };
+	struct bt_error ignore;	/* the walk proper says what is wrong */
+	int ret = mod_walk(&w, dir, 0, &ignore);
+
+	free(w.seen);
+	return ret ? 0 : w.mods;
+}
+
 int check_modules_walk(const char *dir, check_module_fn fn, void *ctx,
+		       struct bt_progress *prog, const char *what,
 		       struct bt_error *e)
 {
-	struct walk w = { .top = dir, .fn = fn, .ctx = ctx };
-	int ret = mod_walk(&w, dir, 0, e);
-	size_t count = w.mods;
+	struct walk w = { .top = dir, .fn = fn, .ctx = ctx, .prog = prog };
+	int ret;
+	size_t count;
 
+	/* counting costs a second walk of the directories: only when it is shown */
+	if (bt_progress_on(prog))
+		bt_progress_stage(prog, what, mod_count(dir));
+	ret = mod_walk(&w, dir, 0, e);
+	count = w.mods;
 	free(w.seen);
 	if (ret)
 		return -1;
@@ -308,5 +327,5 @@ static int mod_load(void *ctx, const char *path, const char *name,
 
 int check_load_modules(struct check_tab *t, const char *dir, struct bt_error *e)
 {
-	return check_modules_walk(dir, mod_load, t, e);
+	return check_modules_walk(dir, mod_load, t, t->progress, "reading modules", e);
 }

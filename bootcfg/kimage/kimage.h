@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "util/bt_error.h"
+#include "util/progress.h"
 
 enum {
 	CS_TEXT = 1,		/* a function (t/T, STT_FUNC) */
@@ -46,6 +47,8 @@ struct check_tab {
 	char **blobs;		/* memory the names point into */
 	size_t nblobs, capblobs;
 	const char *core_path;	/* the kernel's symbol source, for messages */
+	/* the long loops (vmlinux symbols, modules, disassembly) report here; NULL: none */
+	struct bt_progress *progress;
 };
 
 /* ---- the table (check_tab.c) -------------------------------------- */
@@ -83,10 +86,15 @@ int check_load_elf_mem(struct check_tab *t, char *buf, size_t len,
 		       const char *name, int mod, struct bt_error *e);
 /* Every *.ko, *.ko.xz, *.ko.zst, *.ko.gz under @dir. */
 int check_load_modules(struct check_tab *t, const char *dir, struct bt_error *e);
-/* Call @fn for each module file under @dir (name: "bonding"). */
+/*
+ * Call @fn for each module file under @dir (name: "bonding"). With @prog
+ * drawing, the modules are counted first and the stage @what goes from 0
+ * to that count.
+ */
 typedef int (*check_module_fn)(void *ctx, const char *path, const char *name,
 			       struct bt_error *e);
 int check_modules_walk(const char *dir, check_module_fn fn, void *ctx,
+		       struct bt_progress *prog, const char *what,
 		       struct bt_error *e);
 /* The bytes of a possibly compressed module (malloc'd). */
 char *check_read_module(const char *path, size_t *len, struct bt_error *e);

@@ -58,10 +58,11 @@ compile_for_qemu tests/e2e/crashmod/crash.bconf ftrace_dump_on_oops console=ttyS
 crash() {
 	for try in 1 2; do
 		t0=$(date +%s%N)
-		timeout 120 qemu-system-x86_64 -M pc -m 512 -smp 2 -display none \
+		progress_run -o "$W/$1.qemu" -t "$W/$1.log" "booting $1 (try $try)" \
+			timeout 120 qemu-system-x86_64 -M pc -m 512 -smp 2 -display none \
 			-monitor none -serial "file:$W/$1.log" -no-reboot \
 			-kernel "$KD/root/boot/vmlinuz-$KV" -initrd "$W/crash.cpio.gz" \
-			-append "$2" >"$W/$1.qemu" 2>&1
+			-append "$2"
 		t1=$(date +%s%N)
 		echo "# boot $1 (try $try): $(((t1 - t0) / 1000000)) ms, serial log $(wc -c <"$W/$1.log") bytes; cmdline: $2"
 		grep -q "crash-init: insmod" "$W/$1.log" && return 0

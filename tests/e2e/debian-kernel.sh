@@ -20,6 +20,8 @@
 # minutes and is a different kernel. Only vmlinux and System.map are kept.
 # Exit 3 when it cannot be fetched (no network, no apt).
 set -eu
+# shellcheck source=scripts/progress.sh
+. "$(dirname "$0")/../../scripts/progress.sh"
 
 flavour=${1:-cloud-amd64}
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/boottrace/debian
@@ -49,8 +51,9 @@ fi
 mkdir -p "$cache"
 w=$(mktemp -d "$cache/.fetch.XXXXXX")
 trap 'rm -rf "$w"' EXIT INT TERM HUP
-(cd "$w" && apt-get download "linux-image-$kver" "linux-image-$kver-dbg") \
-	>"$w/log" 2>&1 || die "apt-get download linux-image-$kver(-dbg) failed: $(tail -n 2 "$w/log")"
+# on a terminal a line with the bytes so far (scripts/progress.sh); the log otherwise
+(cd "$w" && progress_run -k -o "$w/log" -s "$w" "debian-kernel: downloading linux-image-$kver and its -dbg (about 300 MB)" \
+	apt-get download "linux-image-$kver" "linux-image-$kver-dbg") || die "apt-get download linux-image-$kver(-dbg) failed: $(tail -n 2 "$w/log")"
 mkdir -p "$w/img" "$w/out"
 dpkg -x "$w"/linux-image-"$kver"_*.deb "$w/img"
 dpkg-deb --fsys-tarfile "$w"/linux-image-"$kver"-dbg_*.deb |

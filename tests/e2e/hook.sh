@@ -77,11 +77,12 @@ boot() {
 	rm -f "$d/disk.img"
 	truncate -s 64M "$d/disk.img"
 	t0=$(date +%s%N)
-	timeout 240 qemu-system-x86_64 -M pc -m 512 -smp 2 -display none \
+	progress_run -o "$d/qemu.log" -t "$d/serial.log" "booting $n" \
+		timeout 240 qemu-system-x86_64 -M pc -m 512 -smp 2 -display none \
 		-monitor none -serial "file:$d/serial.log" -no-reboot \
 		-kernel "$vmlinuz" -initrd "$i" \
 		-drive "file=$d/disk.img,format=raw,if=virtio" "$@" \
-		-append "console=ttyS0 panic=-1 $c" >"$d/qemu.log" 2>&1
+		-append "console=ttyS0 panic=-1 $c"
 	t1=$(date +%s%N)
 	echo "# boot $n: $(((t1 - t0) / 1000000)) ms; cmdline: $c"
 	# for tests/e2e/scenarios.sh, which reports on these boots

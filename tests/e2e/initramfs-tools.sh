@@ -197,12 +197,13 @@ boot() {
 	rm -f "$d/disk.img"
 	truncate -s 64M "$d/disk.img"
 	t0=$(date +%s%N)
-	timeout 300 qemu-system-x86_64 -M pc -m 1024 -smp 2 -display none \
+	progress_run -o "$d/qemu.log" -t "$d/serial.log" "booting $b" \
+		timeout 300 qemu-system-x86_64 -M pc -m 1024 -smp 2 -display none \
 		-monitor none -serial "file:$d/serial.log" -no-reboot \
 		-kernel "$vmlinuz" -initrd "$img" \
 		-drive "file=$d/root.img,format=raw,if=virtio" \
 		-drive "file=$d/disk.img,format=raw,if=virtio" \
-		-append "$c" >"$d/qemu.log" 2>&1
+		-append "$c"
 	t1=$(date +%s%N)
 	echo "# boot $b: $(((t1 - t0) / 1000000)) ms; cmdline: $c"
 	tar -xf "$d/disk.img" -C "$d/out" 2>/dev/null

@@ -18,6 +18,8 @@
 # Offline (apt-get update fails), the newest cached kernel is used.
 # Exit 3 when no kernel can be had.
 set -eu
+# shellcheck source=scripts/progress.sh
+. "$(dirname "$0")/../../scripts/progress.sh"
 
 say() { echo "kernel-612.sh: $*" >&2; }
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/boottrace/kernel-6.12
@@ -66,7 +68,7 @@ fi
 w=$(mktemp -d "$cache/.fetch.XXXXXX")
 trap 'rm -rf "$w"' EXIT INT TERM HUP
 chmod 755 "$w"
-(cd "$w" && aget download "$pkg=$ver" >/dev/null 2>"$w/log") || {
+(cd "$w" && progress_run -k -o "$w/log" -s "$w" "kernel-612.sh: downloading $pkg" aget download "$pkg=$ver") || {
 	cat "$w/log" >&2
 	say "apt-get download $pkg=$ver failed"
 	exit 3
@@ -87,7 +89,7 @@ for kver in "$w"/root/lib/modules/*; do kver=${kver##*/}; break; done
 depmod -b "$w/root" "$kver"
 echo "$kver" >"$w/kver"
 say "fetching $pkg-dbg for its System.map (about 300 MB, once)"
-(cd "$w" && aget download "$pkg-dbg=$ver" >/dev/null 2>"$w/log") || {
+(cd "$w" && progress_run -k -o "$w/log" -s "$w" "kernel-612.sh: downloading $pkg-dbg" aget download "$pkg-dbg=$ver") || {
 	cat "$w/log" >&2
 	say "apt-get download $pkg-dbg=$ver failed"
 	exit 3

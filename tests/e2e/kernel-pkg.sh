@@ -15,6 +15,8 @@
 # update): done here when missing, as root, and said so. Offline, the newest
 # cached kernel is used. Exit 3 when nothing can be had, 2 on bad arguments.
 set -eu
+# shellcheck source=scripts/progress.sh
+. "$(dirname "$0")/../../scripts/progress.sh"
 
 say() { echo "kernel-pkg.sh: $*" >&2; }
 [ $# = 2 ] || { say "usage: kernel-pkg.sh ARCH FLAVOUR (amd64 cloud-amd64, arm64 cloud-arm64, mips64el 5kc-malta)"; exit 2; }
@@ -61,7 +63,9 @@ fi
 w=$(mktemp -d "$cache/.fetch.XXXXXX")
 trap 'rm -rf "$w"' EXIT INT TERM HUP
 chmod 755 "$w"
-(cd "$w" && apt-get download "$pkg:$arch=$ver" "busybox-static:$arch" >/dev/null 2>"$w/log") || {
+# on a terminal a line with the bytes so far (scripts/progress.sh)
+(cd "$w" && progress_run -k -o "$w/log" -s "$w" "kernel-pkg.sh: downloading $pkg:$arch and busybox-static:$arch" \
+	apt-get download "$pkg:$arch=$ver" "busybox-static:$arch") || {
 	cat "$w/log" >&2
 	say "apt-get download $pkg:$arch busybox-static:$arch failed"
 	exit 3

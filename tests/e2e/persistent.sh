@@ -65,11 +65,12 @@ while [ "$run" -lt 3 ]; do
 	# finds the previous boot's data powers off. oops=panic (compiled too):
 	# an unrelated TCG oops in a kernel thread panics and reboots as well,
 	# instead of leaving a hung boot
-	timeout 300 qemu-system-x86_64 -M pc -m 1024 -smp 2 -display none \
+	progress_run -o "$d/qemu.log" -t "$d/serial.log" "booting $d" \
+		timeout 300 qemu-system-x86_64 -M pc -m 1024 -smp 2 -display none \
 		-monitor none -serial "file:$d/serial.log" \
 		-kernel "$KD/root/boot/vmlinuz-$KV" -initrd "$W/i.cpio.gz" \
 		-drive "file=$d/disk.img,format=raw,if=virtio" \
-		-append "console=ttyS0 $CL" >"$d/qemu.log" 2>&1
+		-append "console=ttyS0 $CL"
 	nb=$(grep -a -c 'Linux version' "$d/serial.log")
 	nth_boot "$d/serial.log" "$nb" >"$d/last.log"
 	nth_boot "$d/serial.log" $((nb - 1)) >"$d/dead.log"

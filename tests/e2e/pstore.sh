@@ -62,10 +62,11 @@ compile_for_qemu tests/e2e/crashmod/pstore.bconf ftrace_dump_on_oops panic=1 'me
 # never ran.
 for try in 1 2; do
 	t0=$(date +%s%N)
-	timeout 300 qemu-system-x86_64 -M pc -m 512 -smp 2 -display none \
+	progress_run -o "$W/qemu.out" -t "$W/serial.log" "booting twice (try $try)" \
+		timeout 300 qemu-system-x86_64 -M pc -m 512 -smp 2 -display none \
 		-monitor none -serial "file:$W/serial.log" \
 		-kernel "$KD/root/boot/vmlinuz-$KV" -initrd "$W/pstore.cpio.gz" \
-		-append "rdinit=/sbin/boottrace-init $TRACE" >"$W/qemu.out" 2>&1
+		-append "rdinit=/sbin/boottrace-init $TRACE"
 	rc=$?
 	t1=$(date +%s%N)
 	echo "# two boots (try $try): $(((t1 - t0) / 1000000)) ms, QEMU exit $rc, serial log $(wc -c <"$W/serial.log") bytes"

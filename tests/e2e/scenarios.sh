@@ -118,9 +118,10 @@ sh initramfs-hook/mkinitramfs.sh -o "$b/initrd.gz" -f "tests/e2e/hook/stage2:/in
 sboot() {
 	c="console=ttyS0 panic=-1 rdinit=/sbin/boottrace-init $3"
 	t0=$(date +%s%N)
-	timeout 300 qemu-system-x86_64 -M pc -m 512 -display none -monitor none \
+	progress_run -o "$b/$1.qemu.log" -t "$b/$1.serial.log" "booting $1" \
+		timeout 300 qemu-system-x86_64 -M pc -m 512 -display none -monitor none \
 		-serial "file:$b/$1.serial.log" -no-reboot -kernel "$bz" -initrd "$2" \
-		-append "$c" >"$b/$1.qemu.log" 2>&1
+		-append "$c"
 	ms=$((($(date +%s%N) - t0) / 1000000))
 	reports "$1" "$b/$1.serial.log"
 	show "self-built linux-source-$sver (tinyconfig + fragment, BONDING=y), busybox initramfs + hook" \
@@ -320,10 +321,11 @@ EOB
 	mkimage -A arm64 -O linux -T script -C none -d "$u/boot.cmd" "$u/boot.scr" >/dev/null &&
 		sh tests/e2e/uboot-disk.sh "$u/disk.img" 64 "$u/boot.scr" "$u/bt.scr" "$u/Image" "$u/initrd.gz"
 	t0=$(date +%s%N)
-	timeout 300 qemu-system-aarch64 -M virt -cpu cortex-a57 -m 1024 -display none -monitor none \
+	progress_run -o "$u/qemu.log" -t "$u/serial.log" "booting s5 (U-Boot, arm64)" \
+		timeout 300 qemu-system-aarch64 -M virt -cpu cortex-a57 -m 1024 -display none -monitor none \
 		-serial "file:$u/serial.log" -nic none -no-reboot -bios "$UBOOT" \
 		-drive if=none,file="$u/disk.img",format=raw,id=d0 \
-		-device virtio-blk-device,drive=d0 </dev/null >"$u/qemu.log" 2>&1
+		-device virtio-blk-device,drive=d0 </dev/null
 	ms=$((($(date +%s%N) - t0) / 1000000))
 	reports s5 "$u/serial.log"
 	show "Debian linux-image-$akv (arm64, qemu virt cortex-a57) from U-Boot $(sed -n 's/^U-Boot \(20[0-9.]*\).*/\1/p' "$u/serial.log" | head -n 1), busybox initramfs + hook, insmod bonding.ko" \
@@ -399,9 +401,10 @@ mboot() { # NAME CONFIG: compile for mips-malta, boot, report
 	"$BT" compile -b mips-malta -k 6.1 -o "$m/$1.cmdline" "$2" 2>"$m/$1.compile.err"
 	c="console=ttyS0 panic=-1 rdinit=/sbin/boottrace-init $(cat "$m/$1.cmdline")"
 	t0=$(date +%s%N)
-	timeout 300 qemu-system-mips64el -M malta -cpu 5KEc -m 512 -display none -monitor none \
+	progress_run -o "$m/$1.qemu.log" -t "$m/$1.serial.log" "booting $1 (mips64el)" \
+		timeout 300 qemu-system-mips64el -M malta -cpu 5KEc -m 512 -display none -monitor none \
 		-serial "file:$m/$1.serial.log" -no-reboot -kernel "$MD/root/boot/vmlinuz-$mkv" \
-		-initrd "$m/initrd.gz" -append "$c" >"$m/$1.qemu.log" 2>&1
+		-initrd "$m/initrd.gz" -append "$c"
 	ms=$((($(date +%s%N) - t0) / 1000000))
 	reports "$1" "$m/$1.serial.log"
 	show "Debian linux-image-$mkv (mips64el, qemu malta 5KEc), busybox initramfs + hook" \

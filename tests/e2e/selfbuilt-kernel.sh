@@ -10,12 +10,17 @@
 # HASH covers the linux-source-6.1 package version, this script (which holds
 # the fragment) and the compiler's version; only bzImage, .config and
 # System.map are kept, moved into place in one rename. A cached kernel costs
-# nothing; a cold build is 4-7 min on 2 cores (progress on stderr).
+# nothing; a cold build is 4-7 min on 2 cores. On a terminal each stage
+# (unpack, configure, build) is a line redrawn with its elapsed time and the
+# build log's last line, kept as "STAGE: N s" when done (scripts/progress.sh);
+# in a log only the first and last lines below.
 # Exit 3 when the source package or a build tool is missing.
 set -eu
 
 src=/usr/src/linux-source-6.1.tar.xz
 me=$0
+# shellcheck source=scripts/progress.sh
+. "$(dirname "$0")/../../scripts/progress.sh"
 die() {
 	echo "selfbuilt-kernel.sh: $*" >&2
 	exit 3
@@ -95,16 +100,17 @@ w=$(mktemp -d "$cache/.build.XXXXXX")
 trap 'rm -rf "$w"' EXIT INT TERM HUP
 t0=$(date +%s)
 echo "selfbuilt-kernel.sh: building linux-source-6.1 $ver into $d (4-7 min on 2 cores)" >&2
-tar -xJf "$src" -C "$w"
+progress_run -k -s "$w" "selfbuilt-kernel.sh: unpacking $src" tar -xJf "$src" -C "$w"
 k=$w/linux-source-6.1
 [ -f "$k/Makefile" ] || die "$src did not unpack to linux-source-6.1/"
 fragment >"$w/fragment.config"
 log=$w/build.log
-{
+configure() {
 	make -C "$k" ARCH=x86_64 tinyconfig &&
 		"$k/scripts/kconfig/merge_config.sh" -m -O "$k" "$k/.config" "$w/fragment.config" &&
 		make -C "$k" ARCH=x86_64 olddefconfig
-} >"$log" 2>&1 || {
+}
+progress_run -k -o "$log" -t "$log" "selfbuilt-kernel.sh: configuring (tinyconfig + fragment)" configure || {
 	tail -n 20 "$log" >&2
 	die "configuring the kernel failed (log above)"
 }
@@ -112,7 +118,8 @@ log=$w/build.log
 fragment | while IFS= read -r l; do
 	grep -qx "$l" "$k/.config" || { echo "selfbuilt-kernel.sh: $l did not stick" >&2; echo x; }
 done | grep -q x && die "the fragment does not apply to this source (see above)"
-make -C "$k" ARCH=x86_64 -j"$(nproc)" bzImage >>"$log" 2>&1 || {
+progress_run -k -a "$log" -t "$log" "selfbuilt-kernel.sh: make bzImage" \
+	make -C "$k" ARCH=x86_64 -j"$(nproc)" bzImage || {
 	tail -n 30 "$log" >&2
 	die "make bzImage failed (log above)"
 }

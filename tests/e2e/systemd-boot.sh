@@ -35,6 +35,8 @@ set -u
 case $1 in /*) W=$1 ;; *) W=$PWD/$1 ;; esac
 cd "$(dirname "$0")/../.." || exit 3
 top=$PWD
+# shellcheck source=scripts/progress.sh
+. "$top/scripts/progress.sh"
 bt=$top/build/boottrace
 TMP=
 # shellcheck disable=SC2317
@@ -245,12 +247,13 @@ accel=tcg
 c="console=ttyS0 panic=-1 root=/dev/vda rootfstype=ext4 rw $line"
 truncate -s 64M "$W/disk.img"
 t1=$(date +%s%N)
-timeout 900 qemu-system-x86_64 -M pc -accel "$accel" -m 1024 -smp 1 -display none \
+progress_run -o "$W/qemu.log" -t "$W/serial.log" "booting the Debian 12 root ($accel)" \
+	timeout 900 qemu-system-x86_64 -M pc -accel "$accel" -m 1024 -smp 1 -display none \
 	-monitor none -serial "file:$W/serial.log" -no-reboot \
 	-kernel "$KD/root/boot/vmlinuz-$KV" -initrd "$W/initrd.img" \
 	-drive "file=$W/root.img,format=raw,if=virtio" \
 	-drive "file=$W/disk.img,format=raw,if=virtio" \
-	-append "$c" >"$W/qemu.log" 2>&1
+	-append "$c"
 qrc=$?
 echo "# boot ($accel): $(ms "$t1") ms, qemu exit $qrc; cmdline: $c"
 mkdir -p "$W/out"

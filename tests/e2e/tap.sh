@@ -4,6 +4,10 @@
 # sourced after SUITE is set: one "ok - NAME" / "not ok - NAME" line a test
 # and, last, "SUITE: N passed, N failed", the line tests/run.sh adds up.
 # shellcheck shell=sh
+# The QEMU boots run through progress_run: a line "booting NAME ... Ns" on
+# a terminal, nothing in make check's logs (scripts/progress.sh).
+# shellcheck source=scripts/progress.sh
+. "${top:-$PWD}/scripts/progress.sh"
 P=0
 F=0
 
