@@ -77,6 +77,16 @@ int emit_ki_word_bad(const char *w, char *why, size_t size);
 /* ---- shared by emitters (emit_common.c) ------------------------------ */
 
 /*
+ * The value of the last `[export] NAME=VALUE` line of sh text @text
+ * (/etc/default/grub, /etc/default/u-boot): "..." (\\, \", \$, \`
+ * unescaped), '...' or a bare word, malloc'd into *@val (NULL when no line
+ * sets it); *@at (if not NULL) the byte offset of that line, or -1. A value
+ * sh would expand ($, `) cannot be merged: refused (emit_files.c).
+ */
+int emit_sh_assigned(const char *text, const char *name, char **val,
+		     long *at, struct bt_error *e);
+
+/*
  * Merge @add into @base, into @out: every base word keeps its place and
  * order; a base tracing word (kparam_is_trace_word) is replaced in place by
  * the added word of the same parameter, or dropped when @add has none
