@@ -80,7 +80,7 @@ SRC_kimage  := check_callers.c check_callers_graph.c check_callers_insn.c check_
 SRC_check   := check_config.c check_report.c check_run.c check_symbols.c
 SRC_initrd  := initrd.c initrd_bconf.c initrd_kind.c
 SRC_compile := compile.c decompile.c emit_bootconfig.c emit_bootoct.c emit_cmdline.c emit_common.c \
-	emit_files.c emit_targets.c emit_uboot.c emit_uboot_image.c route_bconf.c \
+	emit_files.c emit_loaders.c emit_targets.c emit_uboot.c emit_uboot_image.c route_bconf.c \
 	route_clock.c route_cmdline.c route_crash.c route_common.c whocalls.c whocalls_callers.c
 SRC_report  := report_agg.c report_chain.c report_clean.c report_console.c report_dump.c report_dump_out.c report_pstore.c report_feed.c report_folded.c report_frame.c \
 	report_input.c report_json.c report_lex.c report_lineage.c report_md5.c report_parse.c \

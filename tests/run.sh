@@ -114,6 +114,8 @@ run_counted check sh tests/e2e/check.sh
 # report -f html/svg pages in headless Chromium: culprit shown, no fetch, no console error, screenshots
 run_counted browser sh tests/e2e/browser.sh "$B/boottrace"
 run_counted uboot sh tests/e2e/uboot.sh
+# extlinux, u-boot-menu, bls through u-boot-update, U-Boot's sysboot and bootctl
+run_counted loaders sh tests/e2e/loaders.sh
 run_counted hook-settings sh tests/e2e/hook-settings.sh
 run_counted hook sh tests/e2e/hook.sh
 # Linux 6.12 persistent ring buffer: a boot dies, the next one keeps its trace (cached 6.12 kernel)

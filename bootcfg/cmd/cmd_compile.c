@@ -19,7 +19,7 @@ struct compile_args {
 	const char *target, *board, *kver, *kconfig, *out, *base, *base_file;
 	const char *apply, *config, *who_calls, *callers, *crash;
 	const char *vmlinux, *sysmap, *modules, *root;	/* --check */
-	const char *hook_settings;
+	const char *hook_settings, *label;
 	int keep_bootargs, allow_drop, verbose, print_config, check;
 };
 
@@ -41,11 +41,14 @@ static int compile_usage(FILE *f)
 	      "  -o OUT            write to OUT (atomically) instead of stdout\n"
 	      "  --base LINE       existing line to merge into: the command line (cmdline,\n"
 	      "                    kernel-install, rpi, uboot-*: bootargs), the bootcmd\n"
-	      "                    (bootoctlinux), /etc/default/grub's text (grub); the\n"
+	      "                    (bootoctlinux), /etc/default/grub's text (grub), the\n"
+	      "                    whole file (extlinux, u-boot-menu, bls); the\n"
 	      "                    bootloader targets default to board.cmdline.base\n"
 	      "  --base-file FILE  the same, read from FILE (- for stdin)\n"
 	      "  --keep-bootargs   uboot-script, uboot-scr: append to ${bootargs} when the\n"
 	      "                    script runs, instead of a base\n"
+	      "  --label NAME      extlinux: merge into the APPEND of LABEL NAME (default: the\n"
+	      "                    DEFAULT label, else MENU DEFAULT, else the first)\n"
 	      "  --apply INITRD    bootconfig target: apply to INITRD (as bootconfig -a)\n"
 	      "  --allow-drop      drop, with a warning each, what the target cannot carry\n"
 	      "  -v                explain where each setting goes and why\n"
@@ -66,7 +69,7 @@ static int compile_usage(FILE *f)
 
 enum { O_KCONFIG = 256, O_BASE, O_BASE_FILE, O_KEEP, O_APPLY, O_DROP,
        O_WHO, O_CALLERS, O_PRINT, O_CRASH, O_CHECK, O_VMLINUX, O_SYSMAP, O_MODULES,
-       O_ROOT, O_HOOKSET };
+       O_ROOT, O_HOOKSET, O_LABEL };
 
 static enum cmd_parse compile_parse_args(int argc, char **argv, struct compile_args *a)
 {
@@ -93,6 +96,7 @@ static enum cmd_parse compile_parse_args(int argc, char **argv, struct compile_a
 		{ "modules", required_argument, NULL, O_MODULES },
 		{ "root", required_argument, NULL, O_ROOT },
 		{ "hook-settings", required_argument, NULL, O_HOOKSET },
+		{ "label", required_argument, NULL, O_LABEL },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -122,6 +126,7 @@ static enum cmd_parse compile_parse_args(int argc, char **argv, struct compile_a
 		case O_MODULES: a->modules = optarg; break;
 		case O_ROOT: a->root = optarg; break;
 		case O_HOOKSET: a->hook_settings = optarg; break;
+		case O_LABEL: a->label = optarg; break;
 		default: return CMD_BAD;
 		}
 	}
@@ -175,7 +180,8 @@ static const char *compile_base(const struct compile_args *a,
 	if (file_base || a->base)
 		return file_base ? file_base : a->base;
 	if (a->keep_bootargs || !b->cmdline_base[0] ||
-	    !strcmp(t->name, "cmdline") || t->route == EMIT_FROM_BOOTCONFIG)
+	    !strcmp(t->name, "cmdline") || t->route == EMIT_FROM_BOOTCONFIG ||
+	    t->base_is_file)
 		return NULL;
 	if (a->verbose)
 		bt_say("boottrace", BT_SAY_PLAIN, "merging into board.cmdline.base of %s: %s", b->path, b->cmdline_base);
@@ -254,6 +260,10 @@ int cmd_compile(int argc, char **argv)
 		bt_say("boottrace compile", BT_SAY_ERROR, "unknown target '%s' (see boottrace compile --help)", a.target);
 		return BT_EXIT_USAGE;
 	}
+	if (a.label && strcmp(t->name, "extlinux")) {
+		bt_say("boottrace compile", BT_SAY_ERROR, "--label goes with -t extlinux");
+		return BT_EXIT_USAGE;
+	}
 	if (a.apply && t->route != EMIT_FROM_BOOTCONFIG) {
 		bt_say("boottrace compile", BT_SAY_ERROR, "--apply goes with -t bootconfig");
 		return BT_EXIT_USAGE;
@@ -302,6 +312,8 @@ int cmd_compile(int argc, char **argv)
 	co.keep_bootargs = a.keep_bootargs;
 	co.apply = a.apply;
 	co.out = a.out;
+	co.label = a.label;
+	co.base_name = a.base_file;
 	co.hook_settings = a.hook_settings;
 	ret = compile_source(&src, &k, &b, t, &co, &e);
 out:

@@ -80,6 +80,8 @@ int compile_source(const struct source *src, const struct kcaps *k,
 		in.keep_bootargs = o->keep_bootargs;
 		in.apply = o->apply;
 		in.out = o->out;
+		in.label = o->label;
+		in.base_name = o->base_name ? o->base_name : "--base";
 		in.verbose = o->route.verbose;
 		ret = t->run(&in, e);
 	}

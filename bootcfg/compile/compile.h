@@ -19,6 +19,8 @@ struct compile_opts {
 	int keep_bootargs;
 	const char *apply;	/* initrd for -t bootconfig, or NULL */
 	const char *out;	/* NULL: standard output */
+	const char *label;	/* --label (extlinux), or NULL */
+	const char *base_name;	/* --base-file's path, or "--base" */
 	/*
 	 * --hook-settings FILE: the hook's boottrace.* settings go to FILE
 	 * (lines as /proc/bootconfig shows them), for the initramfs's

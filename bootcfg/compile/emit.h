@@ -29,6 +29,10 @@ struct emit_in {
 	const char *apply;
 	/* -o FILE; NULL means standard output. */
 	const char *out;
+	/* The file --base came from, for messages ("--base" when given inline). */
+	const char *base_name;
+	/* --label NAME (extlinux): the LABEL whose APPEND is merged. */
+	const char *label;
 	int verbose;
 };
 
@@ -51,6 +55,11 @@ struct emit_target {
 	enum emit_route route;
 	emit_word_fn word_bad;	/* NULL: no limit beyond the kernel's */
 	const char *summary;
+	/*
+	 * 1: --base is a whole file of the loader (extlinux.conf, an entry),
+	 * never the board's board.cmdline.base line.
+	 */
+	int base_is_file;
 };
 
 /* The targets, NULL-terminated by name; emit_find(NULL) is the default. */
@@ -68,13 +77,29 @@ int emit_bootoctlinux(const struct emit_in *in, struct bt_error *e);
 int emit_grub(const struct emit_in *in, struct bt_error *e);
 int emit_kernel_install(const struct emit_in *in, struct bt_error *e);
 int emit_rpi(const struct emit_in *in, struct bt_error *e);
+/* emit_loaders.c */
+int emit_extlinux(const struct emit_in *in, struct bt_error *e);
+int emit_uboot_menu(const struct emit_in *in, struct bt_error *e);
+int emit_bls(const struct emit_in *in, struct bt_error *e);
 
 /* The word limits of the forms that have their own (emit_uboot.c, emit_files.c). */
 int emit_uboot_word_bad(const char *w, char *why, size_t size);
 int emit_grub_word_bad(const char *w, char *why, size_t size);
 int emit_ki_word_bad(const char *w, char *why, size_t size);
+int emit_extlinux_word_bad(const char *w, char *why, size_t size);
+int emit_bls_word_bad(const char *w, char *why, size_t size);
 
 /* ---- shared by emitters (emit_common.c) ------------------------------ */
+
+/*
+ * The value of the last `[export] NAME=VALUE` line of sh text @text
+ * (/etc/default/grub, /etc/default/u-boot): "..." (\\, \", \$, \`
+ * unescaped), '...' or a bare word, malloc'd into *@val (NULL when no line
+ * sets it); *@at (if not NULL) the byte offset of that line, or -1. A value
+ * sh would expand ($, `) cannot be merged: refused (emit_files.c).
+ */
+int emit_sh_assigned(const char *text, const char *name, char **val,
+		     long *at, struct bt_error *e);
 
 /*
  * Merge @add into @base, into @out: every base word keeps its place and

@@ -171,20 +171,17 @@ static int grub_words(const struct words *kw, struct words *cfg, size_t *klen,
 	return ret;
 }
 
-/*
- * The value of the last `NAME=VALUE` line (optionally `export NAME=`) of
- * /etc/default/grub text @text: "..." (\\, \", \$, \` unescaped), '...'
- * or a bare word. *@val NULL when no line sets it. A value sh would
- * expand ($, `) cannot be merged here: refused.
- */
-static int grub_assigned(const char *text, const char *name, char **val,
-			 struct bt_error *e)
+/* emit.h; the /etc/default/grub and /etc/default/u-boot reader. */
+int emit_sh_assigned(const char *text, const char *name, char **val,
+		     long *at, struct bt_error *e)
 {
 	size_t n = strlen(name), o;
 	const char *l, *p;
 	char q, *v;
 
 	*val = NULL;
+	if (at)
+		*at = -1;
 	for (l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
 		p = l + strspn(l, " \t");
 		if (!strncmp(p, "export ", 7))
@@ -192,6 +189,8 @@ static int grub_assigned(const char *text, const char *name, char **val,
 		if (strncmp(p, name, n) || p[n] != '=')
 			continue;
 		p += n + 1;
+		if (at)
+			*at = l - text;
 		free(*val);
 		*val = v = malloc(strcspn(p, "\n") + 1);
 		if (!v)
@@ -260,8 +259,8 @@ static int grub_from_base(const struct emit_in *in, const struct words *cfg,
 	words_init(&merged);
 	words_init(&kw);
 	words_init(&iw);
-	if (grub_assigned(in->base, "GRUB_CMDLINE_LINUX", &lv, e) ||
-	    grub_assigned(in->base, "GRUB_CMDLINE_LINUX_DEFAULT", &dv, e))
+	if (emit_sh_assigned(in->base, "GRUB_CMDLINE_LINUX", &lv, NULL, e) ||
+	    emit_sh_assigned(in->base, "GRUB_CMDLINE_LINUX_DEFAULT", &dv, NULL, e))
 		goto out;
 	/* No assignment: the base is GRUB_CMDLINE_LINUX's value itself. */
 	if (!lv && !dv && !(lv = strdup(in->base))) {
