@@ -28,6 +28,8 @@ DRACUT_MODULES_DIR ?= $(or $(shell pkg-config --variable=dracutmodulesdir dracut
 INITRAMFS_TOOLS_DIR ?= /usr/share/initramfs-tools
 SYSTEMD_UNIT_DIR ?= $(or $(shell pkg-config --variable=systemdsystemunitdir systemd 2>/dev/null),/lib/systemd/system)
 INITD_DIR ?= $(sysconfdir)/init.d
+# bash-completion's pkg-config file says where completions go, under PREFIX
+BASH_COMPLETION_DIR ?= $(or $(shell pkg-config --define-variable=prefix=$(PREFIX) --variable=completionsdir bash-completion 2>/dev/null),$(PREFIX)/share/bash-completion/completions)
 INSTALL_HOOK    ?= $(if $(or $(filter /usr,$(PREFIX)),$(ASKED_HOOK)),1,0)
 INSTALL_COLLECT ?= $(if $(or $(filter /usr,$(PREFIX)),$(ASKED_COLLECT)),1,0)
 
@@ -220,8 +222,10 @@ $(B)/initramfs.cpio.gz: initramfs-hook/mkinitramfs.sh initramfs-hook/boottrace-s
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
-		$(DESTDIR)$(DATADIR)/boards $(DESTDIR)$(HOOKDIR)
+		$(DESTDIR)$(DATADIR)/boards $(DESTDIR)$(HOOKDIR) $(DESTDIR)$(BASH_COMPLETION_DIR)
 	install -m 0644 board/*.bconf $(DESTDIR)$(DATADIR)/boards/
+	install -m 0644 completion/boottrace $(DESTDIR)$(BASH_COMPLETION_DIR)/boottrace
+	ln -sf boottrace $(DESTDIR)$(BASH_COMPLETION_DIR)/bootconfig
 	install -m 0755 $(B)/boottrace $(DESTDIR)$(BINDIR)/boottrace
 	ln -sf boottrace $(DESTDIR)$(BINDIR)/bootconfig
 	install -m 0644 docs/man/boottrace.1 $(DESTDIR)$(MANDIR)/man1/boottrace.1
@@ -270,7 +274,8 @@ install-hook: install-core
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/boottrace $(DESTDIR)$(BINDIR)/bootconfig \
 		$(DESTDIR)$(MANDIR)/man1/boottrace.1 $(DESTDIR)$(MANDIR)/man1/bootconfig.1 \
-		$(DESTDIR)$(MANDIR)/man5/boottrace.bconf.5
+		$(DESTDIR)$(MANDIR)/man5/boottrace.bconf.5 \
+		$(DESTDIR)$(BASH_COMPLETION_DIR)/boottrace $(DESTDIR)$(BASH_COMPLETION_DIR)/bootconfig
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(HOOKDIR) $(DESTDIR)$(DRACUT_MODULES_DIR)/90boottrace
 	rm -f $(DESTDIR)$(SYSTEMD_UNIT_DIR)/boottrace-collect.service $(DESTDIR)$(INITD_DIR)/boottrace-collect
 	rm -f $(DESTDIR)$(INITRAMFS_TOOLS_DIR)/hooks/boottrace \
@@ -278,7 +283,7 @@ uninstall:
 		$(DESTDIR)$(INITRAMFS_TOOLS_DIR)/scripts/init-premount/boottrace \
 		$(DESTDIR)$(INITRAMFS_TOOLS_DIR)/scripts/init-bottom/boottrace
 	@if [ -n "$(DESTDIR)" ]; then \
-		for d in $(BINDIR) $(MANDIR)/man1 $(MANDIR)/man5 $(DATADIR) $(HOOKDIR) \
+		for d in $(BINDIR) $(MANDIR)/man1 $(MANDIR)/man5 $(DATADIR) $(HOOKDIR) $(BASH_COMPLETION_DIR) \
 			$(DRACUT_MODULES_DIR) $(SYSTEMD_UNIT_DIR) $(INITD_DIR) \
 			$(INITRAMFS_TOOLS_DIR)/hooks $(INITRAMFS_TOOLS_DIR)/scripts/init-top \
 			$(INITRAMFS_TOOLS_DIR)/scripts/init-premount $(INITRAMFS_TOOLS_DIR)/scripts/init-bottom; do \

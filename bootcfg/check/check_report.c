@@ -2,7 +2,8 @@
 /*
  * Findings of boottrace check (check.h), each at the config place it is
  * about, printed as compiler-style lines or as JSON (schema
- * "boottrace-check/1", docs/check.md).
+ * "boottrace-check" version 2, named as report's and collect's are:
+ * docs/check.md).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 
 #include "check/check.h"
 #include "util/json.h"
+#include "util/bt_error.h"
 #include "util/grow.h"
 
 static char *report_where(const struct plan *p, int node)
@@ -79,9 +81,17 @@ int check_report_print_text(const struct check_report *r, FILE *f)
 {
 	size_t i;
 
-	for (i = 0; i < r->n; i++)
-		fprintf(f, "%s: %s: %s\n", r->f[i].where, sev_names[r->f[i].sev],
-			r->f[i].msg);
+	/*
+	 * The place is a path and the message quotes config values and symbol
+	 * names: any bytes, escaped as bt_error_print does, so that a finding
+	 * is one line of valid UTF-8.
+	 */
+	for (i = 0; i < r->n; i++) {
+		bt_fput_text(f, r->f[i].where);
+		fprintf(f, ": %s: ", sev_names[r->f[i].sev]);
+		bt_fput_text(f, r->f[i].msg);
+		fputc('\n', f);
+	}
 	fprintf(f, "check: %zu error(s), %zu warning(s)\n", r->nerr, r->nwarn);
 	return fflush(f) ? -1 : 0;
 }
@@ -95,7 +105,7 @@ int check_report_print_json(const struct check_report *r, FILE *f)
 {
 	size_t i;
 
-	fprintf(f, "{\"schema\": \"boottrace-check/1\", \"errors\": %zu, \"warnings\": %zu, \"findings\": [", r->nerr, r->nwarn);
+	fprintf(f, "{\"schema\": \"boottrace-check\", \"version\": 2, \"errors\": %zu, \"warnings\": %zu, \"findings\": [", r->nerr, r->nwarn);
 	for (i = 0; i < r->n; i++) {
 		fputs(i ? ",\n  {" : "\n  {", f);
 		fprintf(f, "\"severity\": \"%s\", \"where\": ", sev_names[r->f[i].sev]);

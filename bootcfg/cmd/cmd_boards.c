@@ -45,30 +45,37 @@ static int boards_usage(FILE *f)
 	struct board_path p;
 	int i;
 
-	fputs("usage: boottrace boards [-v]\n", f);
+	fputs("usage: boottrace boards [-q] [-v]\n", f);
 	if (f != stdout)
-		return 0;
+		return BT_EXIT_USAGE;
 	fputs("\nList the board profiles found along the search path, a name in two directories\n"
-	      "being the first one's; -v, --verbose: the file each profile is read from.\n"
+	      "being the first one's.\n\n", f);
+	cmd_common_usage(f);
+	fputs("  (-v here: the search path and the file each profile is read from)\n\n"
 	      "BOOTTRACE_BOARDS=DIR:DIR... puts directories first. The search path here:\n", f);
 	board_path(&p);
 	for (i = 0; i < p.n; i++)
 		printf("  %s (%s)\n", p.dir[i], from_text[p.from[i]]);
+	fputs("\nExit status: 0 listed, 1 a profile that cannot be read, 2 usage,\n"
+	      "3 environment (I/O).\n", f);
 	return 0;
 }
 
 int cmd_boards(int argc, char **argv)
 {
+	static const struct option none[] = { { NULL, 0, NULL, 0 } };
 	struct board b;
 	struct bt_error e;
-	int verbose = 0, i;
+	int verbose, i, c;
 
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose"))
-			verbose = 1;
-		else
-			return cmd_parse_exit(strcmp(argv[i], "-h") && strcmp(argv[i], "--help") ? CMD_BAD : CMD_HELP, boards_usage);
+	optind = 1;
+	if ((c = cmd_getopt(argc, argv, "", none)) != -1)
+		return cmd_parse_exit(c == CMD_OPT_HELP ? CMD_HELP : CMD_BAD, boards_usage);
+	if (optind < argc) {
+		bt_say(NULL, BT_SAY_ERROR, "no argument is taken ('%s')", argv[optind]);
+		return cmd_parse_exit(CMD_BAD, boards_usage);
 	}
+	verbose = bt_verbose();
 	bt_error_clear(&e);
 	if (verbose) {
 		struct board_path p;
@@ -80,9 +87,7 @@ int cmd_boards(int argc, char **argv)
 	}
 	printf("%-18s %-9s %-15s %-40s %s\n", "BOARD", "ARCH", "BOOTLOADER",
 	       "LIMITS (bytes incl. NUL)", "DESCRIPTION");
-	if (board_each(&b, boards_row, &verbose, &e)) {
-		bt_error_print(&e, stderr);
-		return e.code ? (int)e.code : 1;
-	}
+	if (board_each(&b, boards_row, &verbose, &e))
+		return cmd_fail(&e, BT_EXIT_INPUT);
 	return fflush(stdout) ? BT_EXIT_ENV : 0;
 }

@@ -35,9 +35,15 @@ static int usage(FILE *f)
 	      "\t\t-l : list boot config in initrd or file\n"
 	      "\t\t--force : treat INITRD as an initrd even if it does not\n"
 	      "\t\t          start like one (cpio, compressed, ramdisk fs),\n"
-	      "\t\t          and rewrite it even if it is read-only\n\n"
+	      "\t\t          and rewrite it even if it is read-only\n"
+	      "\t\t-q, --quiet : errors only (no warnings, no notes)\n"
+	      "\t\t-v, --verbose : accepted; nothing more to explain\n"
+	      "\t\t-h, --help : this help\n\n"
 	      " If no option is given, show the bootconfig in the given file.\n"
 	      " -a and -d replace the file atomically; it is never left half-written.\n"
+	      " Exit status: 0 done, 1 a bad config or initrd (as the kernel's tool;\n"
+	      " also a read-only initrd without --force), 2 usage, 3 environment\n"
+	      " (I/O, an initrd another run keeps locked).\n"
 	      " See boottrace(1).\n", f);
 	return BT_EXIT_USAGE;
 }
@@ -49,13 +55,12 @@ static enum cmd_parse parse_args(int argc, char **argv, struct bc_args *a)
 		{ "delete", no_argument, NULL, 'd' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "force", no_argument, NULL, 'F' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int opt;
 
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "hda:l", longopts, NULL)) != -1) {
+	while ((opt = cmd_getopt(argc, argv, "da:l", longopts)) != -1) {
 		switch (opt) {
 		case 'a':
 			a->apply = optarg;
@@ -69,22 +74,22 @@ static enum cmd_parse parse_args(int argc, char **argv, struct bc_args *a)
 		case 'F':
 			a->force = 1;
 			break;
-		case 'h':
+		case CMD_OPT_HELP:
 			return CMD_HELP;
 		default:
 			return CMD_BAD;
 		}
 	}
 	if ((a->apply != NULL) + a->del + a->list > 1) {
-		bt_say("bootconfig", BT_SAY_ERROR, "give only one of -a, -d or -l");
+		bt_say(NULL, BT_SAY_ERROR, "give only one of -a, -d or -l");
 		return CMD_BAD;
 	}
 	if (optind >= argc) {
-		bt_say("bootconfig", BT_SAY_ERROR, "no initrd is specified");
+		bt_say(NULL, BT_SAY_ERROR, "no initrd is specified");
 		return CMD_BAD;
 	}
 	if (optind + 1 < argc) {
-		bt_say("bootconfig", BT_SAY_ERROR, "unexpected argument '%s'", argv[optind + 1]);
+		bt_say(NULL, BT_SAY_ERROR, "unexpected argument '%s'", argv[optind + 1]);
 		return CMD_BAD;
 	}
 	a->path = argv[optind];
@@ -93,8 +98,7 @@ static enum cmd_parse parse_args(int argc, char **argv, struct bc_args *a)
 
 static int fail(const struct bt_error *e)
 {
-	bt_error_print(e, stderr);
-	return e->code ? (int)e->code : BT_EXIT_INPUT;
+	return cmd_fail(e, BT_EXIT_INPUT);
 }
 
 static int write_stdout(void *ctx, const char *s, size_t n)

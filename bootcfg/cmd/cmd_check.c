@@ -36,8 +36,9 @@ static int check_usage(FILE *f)
 	      "  -f text|json       output format (default text)\n"
 	      "  --threshold N      warn when a wildcard matches more than N functions (1000)\n"
 	      "  --callers FUNC     print who calls FUNC, as a tree with modules\n"
-	      "  --depth N          levels of callers (default 3)\n\n"
-	      "Exit status: 0 no error, 1 errors found or bad input, 2 usage, 3 environment.\nSee docs/check.md and boottrace(1).\n", f);
+	      "  --depth N          levels of callers (default 3)\n", f);
+	cmd_common_usage(f);
+	fputs("\nExit status: 0 no error, 1 errors found or bad input, 2 usage, 3 environment.\nSee docs/check.md and boottrace(1).\n", f);
 	return f == stdout ? BT_EXIT_OK : BT_EXIT_USAGE;
 }
 
@@ -67,13 +68,12 @@ static enum cmd_parse check_parse_args(int argc, char **argv, struct check_args 
 		{ "depth", required_argument, NULL, O_DEPTH },
 		{ "threshold", required_argument, NULL, O_THRESH },
 		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, bad = 0;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "f:h", opts, NULL)) != -1) {
+	while ((c = cmd_getopt(argc, argv, "f:", opts)) != -1) {
 		switch (c) {
 		case O_VMLINUX: a->in.vmlinux = optarg; break;
 		case O_SYSMAP: a->in.sysmap = optarg; break;
@@ -84,7 +84,7 @@ static enum cmd_parse check_parse_args(int argc, char **argv, struct check_args 
 		case O_DEPTH: bad |= check_number(optarg, &a->depth); break;
 		case O_THRESH: bad |= check_number(optarg, &a->threshold); break;
 		case 'f': a->format = optarg; break;
-		case 'h': return CMD_HELP;
+		case CMD_OPT_HELP: return CMD_HELP;
 		default: return CMD_BAD;
 		}
 	}
@@ -93,7 +93,7 @@ static enum cmd_parse check_parse_args(int argc, char **argv, struct check_args 
 	if (bad || optind < argc || (!a->config == !a->callers) ||
 	    (a->in.vmlinux && a->in.sysmap) ||
 	    (strcmp(a->format, "text") && strcmp(a->format, "json"))) {
-		bt_say("boottrace check", BT_SAY_ERROR, "give one CONFIG or --callers FUNC, at most one of --vmlinux and --system-map, -f text or json, numbers for --depth and --threshold");
+		bt_say(NULL, BT_SAY_ERROR, "give one CONFIG or --callers FUNC, at most one of --vmlinux and --system-map, -f text or json, numbers for --depth and --threshold");
 		return CMD_BAD;
 	}
 	return CMD_RUN;
@@ -146,9 +146,7 @@ int cmd_check(int argc, char **argv)
 out:
 	bt_progress_end(&prog);
 	check_tab_free(&t);
-	if (ret < 0) {
-		bt_error_print(&e, stderr);
-		return e.code ? (int)e.code : BT_EXIT_INPUT;
-	}
+	if (ret < 0)
+		return cmd_fail(&e, BT_EXIT_INPUT);
 	return ret ? BT_EXIT_INPUT : BT_EXIT_OK;
 }

@@ -37,8 +37,9 @@ static int collect_usage(FILE *f)
 	      "  --config FILE   the settings file (default " CONF_DEFAULT ")\n"
 	      "  --pstore DIR    pstore's records of earlier boots, taken when the\n"
 	      "                  snapshot has none (default /sys/fs/pstore)\n"
-	      "  --boot-id ID    collect another boot id's snapshot (tests)\n\n"
-	      "Exit status: 0 the record was written (gaps are in it), 1 no\n"
+	      "  --boot-id ID    collect another boot id's snapshot (tests)\n", f);
+	cmd_common_usage(f);
+	fputs("\nExit status: 0 the record was written (gaps are in it), 1 no\n"
 	      "snapshot of this boot or a bad settings file, 2 usage, 3 no\n"
 	      "tracefs, a full or read-only state directory (nothing is left\n"
 	      "half-written).\n", f);
@@ -51,7 +52,7 @@ static int parse_keep(const char *s, int *keep)
 	long n = strtol(s, &end, 10);
 
 	if (end == s || *end || n < 1 || n > RECORD_KEEP_MAX) {
-		bt_say("boottrace collect", BT_SAY_ERROR, "--keep takes a whole number of records from 1 to %d, not '%s'", RECORD_KEEP_MAX, s);
+		bt_say(NULL, BT_SAY_ERROR, "--keep takes a whole number of records from 1 to %d, not '%s'", RECORD_KEEP_MAX, s);
 		return -1;
 	}
 	*keep = (int)n;
@@ -68,7 +69,6 @@ int cmd_collect(int argc, char **argv)
 		{ "config", required_argument, NULL, 'c' },
 		{ "boot-id", required_argument, NULL, 'b' },
 		{ "pstore", required_argument, NULL, 'p' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct record_opts o = { .run = "/run/boottrace", .state = "/var/lib/boottrace",
@@ -79,7 +79,7 @@ int cmd_collect(int argc, char **argv)
 	int c;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
+	while ((c = cmd_getopt(argc, argv, "", longs)) != -1) {
 		switch (c) {
 		case 'k': keep = optarg; break;
 		case 's': o.state = optarg; break;
@@ -88,29 +88,25 @@ int cmd_collect(int argc, char **argv)
 		case 'c': conf = optarg; break;
 		case 'b': o.boot_id = optarg; break;
 		case 'p': o.pstore = optarg; break;
-		case 'h': return cmd_parse_exit(CMD_HELP, collect_usage);
+		case CMD_OPT_HELP: return cmd_parse_exit(CMD_HELP, collect_usage);
 		default: return cmd_parse_exit(CMD_BAD, collect_usage);
 		}
 	}
 	if (optind != argc) {
-		bt_say("boottrace collect", BT_SAY_ERROR, "no argument is taken ('%s'); see the options", argv[optind]);
+		bt_say(NULL, BT_SAY_ERROR, "no argument is taken ('%s'); see the options", argv[optind]);
 		return cmd_parse_exit(CMD_BAD, collect_usage);
 	}
 	if (!*o.state || !*o.run) {
-		bt_say("boottrace collect", BT_SAY_ERROR, "--state and --run take a directory");
+		bt_say(NULL, BT_SAY_ERROR, "--state and --run take a directory");
 		return cmd_parse_exit(CMD_BAD, collect_usage);
 	}
 	bt_error_clear(&e);
-	if (record_conf_load(conf ? conf : CONF_DEFAULT, conf != NULL, &o.keep, &e)) {
-		bt_error_print(&e, stderr);
-		return e.code ? (int)e.code : BT_EXIT_INPUT;
-	}
+	if (record_conf_load(conf ? conf : CONF_DEFAULT, conf != NULL, &o.keep, &e))
+		return cmd_fail(&e, BT_EXIT_INPUT);
 	if (keep && parse_keep(keep, &o.keep))
 		return cmd_parse_exit(CMD_BAD, collect_usage);
-	if (record_collect(&o, &r, &e)) {
-		bt_error_print(&e, stderr);
-		return e.code ? (int)e.code : BT_EXIT_ENV;
-	}
+	if (record_collect(&o, &r, &e))
+		return cmd_fail(&e, BT_EXIT_ENV);
 	printf("%s: boot record from %s (tracing %s; %d errors, %d warnings; %d older records removed)\n",
 	       r.dir, r.snapshot, r.tracing, r.errors, r.warnings, r.pruned);
 	return fflush(stdout) ? BT_EXIT_ENV : BT_EXIT_OK;

@@ -29,7 +29,7 @@ static int compile_usage(FILE *f)
 
 	fputs("usage: boottrace compile [-t TARGET] [-b BOARD] [-k KVER] [--kernel-config FILE]\n"
 	      "                         [-o OUT] [--base LINE | --base-file FILE] [--keep-bootargs]\n"
-	      "                         [--apply INITRD] [--allow-drop] [-v] CONFIG\n"
+	      "                         [--apply INITRD] [--allow-drop] [-q] [-v] CONFIG\n"
 	      "       boottrace compile --who-calls FUNC[,FUNC...] [--callers LIST] [--print-config] ...\n\n"
 	      "Turn a boot-trace config (bootconfig syntax: ftrace.*, kernel.*, init.*, boottrace.*)\ninto what the target kernel and bootloader really need, or refuse what would\nsilently do nothing at boot.\n\n"
 	      "  -t TARGET         output form (default cmdline):\n", f);
@@ -51,7 +51,7 @@ static int compile_usage(FILE *f)
 	      "                    DEFAULT label, else MENU DEFAULT, else the first)\n"
 	      "  --apply INITRD    bootconfig target: apply to INITRD (as bootconfig -a)\n"
 	      "  --allow-drop      drop, with a warning each, what the target cannot carry\n"
-	      "  -v                explain where each setting goes and why\n"
+
 	      "  --who-calls F,... compile the recommended config to find who calls F\n"
 	      "  --callers LIST    callers to trace in parent-chain mode (FUNC or FUNC:mod:MODULE)\n"
 	      "  --print-config    with --who-calls: print the config instead\n"
@@ -62,7 +62,11 @@ static int compile_usage(FILE *f)
 	      "                    stderr; errors stop the compile), with:\n"
 	      "  --vmlinux F, --system-map F, --modules DIR, --root DIR  as for check\n"
 	      "  --hook-settings F write the hook's boottrace.* settings to F (for the initramfs's\n"
-	      "                    /etc/boottrace.conf) instead of onto the command line\n\n"
+	      "                    /etc/boottrace.conf) instead of onto the command line\n", f);
+	cmd_common_usage(f);
+	fputs("  (-v here: where each setting goes and why)\n\n"
+	      "Exit status: 0 compiled (or written with --apply/-o), 1 the config is\n"
+	      "refused (or --check found errors), 2 usage, 3 environment (I/O, memory).\n"
 	      "See boottrace(1) and boottrace.bconf(5).\n", f);
 	return f == stdout ? BT_EXIT_OK : BT_EXIT_USAGE;
 }
@@ -78,8 +82,6 @@ static enum cmd_parse compile_parse_args(int argc, char **argv, struct compile_a
 		{ "board", required_argument, NULL, 'b' },
 		{ "kernel", required_argument, NULL, 'k' },
 		{ "output", required_argument, NULL, 'o' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
 		{ "kernel-config", required_argument, NULL, O_KCONFIG },
 		{ "base", required_argument, NULL, O_BASE },
 		{ "base-file", required_argument, NULL, O_BASE_FILE },
@@ -102,14 +104,13 @@ static enum cmd_parse compile_parse_args(int argc, char **argv, struct compile_a
 	int c;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "t:b:k:o:vh", opts, NULL)) != -1) {
+	while ((c = cmd_getopt(argc, argv, "t:b:k:o:", opts)) != -1) {
 		switch (c) {
 		case 't': a->target = optarg; break;
 		case 'b': a->board = optarg; break;
 		case 'k': a->kver = optarg; break;
 		case 'o': a->out = optarg; break;
-		case 'v': a->verbose = 1; break;
-		case 'h': return CMD_HELP;
+		case CMD_OPT_HELP: return CMD_HELP;
 		case O_KCONFIG: a->kconfig = optarg; break;
 		case O_BASE: a->base = optarg; break;
 		case O_BASE_FILE: a->base_file = optarg; break;
@@ -132,17 +133,18 @@ static enum cmd_parse compile_parse_args(int argc, char **argv, struct compile_a
 	}
 	if (optind < argc)
 		a->config = argv[optind++];
+	a->verbose = bt_verbose();
 	/* --modules alone may only feed --who-calls' caller search. */
 	if (a->vmlinux || a->sysmap || a->root)
 		a->check = 1;
 	if (optind < argc || (!a->config == !a->who_calls) ||
 	    (a->base && a->base_file) || ((a->callers || a->print_config || a->crash) &&
 					   !a->who_calls)) {
-		bt_say("boottrace compile", BT_SAY_ERROR, "give one CONFIG or --who-calls (--callers, --print-config and --crash go with --who-calls; --base or --base-file, not both)");
+		bt_say(NULL, BT_SAY_ERROR, "give one CONFIG or --who-calls (--callers, --print-config and --crash go with --who-calls; --base or --base-file, not both)");
 		return CMD_BAD;
 	}
 	if (a->crash && strcmp(a->crash, "console") && strcmp(a->crash, "persistent")) {
-		bt_say("boottrace compile", BT_SAY_ERROR, "--crash %s: give console (the dump on the serial console) or persistent (kept across a warm reboot, 6.12+)", a->crash);
+		bt_say(NULL, BT_SAY_ERROR, "--crash %s: give console (the dump on the serial console) or persistent (kept across a warm reboot, 6.12+)", a->crash);
 		return CMD_BAD;
 	}
 	return CMD_RUN;
@@ -184,7 +186,7 @@ static const char *compile_base(const struct compile_args *a,
 	    t->base_is_file)
 		return NULL;
 	if (a->verbose)
-		bt_say("boottrace", BT_SAY_PLAIN, "merging into board.cmdline.base of %s: %s", b->path, b->cmdline_base);
+		bt_say(NULL, BT_SAY_PLAIN, "merging into board.cmdline.base of %s: %s", b->path, b->cmdline_base);
 	return b->cmdline_base;
 }
 
@@ -257,7 +259,7 @@ int cmd_compile(int argc, char **argv)
 		return cmd_parse_exit(ret, compile_usage);
 	t = emit_find(a.target);
 	if (!t) {
-		bt_say("boottrace compile", BT_SAY_ERROR, "unknown target '%s' (see boottrace compile --help)", a.target);
+		bt_say(NULL, BT_SAY_ERROR, "unknown target '%s' (see boottrace compile --help)", a.target);
 		return BT_EXIT_USAGE;
 	}
 	if (a.label && strcmp(t->name, "extlinux")) {
@@ -265,7 +267,7 @@ int cmd_compile(int argc, char **argv)
 		return BT_EXIT_USAGE;
 	}
 	if (a.apply && t->route != EMIT_FROM_BOOTCONFIG) {
-		bt_say("boottrace compile", BT_SAY_ERROR, "--apply goes with -t bootconfig");
+		bt_say(NULL, BT_SAY_ERROR, "--apply goes with -t bootconfig");
 		return BT_EXIT_USAGE;
 	}
 	ret = -1;
@@ -321,7 +323,5 @@ out:
 	free(conf);
 	free(found);
 	free(base);
-	if (ret && e.msg[0])
-		bt_error_print(&e, stderr);
-	return ret ? (e.code ? (int)e.code : BT_EXIT_INPUT) : BT_EXIT_OK;
+	return ret ? cmd_fail(&e, BT_EXIT_INPUT) : BT_EXIT_OK;
 }

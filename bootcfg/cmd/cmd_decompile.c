@@ -15,10 +15,15 @@
 
 static int decompile_usage(FILE *f)
 {
-	fputs("usage: boottrace decompile [-o OUT] CMDLINE... | FILE | -\n\n"
+	fputs("usage: boottrace decompile [-q] [-v] [-o OUT] CMDLINE... | FILE | -\n\n"
 	      "Turn a legacy kernel command line (e.g. /proc/cmdline) into a boottrace config:\ntracing parameters become ftrace.* keys, boottrace.* words boottrace.* keys,\nother words kernel.* keys, words after \"--\" init.* keys. `boottrace compile`\nof the result gives the same tracing words back. A word a config cannot\nhold is named in a warning and kept verbatim in a comment (compile does not\nwrite it back); such a tracing parameter is an error.\n\n"
 	      "An argument that names an existing file is read as the command line;\n"
-	      "- reads standard input; several arguments are joined by spaces.\n", f);
+	      "- reads standard input; several arguments are joined by spaces.\n"
+	      "Options are taken before the first word only.\n\n"
+	      "  -o OUT             write to OUT (atomically) instead of stdout\n", f);
+	cmd_common_usage(f);
+	fputs("\nExit status: 0 done (warnings said), 1 a word no config can hold or a bad\n"
+	      "input file, 2 usage, 3 environment (I/O, memory).\n", f);
 	return f == stdout ? BT_EXIT_OK : BT_EXIT_USAGE;
 }
 
@@ -50,19 +55,29 @@ static char *decompile_join(int argc, char **argv)
 }
 
 /*
- * [-o OUT] then the line's words. Not getopt: a command line's own words
- * ("--", "-") must reach the line untouched.
+ * [-q] [-v] [-o OUT] then the line's words. Not getopt: a command line's
+ * own words ("--", "-", "-x") must reach the line untouched, so only the
+ * options before the first word are taken, the common ones spelled as
+ * cmd_common_usage lists them.
  */
 static enum cmd_parse decompile_parse(int argc, char **argv, const char **out,
 				      int *first)
 {
-	*first = 1;
-	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")))
-		return CMD_HELP;
-	if (argc > 2 && !strcmp(argv[1], "-o")) {
-		*out = argv[2];
-		*first = 3;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
+			return CMD_HELP;
+		if (!strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet"))
+			bt_voice_level(BT_QUIET);
+		else if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose"))
+			bt_voice_level(BT_VERBOSE);
+		else if (!strcmp(argv[i], "-o") && i + 1 < argc)
+			*out = argv[++i];
+		else
+			break;
 	}
+	*first = i;
 	return *first < argc ? CMD_RUN : CMD_BAD;
 }
 
@@ -93,9 +108,5 @@ int cmd_decompile(int argc, char **argv)
 	}
 	free(line);
 	textbuf_free(&t);
-	if (ret) {
-		bt_error_print(&e, stderr);
-		return e.code ? (int)e.code : BT_EXIT_INPUT;
-	}
-	return BT_EXIT_OK;
+	return ret ? cmd_fail(&e, BT_EXIT_INPUT) : BT_EXIT_OK;
 }

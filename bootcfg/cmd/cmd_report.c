@@ -24,7 +24,7 @@ static int report_usage(FILE *f)
 {
 	fputs("usage: boottrace report INPUT [-f text|json|folded|html|svg|perfetto]\n"
 	      "                        [--function F] [--system-map F | --kallsyms F]\n"
-	      "                        [--modules F] [--boot N]\n"
+	      "                        [--proc-modules F] [--boot N]\n"
 	      "       boottrace report --diff A B [-f text|json|html] [--function F] [--boot N]\n\n"
 	      "INPUT is a snapshot directory (/run/boottrace/<boot-id>), a bare\n"
 	      "tracefs 'trace' file, or a serial-console log holding console-mode\n"
@@ -65,8 +65,13 @@ static int report_usage(FILE *f)
 	      "                     changed (-f text, json or html)\n"
 	      "      --function F   only function (or event) F\n"
 	      "      --system-map F, --kallsyms F   name raw frame addresses\n"
-	      "      --modules F    /proc/modules of that boot (module ranges)\n"
+	      "      --proc-modules F  /proc/modules of that boot (module ranges);\n"
+	      "                     the old spelling --modules F still works, with a\n"
+	      "                     warning\n"
 	      "      --boot N       which snapshot of a console log\n", f);
+	cmd_common_usage(f);
+	fputs("\nExit status: 0 the report was written, 1 the input is not a trace\n"
+	      "or is refused (another tracer), 2 usage, 3 environment (I/O, memory).\n", f);
 	return f == stdout ? BT_EXIT_OK : BT_EXIT_USAGE;
 }
 
@@ -90,10 +95,11 @@ static enum cmd_parse parse_opts(int argc, char **argv, struct report_opts *o)
 		{ "function", required_argument, NULL, 'F' },
 		{ "system-map", required_argument, NULL, 'm' },
 		{ "kallsyms", required_argument, NULL, 'k' },
-		{ "modules", required_argument, NULL, 'M' },
+		{ "proc-modules", required_argument, NULL, 'M' },
+		/* the old spelling: --modules names a modules tree in check and compile */
+		{ "modules", required_argument, NULL, 'O' },
 		{ "boot", required_argument, NULL, 'b' },
 		{ "diff", required_argument, NULL, 'D' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	char *end;
@@ -102,32 +108,35 @@ static enum cmd_parse parse_opts(int argc, char **argv, struct report_opts *o)
 	memset(o, 0, sizeof(*o));
 	o->format = "text";
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "f:h", longs, NULL)) != -1) {
+	while ((c = cmd_getopt(argc, argv, "f:", longs)) != -1) {
 		switch (c) {
 		case 'f': o->format = optarg; break;
 		case 'F': o->only = optarg; break;
 		case 'm': o->map = optarg; break;
 		case 'k': o->kallsyms = optarg; break;
+		case 'O':
+			bt_say(NULL, BT_SAY_WARN, "--modules F is now --proc-modules F (--modules names a modules directory in check and compile); the old spelling goes away in a later release");
+			/* fall through */
 		case 'M': o->modules = optarg; break;
 		case 'D': o->diff = optarg; break;
 		case 'b':
 			o->boot = (int)strtol(optarg, &end, 10);
 			if (*end || o->boot < 1) {
-				bt_say("boottrace report", BT_SAY_ERROR, "--boot takes a number from 1, not '%s'", optarg);
+				bt_say(NULL, BT_SAY_ERROR, "--boot takes a number from 1, not '%s'", optarg);
 				return CMD_BAD;
 			}
 			break;
-		case 'h': return CMD_HELP;
+		case CMD_OPT_HELP: return CMD_HELP;
 		default: return CMD_BAD;
 		}
 	}
 	if (optind != argc - 1 || (o->map && o->kallsyms) || !format_ok(o)) {
-		bt_say("boottrace report", BT_SAY_ERROR, "%s", optind != argc - 1 ? (o->diff ? "--diff takes two inputs: --diff A B" : "one INPUT is needed") : o->map && o->kallsyms ? "--system-map and --kallsyms exclude each other" : o->diff ? "--diff A B writes -f text, json or html" : "-f takes text, json, folded, html, svg or perfetto");
+		bt_say(NULL, BT_SAY_ERROR, "%s", optind != argc - 1 ? (o->diff ? "--diff takes two inputs: --diff A B" : "one INPUT is needed") : o->map && o->kallsyms ? "--system-map and --kallsyms exclude each other" : o->diff ? "--diff A B writes -f text, json or html" : "-f takes text, json, folded, html, svg or perfetto");
 		return CMD_BAD;
 	}
 	o->input = argv[optind];
 	if (o->diff && !strcmp(o->diff, "-") && !strcmp(o->input, "-")) {
-		bt_say("boottrace report", BT_SAY_ERROR, "--diff A B: standard input (\"-\") can be only one of the two");
+		bt_say(NULL, BT_SAY_ERROR, "--diff A B: standard input (\"-\") can be only one of the two");
 		return CMD_BAD;
 	}
 	return CMD_RUN;
@@ -280,7 +289,7 @@ static int run(const struct report_opts *o, struct bt_error *e)
 				     "cannot write the report");
 out:
 	if (ret)	/* before unload: @e may name a path it frees */
-		bt_error_print(e, stderr);
+		ret = cmd_fail(e, BT_EXIT_ENV);
 	unload(&a);
 	unload(&b);
 	return ret;
@@ -295,6 +304,5 @@ int cmd_report(int argc, char **argv)
 	if (ret)
 		return cmd_parse_exit(ret, report_usage);
 	bt_error_clear(&e);
-	ret = run(&o, &e);
-	return !ret ? BT_EXIT_OK : e.code ? (int)e.code : BT_EXIT_ENV;
+	return run(&o, &e);
 }

@@ -3,6 +3,7 @@
 #ifndef BT_COMMANDS_H
 #define BT_COMMANDS_H
 
+#include <getopt.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -16,6 +17,28 @@
  */
 enum cmd_parse { CMD_BAD = -1, CMD_RUN = 0, CMD_HELP = 1 };
 int cmd_parse_exit(enum cmd_parse p, int (*usage)(FILE *f));
+
+/*
+ * getopt_long over a verb's own options (@shorts, @longs: no 'q', 'v' or
+ * 'h' among them) with every verb's added: -q/--quiet and -v/--verbose set
+ * the voice's level (bt_voice_level) and are consumed here, -h/--help
+ * returns CMD_OPT_HELP; an unknown option or a missing argument is said in
+ * the one voice and returns CMD_OPT_BAD. Else as getopt_long: the verb's
+ * next option, -1 at the end (optind as getopt leaves it). Reset optind to
+ * 1 before the first call.
+ */
+enum { CMD_OPT_HELP = -2, CMD_OPT_BAD = -3 };
+int cmd_getopt(int argc, char **argv, const char *shorts,
+	       const struct option *longs);
+/* The common options' lines, for every verb's --help. */
+void cmd_common_usage(FILE *f);
+
+/*
+ * The end of a verb that failed: @e printed once (when it has a message: an
+ * empty one means the findings already said it all), its exit class
+ * returned, or @fallback when it has none.
+ */
+int cmd_fail(const struct bt_error *e, enum bt_exit fallback);
 
 /* argv[0] is the verb (or "bootconfig" for the symlink). */
 int cmd_bootconfig(int argc, char **argv);

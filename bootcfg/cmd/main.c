@@ -35,6 +35,8 @@ static int usage(FILE *f)
 	      "verbs:\n", f);
 	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
 		fprintf(f, "  %s %s\n", verbs[i].name, verbs[i].summary);
+	fputs("\nEvery verb also takes -q, --quiet (errors only), -v, --verbose (also\n"
+	      "explain) and -h, --help.\n", f);
 	fputs("\nInvoked as 'bootconfig' it behaves as the kernel's tools/bootconfig.\nSee boottrace(1).\n", f);
 	return f == stdout ? BT_EXIT_OK : BT_EXIT_USAGE;
 }
@@ -48,10 +50,13 @@ static const char *base_name(const char *path)
 
 int main(int argc, char **argv)
 {
+	static char voice[32];
 	size_t i;
 
-	if (argc > 0 && !strcmp(base_name(argv[0]), "bootconfig"))
+	if (argc > 0 && !strcmp(base_name(argv[0]), "bootconfig")) {
+		bt_voice_name("bootconfig");
 		return cmd_bootconfig(argc, argv);
+	}
 	if (argc < 2)
 		return usage(stderr);
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
@@ -62,8 +67,12 @@ int main(int argc, char **argv)
 		return BT_EXIT_OK;
 	}
 	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
-		if (!strcmp(argv[1], verbs[i].name))
+		if (!strcmp(argv[1], verbs[i].name)) {
+			/* errors and messages without a file: "boottrace VERB: ..." */
+			snprintf(voice, sizeof(voice), "boottrace %s", verbs[i].name);
+			bt_voice_name(voice);
 			return verbs[i].run(argc - 1, argv + 1);
-	bt_say("boottrace", BT_SAY_ERROR, "unknown verb '%s'", argv[1]);
+		}
+	bt_say(NULL, BT_SAY_ERROR, "unknown verb '%s'; see boottrace --help", argv[1]);
 	return usage(stderr);
 }

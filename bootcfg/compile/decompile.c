@@ -134,7 +134,7 @@ static int dk_tracing(struct dk_entry *en, const struct bconf_arg *a)
 
 	if (en->map.repeat == KPR_REPLACE) {
 		if (en->nvals || en->bare)
-			bt_say("boottrace", BT_SAY_NOTE, "%s= appears again; the kernel keeps only the last one, so the earlier is left out",
+			bt_say(NULL, BT_SAY_NOTE, "%s= appears again; the kernel keeps only the last one, so the earlier is left out",
 			       a->param);
 		dk_clear_vals(en);
 	}
@@ -237,10 +237,10 @@ static int dk_keep(struct dk_state *s, const char *word, size_t len, int init,
 	v->comment = strchr(v->word, '"') && strchr(v->word, '\'');
 	s->nvb++;
 	if (v->comment)
-		bt_say("boottrace decompile", BT_SAY_WARN, "'%s'%s kept verbatim in a comment: %s, and as a verbatim.%s value it would need both quote kinds; compile will not write it back, so keep it on the bootloader's line",
+		bt_say(NULL, BT_SAY_WARN, "'%s'%s kept verbatim in a comment: %s, and as a verbatim.%s value it would need both quote kinds; compile will not write it back, so keep it on the bootloader's line",
 		       v->word, init ? " (for init, after --)" : "", why, init ? "init" : "kernel");
 	else
-		bt_say("boottrace decompile", BT_SAY_WARN, "'%s' kept as written in verbatim.%s: %s; compile writes it back as written",
+		bt_say(NULL, BT_SAY_WARN, "'%s' kept as written in verbatim.%s: %s; compile writes it back as written",
 		       v->word, init ? "init" : "kernel", why);
 	return 0;
 }

@@ -357,7 +357,7 @@ static int oct_add_word(const char *w, int endbootargs, int inquote,
 		goto out;
 	}
 	if (verbose && strcmp(esc, w))
-		bt_say("boottrace", BT_SAY_PLAIN, "'%s' written as '%s' for U-Boot's parser", w, esc);
+		bt_say(NULL, BT_SAY_PLAIN, "'%s' written as '%s' for U-Boot's parser", w, esc);
 	ret = words_add(out, esc) ? bt_error_set(e, BT_EXIT_ENV, NULL,
 						 "out of memory") : 0;
 out:
@@ -383,7 +383,7 @@ static void oct_tell_added(const struct words *args, const struct words *add)
 		name[n] = '\0';
 		j = words_find(args, name, 0);
 		if (j < 0 || (size_t)j >= dashes)
-			bt_say("boottrace", BT_SAY_PLAIN, "added '%s'", add->v[i]);
+			bt_say(NULL, BT_SAY_PLAIN, "added '%s'", add->v[i]);
 	}
 }
 
@@ -398,7 +398,7 @@ static int oct_check_uboot(const struct board *b, size_t len,
 		return bt_error_set(e, BT_EXIT_INPUT, NULL, "the bootoctlinux command is %zu bytes (its whole line, every command of --base counted), but U-Boot on board %s reads at most %u (CONFIG_SYS_CBSIZE %u, the NUL included) and refuses it with '## Command too long!': trace fewer functions or events, or drop words from --base", len, b->name,
 				    b->uboot_cbsize - 1, b->uboot_cbsize);
 	if (verbose && (!b->uboot_max_words || !b->uboot_cbsize))
-		bt_say("boottrace", BT_SAY_PLAIN, "board %s gives no uboot.cbsize or uboot.max_words: U-Boot's limits are not checked",
+		bt_say(NULL, BT_SAY_PLAIN, "board %s gives no uboot.cbsize or uboot.max_words: U-Boot's limits are not checked",
 			b->name);
 	return 0;
 }

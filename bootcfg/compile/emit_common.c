@@ -70,12 +70,12 @@ int emit_merge(const struct words *base, const struct words *add,
 			if (j >= 0 && (size_t)j < adash && !used[j]) {
 				used[j] = 1;
 				if (verbose && strcmp(w, add->v[j]))
-					bt_say("boottrace", BT_SAY_PLAIN, "replaced '%s' with '%s'",
+					bt_say(NULL, BT_SAY_PLAIN, "replaced '%s' with '%s'",
 					       w, add->v[j]);
 				if (words_add(out, add->v[j]))
 					goto oom;
 			} else if (verbose) {
-				bt_say("boottrace", BT_SAY_PLAIN, "dropped '%s' (%s)", w,
+				bt_say(NULL, BT_SAY_PLAIN, "dropped '%s' (%s)", w,
 				       j >= 0 ? "a repeat" : "not in this plan");
 			}
 			continue;

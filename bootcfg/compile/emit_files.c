@@ -458,7 +458,7 @@ int emit_kernel_install(const struct emit_in *in, struct bt_error *e)
 			continue;
 		}
 		if (in->verbose)
-			bt_say("boottrace", BT_SAY_PLAIN, "dropped '%s' (the bootloader adds it)", base.v[i]);
+			bt_say(NULL, BT_SAY_PLAIN, "dropped '%s' (the bootloader adds it)", base.v[i]);
 		words_remove(&base, i);
 	}
 	for (i = 0; i < in->kernel->n; i++)
@@ -490,7 +490,7 @@ int emit_rpi(const struct emit_in *in, struct bt_error *e)
 	if (files_need_base(in, "rpi", "cmdline.txt on the boot partition, not /proc/cmdline, which has the firmware's own words", e) || rpi_check_base(in->base, e))
 		return -1;
 	if (in->verbose && strcmp(in->board->bootloader, "rpi"))
-		bt_say("boottrace", BT_SAY_PLAIN, "board %s is not a Raspberry Pi profile: the firmware's 1024-byte limit is not checked (use -b rpi4)", in->board->name);
+		bt_say(NULL, BT_SAY_PLAIN, "board %s is not a Raspberry Pi profile: the firmware's 1024-byte limit is not checked (use -b rpi4)", in->board->name);
 	if (!files_split_base(in, &base, e))
 		ret = files_finish(in, &base, "the cmdline.txt line", e);
 	words_free(&base);

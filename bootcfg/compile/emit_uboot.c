@@ -152,7 +152,7 @@ static long emit_uboot_room(unsigned limit, size_t used)
  */
 static void emit_uboot_keep_warning(const struct board *b, size_t value_len)
 {
-	bt_say("boottrace", BT_SAY_WARN, "--keep-bootargs: the existing ${bootargs} comes first when the script runs and adds its length to the kernel's limit: it must be at most %ld bytes (COMMAND_LINE_SIZE %u); stale tracing words in it stay, before the new ones (give --base instead to have them replaced)",
+	bt_say(NULL, BT_SAY_WARN, "--keep-bootargs: the existing ${bootargs} comes first when the script runs and adds its length to the kernel's limit: it must be at most %ld bytes (COMMAND_LINE_SIZE %u); stale tracing words in it stay, before the new ones (give --base instead to have them replaced)",
 		emit_uboot_room(b->cmdline_max, value_len + 2), b->cmdline_max);
 }
 

@@ -53,7 +53,7 @@ static int whocalls_split(const char *list, struct textbuf *core,
  */
 static void whocalls_no_callers(const char *funcs, const struct board *b)
 {
-	bt_say("boottrace compile", BT_SAY_WARN, "--who-calls: board %s has no ftrace stacks (parent-chain mode), and without --callers, --vmlinux or --modules no callers of %s could be found: only %s itself is traced, so this boot shows its direct callers only and each further level of callers costs one more reboot (add the callers it shows with --callers and boot again); give --vmlinux VMLINUX (the build tree's, or /usr/lib/debug/boot/vmlinux-VER of the linux-image-VER-dbg package) and/or --modules /lib/modules/VER to find the whole chain for one boot, or --callers F,G:mod:M",
+	bt_say(NULL, BT_SAY_WARN, "--who-calls: board %s has no ftrace stacks (parent-chain mode), and without --callers, --vmlinux or --modules no callers of %s could be found: only %s itself is traced, so this boot shows its direct callers only and each further level of callers costs one more reboot (add the callers it shows with --callers and boot again); give --vmlinux VMLINUX (the build tree's, or /usr/lib/debug/boot/vmlinux-VER of the linux-image-VER-dbg package) and/or --modules /lib/modules/VER to find the whole chain for one boot, or --callers F,G:mod:M",
 	       b->name, funcs, funcs);
 }
 
@@ -65,7 +65,7 @@ int whocalls_lineage_fits(const struct board *b, int bootconfig)
 
 	if (bootconfig || half >= core + plan_lineage_cost())
 		return 1;
-	bt_say("boottrace compile", BT_SAY_WARN, "--who-calls: board %s's command line holds %u bytes, and half of it is kept for callers: the lineage events (%zu bytes) are left out, so the report will not name the program behind each call; -t bootconfig carries them in the initrd",
+	bt_say(NULL, BT_SAY_WARN, "--who-calls: board %s's command line holds %u bytes, and half of it is kept for callers: the lineage events (%zu bytes) are left out, so the report will not name the program behind each call; -t bootconfig carries them in the initrd",
 	       b->name, b->cmdline_max - b->cmdline_loader - 1, plan_lineage_cost());
 	return 0;
 }

@@ -86,7 +86,7 @@ char *whocalls_find_callers(const char *funcs, const char *vmlinux,
 		 * would leave chains broken in places nobody can see. */
 		if (!next.len || out.len + words.len + 1 > budget) {
 			if (next.len)
-				bt_say("boottrace", BT_SAY_PLAIN, "--who-calls: callers at level %d (%zu bytes) do not fit the board's command line; traced up to level %d",
+				bt_say(NULL, BT_SAY_PLAIN, "--who-calls: callers at level %d (%zu bytes) do not fit the board's command line; traced up to level %d",
 				       level, words.len, level - 1);
 			textbuf_free(&next);
 			textbuf_free(&words);

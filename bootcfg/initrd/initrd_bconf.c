@@ -180,7 +180,7 @@ static int ibc_lock_wait(void)
 		return IBC_LOCK_WAIT;
 	v = strtol(s, &end, 10);
 	if (*end || v < 0 || v > 3600) {
-		bt_say("bootconfig", BT_SAY_WARN, "BOOTTRACE_LOCK_WAIT='%s' is not a number of seconds from 0 to 3600; waiting %d s", s, IBC_LOCK_WAIT);
+		bt_say(NULL, BT_SAY_WARN, "BOOTTRACE_LOCK_WAIT='%s' is not a number of seconds from 0 to 3600; waiting %d s", s, IBC_LOCK_WAIT);
 		return IBC_LOCK_WAIT;
 	}
 	return (int)v;

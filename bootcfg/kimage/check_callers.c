@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "kimage/callers_int.h"
+#include "util/bt_error.h"
 
 struct tree {
 	const struct check_graph *g;
@@ -25,10 +26,15 @@ static void tree_print(struct tree *tr, const char *func, int level, int depth)
 
 		for (k = 0; k <= (size_t)level; k++)
 			cycle |= !strcmp(tr->path[k], ed->caller);
-		fprintf(tr->out, "%*s<- %s%s%s%s%s\n", 2 * (level + 1), "",
-			ed->caller, ed->mod >= 0 ? " [" : "",
-			ed->mod >= 0 ? g->t->mods[ed->mod] : "",
-			ed->mod >= 0 ? "]" : "", cycle ? " (recursion)" : "");
+		/* names from the ELF files: any bytes (bt_fput_text) */
+		fprintf(tr->out, "%*s<- ", 2 * (level + 1), "");
+		bt_fput_text(tr->out, ed->caller);
+		if (ed->mod >= 0) {
+			fputs(" [", tr->out);
+			bt_fput_text(tr->out, g->t->mods[ed->mod]);
+			fputc(']', tr->out);
+		}
+		fputs(cycle ? " (recursion)\n" : "\n", tr->out);
 		if (!cycle && level + 1 < depth && level + 1 < 63)
 			tree_print(tr, ed->caller, level + 1, depth);
 	}
@@ -51,7 +57,8 @@ int check_callers_print(const struct check_tab *t, const char *vmlinux,
 	}
 	check_graph_sort(&g);
 	bt_progress_clear(t->progress);	/* the tree starts on a clean line */
-	fprintf(out, "%s\n", func);
+	bt_fput_text(out, func);
+	fputc('\n', out);
 	if (check_graph_first(&g, func) == g.n)
 		fprintf(out, "  (no direct caller found in %s%s%s: called only through pointers, or not a function of this kernel)\n",
 			vmlinux ? "vmlinux" : "", vmlinux && modules ? " and " : "",

@@ -110,10 +110,10 @@ static int prune_one(int fd, const char *state, const char *name,
 		     const char *why)
 {
 	if (record_rmtree(fd, name) < 0) {
-		bt_say("boottrace collect", BT_SAY_WARN, "cannot remove %s/%s (%s): %s; remove it by hand", state, name, why, strerror(errno));
+		bt_say(NULL, BT_SAY_WARN, "cannot remove %s/%s (%s): %s; remove it by hand", state, name, why, strerror(errno));
 		return 0;
 	}
-	bt_say("boottrace collect", BT_SAY_NOTE, "removed %s/%s (%s)", state, name, why);
+	bt_say(NULL, BT_SAY_NOTE, "removed %s/%s (%s)", state, name, why);
 	return 1;
 }
 

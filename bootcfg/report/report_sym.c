@@ -111,7 +111,8 @@ int rp_syms_load_modules(struct rp_syms *s, const char *text,
 {
 	if (each_line(s, text, module_line))
 		return bt_error_set(e, BT_EXIT_ENV, name, "out of memory");
-	qsort(s->v, s->n, sizeof(*s->v), by_addr);
+	if (s->n)	/* an empty /proc/modules leaves s->v NULL: qsort must not see it */
+		qsort(s->v, s->n, sizeof(*s->v), by_addr);
 	return 0;
 }
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "util/bt_error.h"
+#include "util/json.h"
 
 #define ELLIPSIS "..."
 
@@ -110,31 +111,67 @@ int bt_error_errno(struct bt_error *e, int errnum, const char *file,
 	return -1;
 }
 
+static const char *voice_who = "boottrace";
+static enum bt_verbosity voice_level = BT_NORMAL;
+
+void bt_voice_name(const char *who)
+{
+	voice_who = who ? who : "boottrace";
+}
+
+const char *bt_voice(void)
+{
+	return voice_who;
+}
+
+void bt_voice_level(enum bt_verbosity v)
+{
+	voice_level = v;
+}
+
+int bt_verbose(void)
+{
+	return voice_level == BT_VERBOSE;
+}
+
 /*
  * File names and messages may quote user input; a newline or an escape
- * sequence in them must not split the error or drive the terminal.
+ * sequence in them must not split the line or drive the terminal, and a
+ * byte that is not UTF-8 must not make the whole output invalid.
  */
+void bt_fput_text(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n, left = strlen(s);
+
+	while (*p) {
+		if (*p == '\n')
+			fputs("\\n", f), n = 1;
+		else if (*p == '\t')
+			fputs("\\t", f), n = 1;
+		else if (*p < 0x20 || *p == 0x7f)
+			fprintf(f, "\\x%02x", *p), n = 1;
+		else if (*p < 0x80)
+			fputc(*p, f), n = 1;
+		else if ((n = utf8_seq_len(p, left)))
+			fwrite(p, 1, n, f);
+		else
+			fprintf(f, "\\x%02x", *p), n = 1;
+		p += n;
+		left -= n;
+	}
+}
+
 static void put_escaped(const char *s, FILE *f)
 {
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '\n')
-			fputs("\\n", f);
-		else if (c == '\t')
-			fputs("\\t", f);
-		else if (c < 0x20 || c == 0x7f)
-			fprintf(f, "\\x%02x", c);
-		else
-			fputc(c, f);
-	}
+	bt_fput_text(f, s);
 }
 
 /* The location prefix, before ": error: ". */
 static void put_where(const struct bt_error *e, FILE *f)
 {
 	if (!e->file) {
-		fputs("boottrace", f);
+		put_escaped(voice_who, f);
 		return;
 	}
 	put_escaped(e->file, f);
@@ -164,12 +201,14 @@ void bt_vsay(const char *who, enum bt_level level, const char *fmt, va_list ap)
 	char msg[4096];
 	int n;
 
+	if (voice_level == BT_QUIET && level != BT_SAY_ERROR)
+		return;
 	n = vsnprintf(msg, sizeof(msg), fmt, ap);
 	if (n < 0)
 		snprintf(msg, sizeof(msg), "(unformattable message: %s)", fmt);
 	else if ((size_t)n >= sizeof(msg))
 		cut_with_ellipsis(msg, sizeof(msg), 0);
-	put_escaped(who, stderr);
+	put_escaped(who ? who : voice_who, stderr);
 	fputs(": ", stderr);
 	fputs(word[level], stderr);
 	put_escaped(msg, stderr);

@@ -40,7 +40,35 @@ void bt_error_print(const struct bt_error *e, FILE *f);
 
 /* What a bt_say line is; BT_SAY_PLAIN has no level word ("route: ..."). */
 enum bt_level { BT_SAY_PLAIN, BT_SAY_NOTE, BT_SAY_WARN, BT_SAY_ERROR };
-/* "@who: LEVEL: TEXT" on stderr, one line (control bytes escaped). */
+
+/*
+ * The program's voice, set once by main() for the verb it runs: the name an
+ * error or message without a file is said in ("boottrace check",
+ * "bootconfig"), and how much is said on stderr. Quiet: errors only.
+ * Normal: errors, warnings and notes. Verbose: also the explanation lines
+ * a verb writes when asked (bt_verbose()).
+ */
+enum bt_verbosity { BT_QUIET = -1, BT_NORMAL = 0, BT_VERBOSE = 1 };
+/* @who is kept, not copied: a string literal or main()'s buffer. */
+void bt_voice_name(const char *who);
+const char *bt_voice(void);
+void bt_voice_level(enum bt_verbosity v);
+/* Nonzero when -v was given: a verb's cue to explain itself. */
+int bt_verbose(void);
+
+/*
+ * Text copied from outside (paths, symbol names, config values, messages
+ * quoting them) onto a terminal or into a text file: control bytes and
+ * every byte that is not part of valid UTF-8 are written as \n, \t or
+ * \xNN, so that the output is valid UTF-8 and one line. The one escaper
+ * of every text writer that copies foreign bytes (util/json.h is JSON's).
+ */
+void bt_fput_text(FILE *f, const char *s);
+
+/*
+ * "@who: LEVEL: TEXT" on stderr, one line (bt_fput_text), unless the
+ * verbosity hides it (quiet: all but errors). @who NULL is bt_voice().
+ */
 void bt_say(const char *who, enum bt_level level, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void bt_vsay(const char *who, enum bt_level level, const char *fmt, va_list ap);

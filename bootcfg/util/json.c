@@ -4,8 +4,7 @@
 
 #include "util/json.h"
 
-/* Length of the valid UTF-8 sequence at @s (of @n bytes, n >= 1), or 0. */
-static size_t json_utf8(const unsigned char *s, size_t n)
+size_t utf8_seq_len(const unsigned char *s, size_t n)
 {
 	size_t len, i;
 	unsigned char lo = 0x80, hi = 0xbf;
@@ -63,7 +62,7 @@ static size_t json_unit(const unsigned char *s, size_t n, size_t *i,
 		*i += 1;
 		return 1;
 	}
-	if (c >= 0x80 && (u = json_utf8(s + *i, n - *i))) {
+	if (c >= 0x80 && (u = utf8_seq_len(s + *i, n - *i))) {
 		memcpy(out, s + *i, u);
 		*i += u;
 		return u;

@@ -14,6 +14,14 @@
 
 #include "util/textbuf.h"
 
+/*
+ * Length of the valid multi-byte UTF-8 sequence at @s (of @n bytes,
+ * n >= 1), or 0 for ASCII and for a byte that starts none: no overlong
+ * forms, no surrogates, nothing past U+10FFFF (RFC 3629). The one UTF-8
+ * check, shared with the text escaper (bt_fput_text, bt_error.h).
+ */
+size_t utf8_seq_len(const unsigned char *s, size_t n);
+
 /* @n bytes of @s (up to a NUL) as a JSON string with its quotes. */
 void json_fput(FILE *f, const char *s, size_t n);
 void json_tput(struct textbuf *t, const char *s, size_t n);

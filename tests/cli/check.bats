@@ -31,7 +31,7 @@ MAP
 	printf 'ftrace.ftrace.filters = "register_*", net_dev_init\n' >"$T/c.bconf"
 	run "$BT" check --system-map "$T/System.map" -f json "$T/c.bconf"
 	[ "$status" -eq 0 ]
-	[[ "$output" == '{"schema": "boottrace-check/1", "errors": 0, "warnings": 0, "findings": ['* ]]
+	[[ "$output" == '{"schema": "boottrace-check", "version": 2, "errors": 0, "warnings": 0, "findings": ['* ]]
 	[[ "$output" == *'"name": "register_*", "message": "'"'"'register_*'"'"' matches 2 function(s)'* ]]
 	[[ "$output" == *"subsys_initcall (level 4)"* ]]
 }

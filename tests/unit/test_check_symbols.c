@@ -231,7 +231,7 @@ static void test_report_formats(void **state)
 	assert_non_null(f);
 	assert_int_equal(check_report_print_json(&fx.r, f), 0);
 	fclose(f);
-	assert_non_null(strstr(buf, "\"schema\": \"boottrace-check/1\", \"errors\": 1"));
+	assert_non_null(strstr(buf, "\"schema\": \"boottrace-check\", \"version\": 2, \"errors\": 1"));
 	assert_non_null(strstr(buf, "\"where\": \"t.bconf:1:15\""));
 	assert_non_null(strstr(buf, "bad\\\\name"));
 	free(buf);
