@@ -407,7 +407,7 @@ static int put_timeline(const struct rp_out *o, const uint32_t *order,
 	struct rp_tl_phases *ph;
 	struct lane *lane;
 	uint32_t *lane_of, i, nlane = 0, nt = r->tasks.n, k, budget = MAX_TICKS;
-	uint64_t t0 = UINT64_MAX, t1 = 0, lo[RP_PH_N], hi[RP_PH_N], pad, all0 = UINT64_MAX, all1 = 0;
+	uint64_t t0 = UINT64_MAX, t1 = 0, lo[RP_PH_N], hi[RP_PH_N], pad, all0 = UINT64_MAX, all1 = 0, h0, h1;
 	double y0 = 64, h, yic = 0;
 	int na, j, ph_i, drawn_ticks = 0;
 
@@ -419,6 +419,8 @@ static int put_timeline(const struct rp_out *o, const uint32_t *order,
 	}
 	if (!n)
 		return 0;
+	h0 = t0;	/* the hits drawn, for the words */
+	h1 = t1;
 	/* the phases over the whole trace; the axis spans them too */
 	for (i = 0; i < r->nfn; i++) {
 		if (r->fn[i].first < all0)
@@ -463,9 +465,9 @@ static int put_timeline(const struct rp_out *o, const uint32_t *order,
 		lane_of[lane[i].task] = nlane++;
 
 	fputs("<section id=\"timeline\"><h2>Time axis</h2>\n<p class=\"sub\">From the first traced hit (", f);
-	rp_put_secs(r, t0 + pad, f);
+	rp_put_secs(r, h0, f);
 	fputs(") to the last (", f);
-	rp_put_secs(r, t1 - pad, f);
+	rp_put_secs(r, h1, f);
 	fprintf(f, ")%s. One lane per task (the %u with most hits). The report keeps counters, not each call: "
 		"a dot is the <b>first</b> and the <b>last</b> hit of a function on that task, and the ticks between them are its hits "
 		"counted in %d time buckets",
