@@ -25,6 +25,7 @@ void rp_count_free(struct report *r)
 	rp_pairs_free(&r->chain_task);
 	rp_chains_free(&r->chains);
 	rp_lineage_free(&r->lin);
+	rp_tl_free(&r->tl);
 }
 
 /* The function record of name @id, created on first sight. */
@@ -58,13 +59,14 @@ static int count_hit(struct report *r, const struct rp_ev *ev)
 	if (!f)
 		return -1;
 	f->is_event |= ev->kind == RP_EV_EVENT;
-	f->lineage |= ev->kind == RP_EV_EVENT && ev->aux;
+	f->lineage |= ev->kind == RP_EV_EVENT && (ev->aux & RP_AUX_LINEAGE);
 	f->hits++;
 	if (ev->ts < f->first)
 		f->first = ev->ts;
 	if (ev->ts > f->last)
 		f->last = ev->ts;
-	if (!rp_pairs_add(&r->fn_task, ev->fn, ev->task, ev->ts))
+	if (!rp_pairs_add(&r->fn_task, ev->fn, ev->task, ev->ts) ||
+	    rp_tl_hit(&r->tl, ev))
 		return -1;
 	if (ev->other != RP_NONE &&
 	    !rp_pairs_add(&r->fn_parent, ev->fn, ev->other, ev->ts))
@@ -114,6 +116,7 @@ int rp_count(struct report *r, const struct rp_ev *ev, uint32_t n)
 		if (ev[i].kind == RP_EV_STACK ? count_stack(r, &ev[i]) :
 		    ev[i].kind == RP_EV_DUR ? count_dur(r, &ev[i]) :
 		    ev[i].kind == RP_EV_PROC ? rp_lineage_add(&r->lin, &ev[i]) :
+		    ev[i].kind == RP_EV_ICALL ? rp_tl_icall(&r->tl, &ev[i]) :
 					      count_hit(r, &ev[i]))
 			return -1;
 	return 0;

@@ -258,6 +258,8 @@ static void put_head(const struct ctx *c, const struct rp_out *o,
 		     const char *which)
 {
 	FILE *f = c->f;
+	char words[800];
+	int died = rp_crash_words(o->snap, words, sizeof(words));
 
 	if (c->fmt == D_JSON) {
 		fprintf(f, "  \"%s\": {\"input\": ", which);
@@ -266,7 +268,12 @@ static void put_head(const struct ctx *c, const struct rp_out *o,
 		rp_put_json(o->snap ? o->snap->boot_id : "", f);
 		fputs(", \"kernel\": ", f);
 		rp_put_json(o->snap && o->snap->release ? o->snap->release : "", f);
-		fprintf(f, ", \"entries\": %llu},\n", (unsigned long long)o->r->entries);
+		fprintf(f, ", \"entries\": %llu, \"boot_died\": ", (unsigned long long)o->r->entries);
+		if (died)
+			rp_put_json(words, f);
+		else
+			fputs("null", f);
+		fputs("},\n", f);
 		return;
 	}
 	fprintf(f, c->fmt == D_HTML ? "<div class=\"mono\"><b>%s</b>: " : "%s: ", which);
@@ -282,6 +289,12 @@ static void put_head(const struct ctx *c, const struct rp_out *o,
 	}
 	fprintf(f, "), %llu entries%s", (unsigned long long)o->r->entries,
 		c->fmt == D_HTML ? "</div>\n" : "\n");
+	if (died) {	/* the crash in the words of report_html_crash.c */
+		fprintf(f, c->fmt == D_HTML ? "<div class=\"banner damage\"><b>%s: the boot died</b>: " :
+			"%s: the boot died: ", which);
+		put_str(c, words);
+		fputs(c->fmt == D_HTML ? "</div>\n" : "\n", f);
+	}
 }
 
 static void put_evidence(struct ctx *c)

@@ -20,6 +20,10 @@
 #define MAX_LANES 40		/* task lanes on the time axis */
 #define MAX_MARKED_FNS 64	/* functions drawn on the time axis */
 #define MAX_TREE_NODES 3000	/* caller-tree nodes in the whole page */
+#define MAX_TICKS 30000		/* bucket ticks in the whole page */
+#define MAX_ICALL_ROWS 200	/* initcalls in the table, the longest */
+#define MAX_ICALL_SLICES 600	/* initcalls drawn on the time axis */
+#define MAX_CPU_LANES 64	/* the per-CPU view's lanes */
 
 static void put_words(const struct report *r, const struct rp_answer *a,
 		      FILE *f)
@@ -216,15 +220,196 @@ static void put_hue(uint32_t i, FILE *f)
 	fprintf(f, "hsl(%u,65%%,42%%)", (unsigned)(i * 137u % 360u));
 }
 
+/* Bucket @i's middle on the axis. */
+static double xbucket(const struct rp_timeline *t, uint32_t i, uint64_t t0,
+		      uint64_t t1)
+{
+	return xat(t->t0 + t->width * i + t->width / 2, t0, t1);
+}
+
+/* The busiest bucket of @fn over the lanes drawn (task lanes or CPUs). */
+static uint32_t fn_peak(const struct rp_timeline *t, uint32_t fn, int cpus)
+{
+	uint32_t s, i, most = 0;
+
+	for (s = 0; s < t->nseries; s++) {
+		const uint32_t *c = t->count + (size_t)s * RP_TL_BUCKETS;
+
+		if (t->series[s].fn != fn || !(t->series[s].lane & RP_TL_CPU) != !cpus)
+			continue;
+		for (i = 0; i < RP_TL_BUCKETS; i++)
+			if (c[i] > most)
+				most = c[i];
+	}
+	return most;
+}
+
+/*
+ * The hits of (@fn, @lane) as ticks on the lane at @y: one path, a tick
+ * per bucket with hits, as tall as its count against @peak (the
+ * function's busiest bucket). Counts *@budget down; 1 when drawn.
+ */
+static int put_ticks(const struct report *r, uint32_t fn, uint32_t lane,
+		     const char *lane_name, uint32_t hue, double y, uint64_t t0,
+		     uint64_t t1, uint32_t peak, uint32_t *budget, FILE *f)
+{
+	const struct rp_timeline *t = &r->tl;
+	const struct rp_tl_series *s;
+	const uint32_t *c;
+	uint32_t i, busy = 0, most = 0;
+
+	if (!(s = rp_tl_series_of(t, fn, lane, &c)) || !peak)
+		return 0;
+	for (i = 0; i < RP_TL_BUCKETS; i++)
+		if (c[i]) {
+			busy++;
+			most = c[i] > most ? c[i] : most;
+		}
+	if (!busy || busy > *budget)
+		return 0;
+	*budget -= busy;
+	fputs("<g class=\"mk tk\"><path stroke=\"", f);
+	put_hue(hue, f);
+	fputs("\" stroke-width=\"1.5\" d=\"", f);
+	for (i = 0; i < RP_TL_BUCKETS; i++)
+		if (c[i])
+			fprintf(f, "M%.1f %.0fv-%.0f", xbucket(t, i, t0, t1), y + 7,
+				2 + 12.0 * c[i] / peak);
+	fputs("\"/><title>", f);
+	rp_put_xml(rp_str(&r->names, fn), f);
+	fputs(" on ", f);
+	rp_put_xml(lane_name, f);
+	fprintf(f, ": %llu hit%s in %u of the %d buckets, at most %u in one (a bucket is ",
+		(unsigned long long)s->n, s->n == 1 ? "" : "s", busy, RP_TL_BUCKETS, most);
+	rp_put_secs(r, t->width, f);
+	fputs(r->ts_raw ? " counts wide)</title></g>\n" : " s wide)</title></g>\n", f);
+	return 1;
+}
+
+/* The kernel's phases as bands in the row at @y (report_timeline.c). */
+static void put_phase_bands(const struct report *r,
+			    const struct rp_tl_phases *ph, double y,
+			    uint64_t t0, uint64_t t1, FILE *f)
+{
+	int i;
+
+	for (i = 0; i < ph->n; i++) {
+		const struct rp_tl_phase *p = &ph->v[i];
+		double xa = xat(p->from, t0, t1), xb = xat(p->to, t0, t1);
+
+		if (xb - xa < 2)
+			xb = xa + 2;
+		fprintf(f, "<g class=\"mk ph\"><rect x=\"%.1f\" y=\"%.0f\" width=\"%.1f\" height=\"14\" fill=\"hsl(%d,45%%,%d%%)\"/>",
+			xa, y, xb - xa, (i * 47) % 360, i % 2 ? 78 : 86);
+		/* a label where it fits: ~6.5 px a character */
+		if ((xb - xa) > 6.5 * (double)strlen(p->name) + 4) {
+			fprintf(f, "<text x=\"%.1f\" y=\"%.0f\">", xa + 2, y + 11);
+			rp_put_xml(p->name, f);
+			fputs("</text>", f);
+		}
+		fputs("<title>", f);
+		rp_put_xml(p->name, f);
+		fputs(": ", f);
+		rp_put_secs(r, p->from, f);
+		fputs(" to ", f);
+		rp_put_secs(r, p->to, f);
+		fputs(r->ts_raw ? " (" : " s (", f);
+		rp_put_xml(p->how, f);
+		fputs(")</title></g>\n", f);
+	}
+}
+
+/* Each initcall timed (initcall_start to initcall_finish) as a slice in the row at @y. */
+static int put_icall_slices(const struct report *r, double y, uint64_t t0,
+			    uint64_t t1, FILE *f)
+{
+	uint32_t *v, n, i;
+
+	if (!(v = rp_tl_by_length(&r->tl, &n)))
+		return -1;
+	for (i = 0; i < n && i < MAX_ICALL_SLICES; i++) {
+		const struct rp_tl_icall *c = &r->tl.icall[v[i]];
+		double xa = xat(c->start, t0, t1), xb = xat(c->end, t0, t1);
+
+		if (xb - xa < 1)
+			xb = xa + 1;
+		fprintf(f, "<g class=\"mk ic\"><rect x=\"%.1f\" y=\"%.0f\" width=\"%.1f\" height=\"12\" fill=\"%s\"/><title>initcall ",
+			xa, y, xb - xa, c->ret ? "#c62828" : "#6a1b9a");
+		rp_put_xml(rp_str(&r->progs, c->fn), f);
+		fputs(" (", f);
+		rp_put_xml(rp_tl_level_name(r, c), f);
+		fputs(", ", f);
+		rp_put_xml(rp_str(&r->tasks, c->task), f);
+		fputs("): ", f);
+		rp_put_secs(r, c->end - c->start, f);
+		fputs(r->ts_raw ? " from " : " s from ", f);
+		rp_put_secs(r, c->start, f);
+		fprintf(f, ", ret=%d</title></g>\n", (int)c->ret);
+	}
+	free(v);
+	return 0;
+}
+
+/* The per-CPU view: a lane per CPU that hit, the same ticks (a <details>: no script). */
+static void put_cpu_view(const struct report *r, const uint32_t *order,
+			 uint32_t n, uint64_t t0, uint64_t t1, uint32_t *budget,
+			 FILE *f)
+{
+	const struct rp_timeline *t = &r->tl;
+	uint32_t cpu[MAX_CPU_LANES], ncpu = 0, s, i, k;
+	double h;
+	char name[32];
+
+	for (s = 0; s < t->nseries; s++) {
+		uint32_t c = t->series[s].lane;
+
+		if (!(c & RP_TL_CPU))
+			continue;
+		for (k = 0; k < ncpu && cpu[k] != c; k++)
+			;
+		if (k == ncpu && ncpu < MAX_CPU_LANES)
+			cpu[ncpu++] = c;
+	}
+	if (!ncpu)
+		return;
+	for (i = 1; i < ncpu; i++)	/* by CPU number */
+		for (k = i; k > 0 && cpu[k - 1] > cpu[k]; k--) {
+			uint32_t x = cpu[k];
+
+			cpu[k] = cpu[k - 1];
+			cpu[k - 1] = x;
+		}
+	h = 10 + LANE_H * ncpu + 10;
+	fprintf(f, "<details id=\"cpus\"><summary>Per-CPU lanes (%u CPU%s, from the trace's CPU column)</summary>\n",
+		ncpu, ncpu == 1 ? "" : "s");
+	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1000 %.0f\" width=\"100%%\" role=\"img\">\n", h);
+	for (k = 0; k < ncpu; k++) {
+		double y = 10 + LANE_H * k + 9;
+
+		fprintf(f, "<text x=\"4\" y=\"%.0f\">CPU %u</text><line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"#f0f0f0\"/>\n",
+			y + 3, cpu[k] & ~RP_TL_CPU, X0, y, X0 + XW, y);
+		snprintf(name, sizeof(name), "CPU %u", cpu[k] & ~RP_TL_CPU);
+		for (i = 0; i < n && i < MAX_MARKED_FNS; i++) {
+			uint32_t fn = r->fn[order[i]].name;
+
+			put_ticks(r, fn, cpu[k], name, i, y, t0, t1,
+				  fn_peak(t, fn, 1), budget, f);
+		}
+	}
+	fputs("</svg></details>\n", f);
+}
+
 static int put_timeline(const struct rp_out *o, const uint32_t *order,
 			uint32_t n, struct rp_answer *a, FILE *f)
 {
 	const struct report *r = o->r;
+	const struct rp_timeline *tl = &r->tl;
+	struct rp_tl_phases *ph;
 	struct lane *lane;
-	uint32_t *lane_of, i, nlane = 0, nt = r->tasks.n, k;
-	uint64_t t0 = UINT64_MAX, t1 = 0, lo[RP_PH_N], hi[RP_PH_N], pad;
-	double y0 = 64, h;
-	int na, j, ph;
+	uint32_t *lane_of, i, nlane = 0, nt = r->tasks.n, k, budget = MAX_TICKS;
+	uint64_t t0 = UINT64_MAX, t1 = 0, lo[RP_PH_N], hi[RP_PH_N], pad, all0 = UINT64_MAX, all1 = 0, h0, h1;
+	double y0 = 64, h, yic = 0;
+	int na, j, ph_i, drawn_ticks = 0;
 
 	for (i = 0; i < n; i++) {
 		if (r->fn[order[i]].first < t0)
@@ -234,6 +419,24 @@ static int put_timeline(const struct rp_out *o, const uint32_t *order,
 	}
 	if (!n)
 		return 0;
+	h0 = t0;	/* the hits drawn, for the words */
+	h1 = t1;
+	/* the phases over the whole trace; the axis spans them too */
+	for (i = 0; i < r->nfn; i++) {
+		if (r->fn[i].first < all0)
+			all0 = r->fn[i].first;
+		if (r->fn[i].last > all1)
+			all1 = r->fn[i].last;
+	}
+	if (!(ph = malloc(sizeof(*ph))))
+		return -1;
+	rp_tl_phases(r, o->snap, all0, all1, ph);
+	for (j = 0; j < ph->n; j++) {
+		if (ph->v[j].from < t0)
+			t0 = ph->v[j].from;
+		if (ph->v[j].to > t1)
+			t1 = ph->v[j].to;
+	}
 	pad = (t1 - t0) / 40;
 	if (t1 == t0)	/* one instant: a second around it (ms for raw counts) */
 		pad = r->ts_raw ? 1000 : 500000000ULL;
@@ -242,6 +445,7 @@ static int put_timeline(const struct rp_out *o, const uint32_t *order,
 	lane = calloc(nt ? nt : 1, sizeof(*lane));
 	lane_of = malloc((nt ? nt : 1) * sizeof(*lane_of));
 	if (!lane || !lane_of) {
+		free(ph);
 		free(lane);
 		free(lane_of);
 		return -1;
@@ -259,23 +463,56 @@ static int put_timeline(const struct rp_out *o, const uint32_t *order,
 		lane_of[i] = RP_NONE;
 	for (i = 0; i < nt && i < MAX_LANES && lane[i].hits; i++)
 		lane_of[lane[i].task] = nlane++;
-	h = y0 + LANE_H * (nlane ? nlane : 1) + 30;
 
 	fputs("<section id=\"timeline\"><h2>Time axis</h2>\n<p class=\"sub\">From the first traced hit (", f);
-	rp_put_secs(r, t0 + pad, f);
+	rp_put_secs(r, h0, f);
 	fputs(") to the last (", f);
-	rp_put_secs(r, t1 - pad, f);
+	rp_put_secs(r, h1, f);
 	fprintf(f, ")%s. One lane per task (the %u with most hits). The report keeps counters, not each call: "
-		"a dot is the <b>first</b> and the <b>last</b> hit of a function on that task, the line between them spans its hits, "
-		"and the hover title gives their count. A diamond is a culprit's first hit. The bands on top run from the first to the "
-		"last culprit hit of each boot phase seen in the stacks or chains (initcall, module-load, syscall, ...), not the kernel's own boundaries.</p>\n",
-		r->ts_raw ? " (raw clock counts)" : " s", nlane);
-	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1000 %.0f\" width=\"100%%\" role=\"img\">\n", h);
+		"a dot is the <b>first</b> and the <b>last</b> hit of a function on that task, and the ticks between them are its hits "
+		"counted in %d time buckets",
+		r->ts_raw ? " (raw clock counts)" : " s", nlane, RP_TL_BUCKETS);
+	if (tl->started) {
+		fputs(" of <b>", f);
+		rp_put_secs(r, tl->width, f);
+		fputs(r->ts_raw ? " counts</b>" : " s</b>", f);
+	}
+	fputs(" each, a tick as tall as its count against the function's busiest bucket (hover for the counts). "
+	      "A diamond is a culprit's first hit. The top row is the boot's phases from the kernel's own boundaries "
+	      "(initcall_level events, the initcalls' ends, the hook's snapshot, pid 1's execs); the next, each initcall timed "
+	      "from its initcall_start to its initcall_finish; below them the bands run from the first to the last culprit hit "
+	      "of each boot phase seen in the stacks or chains (initcall, module-load, syscall, ...).</p>\n", f);
+	for (j = 0; j < ph->nmissing; j++) {
+		fputs("<p class=\"sub phase-missing\">Missing: ", f);
+		rp_put_xml(ph->missing[j], f);
+		fputs(".</p>\n", f);
+	}
+	if (tl->dropped)
+		fprintf(f, "<p class=\"sub\">%llu hits of (function, task or CPU) pairs past the first %d are not in the ticks (their dots and counts are).</p>\n",
+			(unsigned long long)tl->dropped, RP_TL_SERIES);
+	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1000 %.0f\" width=\"100%%\" role=\"img\">\n",
+		y0 + LANE_H * (nlane ? nlane : 1) + 30);
 
+	/* the kernel's phases, then the initcalls timed */
+	k = 0;
+	if (ph->n) {
+		fputs("<text x=\"4\" y=\"15\">boot phases</text>\n", f);
+		put_phase_bands(r, ph, 4, t0, t1, f);
+		k++;
+	}
+	for (i = 0; i < tl->nicall && !tl->icall[i].done; i++)
+		;
+	if (i < tl->nicall) {
+		yic = 4 + 18 * k;
+		fprintf(f, "<text x=\"4\" y=\"%.0f\">initcalls</text>\n", yic + 11);
+		if (put_icall_slices(r, yic, t0, t1, f))
+			goto oom;
+		k++;
+	}
 	/* phase bands from the culprits */
-	for (ph = 0; ph < RP_PH_N; ph++) {
-		lo[ph] = UINT64_MAX;
-		hi[ph] = 0;
+	for (ph_i = 0; ph_i < RP_PH_N; ph_i++) {
+		lo[ph_i] = UINT64_MAX;
+		hi[ph_i] = 0;
 	}
 	for (i = 0; i < n && i < MAX_FNS; i++) {
 		na = rp_answers(r, &r->fn[order[i]], a, MAX_ANSWERS);
@@ -288,28 +525,33 @@ static int put_timeline(const struct rp_out *o, const uint32_t *order,
 				hi[a[j].phase] = a[j].last;
 		}
 	}
-	for (ph = 0, k = 0; ph < RP_PH_N; ph++) {
-		double xa, xb;
+	{
+		double yb = 4 + 18 * k;
+		uint32_t nb = 0;
 
-		if (lo[ph] == UINT64_MAX)
-			continue;
-		xa = xat(lo[ph], t0, t1);
-		xb = xat(hi[ph], t0, t1);
-		if (xb - xa < 3)
-			xb = xa + 3;
-		fprintf(f, "<g class=\"mk\"><rect x=\"%.1f\" y=\"%u\" width=\"%.1f\" height=\"12\" fill=\"hsl(%d,40%%,80%%)\"/>"
-			"<text x=\"%.1f\" y=\"%u\"%s>%s</text><title>phase %s: culprit hits from ",
-			xa, 4 + 14 * k, xb - xa, 40 + ph * 50,
-			xa > 850 ? xb - 2 : xa + 2, 14 + 14 * k,
-			xa > 850 ? " text-anchor=\"end\"" : "",
-			rp_phase_name((enum rp_phase)ph), rp_phase_name((enum rp_phase)ph));
-		rp_put_secs(r, lo[ph], f);
-		fputs(" to ", f);
-		rp_put_secs(r, hi[ph], f);
-		fputs("</title></g>\n", f);
-		k++;
+		for (ph_i = 0; ph_i < RP_PH_N; ph_i++) {
+			double xa, xb;
+
+			if (lo[ph_i] == UINT64_MAX)
+				continue;
+			xa = xat(lo[ph_i], t0, t1);
+			xb = xat(hi[ph_i], t0, t1);
+			if (xb - xa < 3)
+				xb = xa + 3;
+			fprintf(f, "<g class=\"mk\"><rect x=\"%.1f\" y=\"%.0f\" width=\"%.1f\" height=\"12\" fill=\"hsl(%d,40%%,80%%)\"/>"
+				"<text x=\"%.1f\" y=\"%.0f\"%s>%s</text><title>phase %s: culprit hits from ",
+				xa, yb + 14 * nb, xb - xa, 40 + ph_i * 50,
+				xa > 850 ? xb - 2 : xa + 2, yb + 10 + 14 * nb,
+				xa > 850 ? " text-anchor=\"end\"" : "",
+				rp_phase_name((enum rp_phase)ph_i), rp_phase_name((enum rp_phase)ph_i));
+			rp_put_secs(r, lo[ph_i], f);
+			fputs(" to ", f);
+			rp_put_secs(r, hi[ph_i], f);
+			fputs("</title></g>\n", f);
+			nb++;
+		}
+		y0 = yb + 14 * (nb > 3 ? nb : 3) + 10;
 	}
-	y0 = 8 + 14 * (k > 3 ? k : 3) + 10;
 	h = y0 + LANE_H * (nlane ? nlane : 1) + 30;
 	/* the axis: ticks in seconds */
 	for (j = 0; j <= 5; j++) {
@@ -328,9 +570,10 @@ static int put_timeline(const struct rp_out *o, const uint32_t *order,
 		fprintf(f, "</text><line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"#f0f0f0\"/>\n",
 			X0, y0 + LANE_H * i + 9, X0 + XW, y0 + LANE_H * i + 9);
 	}
-	/* marks: per (function, task) first and last; culprit diamonds */
+	/* marks: per (function, task) its hits in buckets, the first and last; culprit diamonds */
 	for (i = 0; i < n && i < MAX_MARKED_FNS; i++) {
 		const struct rp_fn *fn = &r->fn[order[i]];
+		uint32_t peak = fn_peak(tl, fn->name, 0);
 		struct rp_count **v;
 		size_t nv, q;
 
@@ -340,9 +583,14 @@ static int put_timeline(const struct rp_out *o, const uint32_t *order,
 		for (q = 0; q < nv; q++) {
 			uint32_t l = rp_key_b(v[q]) < nt ? lane_of[rp_key_b(v[q])] : RP_NONE;
 			double y = y0 + LANE_H * l + 9, xa, xb;
+			int ticks;
 
 			if (l == RP_NONE)
 				continue;
+			ticks = put_ticks(r, fn->name, rp_key_b(v[q]),
+					  rp_str(&r->tasks, rp_key_b(v[q])), i, y,
+					  t0, t1, peak, &budget, f);
+			drawn_ticks |= ticks;
 			xa = xat(v[q]->first, t0, t1);
 			xb = xat(v[q]->last, t0, t1);
 			fprintf(f, "<a href=\"#fn-%u\"><g class=\"mk\" stroke=\"", order[i]);
@@ -351,8 +599,11 @@ static int put_timeline(const struct rp_out *o, const uint32_t *order,
 			put_hue(i, f);
 			fputs("\">", f);
 			if (xb - xa >= 1)
-				fprintf(f, "<line x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\" stroke-width=\"2\" opacity=\".5\"/>"
-					"<circle cx=\"%.1f\" cy=\"%.0f\" r=\"3\"/>", xa, y, xb, y, xb, y);
+				fprintf(f, "%s<circle cx=\"%.1f\" cy=\"%.0f\" r=\"3\"/>",
+					ticks ? "" : "", xb, y);
+			if (xb - xa >= 1 && !ticks)
+				fprintf(f, "<line x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\" stroke-width=\"2\" opacity=\".5\"/>",
+					xa, y, xb, y);
 			fprintf(f, "<circle cx=\"%.1f\" cy=\"%.0f\" r=\"3.5\"/><title>", xa, y);
 			rp_put_xml(rp_str(&r->names, fn->name), f);
 			fputs(" by ", f);
@@ -401,14 +652,69 @@ static int put_timeline(const struct rp_out *o, const uint32_t *order,
 		rp_put_xml(rp_str(&r->names, r->fn[order[i]].name), f);
 		fputs("</span> ", f);
 	}
-	fputs("</p></section>\n", f);
+	fputs("</p>\n", f);
+	if (tl->have_cpu)
+		put_cpu_view(r, order, n, t0, t1, &budget, f);
+	if (!budget)
+		fprintf(f, "<p class=\"sub\">The ticks are cut at %d to keep the page small: those of later functions and lanes are not drawn (their dots and counts are).</p>\n", MAX_TICKS);
+	fputs("</section>\n", f);
+	(void)drawn_ticks;
+	free(ph);
 	free(lane);
 	free(lane_of);
 	return 0;
 oom:
+	free(ph);
 	free(lane);
 	free(lane_of);
 	return -1;
+}
+
+/* ---- initcalls (initcall_start to initcall_finish) --------------------- */
+
+static int put_initcalls(const struct report *r, FILE *f)
+{
+	const struct rp_timeline *t = &r->tl;
+	uint32_t *v, n, i, open = 0;
+	uint64_t most;
+
+	if (!t->nicall)
+		return 0;
+	if (!(v = rp_tl_by_length(t, &n)))
+		return -1;
+	for (i = 0; i < t->nicall; i++)
+		open += !t->icall[i].done;
+	fprintf(f, "<section id=\"initcalls\"><h2>Initcalls</h2>\n<p class=\"sub\">%u initcall%s timed from initcall_start to initcall_finish "
+		"(a finish closes its task's latest open start), the longest first%s.",
+		n, n == 1 ? "" : "s", n > MAX_ICALL_ROWS ? " (the first 200)" : "");
+	if (open)
+		fprintf(f, " %u started and never finished in the trace.", open);
+	if (t->unpaired)
+		fprintf(f, " %llu finish%s had no start before %s in the trace.",
+			(unsigned long long)t->unpaired, t->unpaired == 1 ? "" : "es",
+			t->unpaired == 1 ? "it" : "them");
+	fputs("</p>\n<table><tr><th>initcall</th><th>level</th><th>task</th><th>start s</th><th>ms</th><th>ret</th><th></th></tr>\n", f);
+	most = n ? t->icall[v[0]].end - t->icall[v[0]].start : 0;
+	for (i = 0; i < n && i < MAX_ICALL_ROWS; i++) {
+		const struct rp_tl_icall *c = &t->icall[v[i]];
+		uint64_t d = c->end - c->start;
+
+		fputs("<tr><td class=\"mono\">", f);
+		rp_put_xml(rp_str(&r->progs, c->fn), f);
+		fputs("</td><td>", f);
+		rp_put_xml(rp_tl_level_name(r, c), f);
+		fputs("</td><td class=\"mono\">", f);
+		rp_put_xml(rp_str(&r->tasks, c->task), f);
+		fputs("</td><td class=\"r\">", f);
+		rp_put_secs(r, c->start, f);
+		fprintf(f, "</td><td class=\"r\">%llu.%03llu</td><td class=\"r\">%d</td>"
+			"<td><span class=\"bar\" style=\"width:%.0fpx\"></span></td></tr>\n",
+			(unsigned long long)(d / 1000000), (unsigned long long)(d / 1000 % 1000),
+			(int)c->ret, most ? 1 + 300.0 * (double)d / (double)most : 1);
+	}
+	fputs("</table></section>\n", f);
+	free(v);
+	return 0;
 }
 
 /* ---- durations (function_graph) ---------------------------------------- */
@@ -568,7 +874,8 @@ int rp_print_html(const struct rp_out *o, FILE *f)
 	rp_html_crash_banner(o->snap, f);
 	put_finding_banners(o, f);
 	if (rp_html_crash(o->snap, f) ||
-	    put_answers(o, order, n, a, f) || put_timeline(o, order, n, a, f))
+	    put_answers(o, order, n, a, f) || put_timeline(o, order, n, a, f) ||
+	    put_initcalls(r, f))
 		goto out;
 	put_durations(o, order, n, f);
 	if (put_callers(o, order, n, f))

@@ -4,7 +4,9 @@
  * the top naming the panic or the dead boot, and a section with what the
  * text report says of it (report_dump_out.c for a console dump,
  * report_prev.c for a persistent instance's previous boot), written once
- * there and escaped here, so that the page and the text never differ.
+ * there and escaped here, so that the page and the text never differ;
+ * and the crash in words, which the SVG, the Perfetto JSON and --diff
+ * say too (rp_crash_words).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,20 +49,31 @@ static int put_prev(const void *a, const void *b, FILE *f)
 	return rp_prev_print_text(a, b, f) ? -1 : 0;
 }
 
-void rp_html_crash_banner(const struct rp_snap *s, FILE *f)
+int rp_crash_words(const struct rp_snap *s, char *buf, size_t cap)
 {
 	const struct rp_dump *d = s ? s->dump : NULL;
 
-	if (d) {
+	if (!d) {
+		if (cap)
+			buf[0] = '\0';
+		return 0;
+	}
+	snprintf(buf, cap, "%s%s%s%s",
+		 d->panic[0] ? d->panic : d->oops[0] ? d->oops :
+		 "an ftrace dump with no panic or oops line",
+		 d->nopen && !d->truncated ? "; the initcall that never finished: " : "",
+		 d->nopen && !d->truncated ? d->open[0].func : "",
+		 d->truncated ? "; the dump is cut" : "");
+	return 1;
+}
+
+void rp_html_crash_banner(const struct rp_snap *s, FILE *f)
+{
+	char words[800];
+
+	if (rp_crash_words(s, words, sizeof(words))) {
 		fputs("<div class=\"banner damage\"><b>The boot died</b>: ", f);
-		rp_put_xml(d->panic[0] ? d->panic : d->oops[0] ? d->oops :
-			   "an ftrace dump with no panic or oops line", f);
-		if (d->nopen && !d->truncated) {
-			fputs("; the initcall that never finished: ", f);
-			rp_put_xml(d->open[0].func, f);
-		}
-		if (d->truncated)
-			fputs("; the dump is cut", f);
+		rp_put_xml(words, f);
 		fputs(" <a href=\"#crash\">crash</a></div>\n", f);
 	}
 	if (s && s->prev) {

@@ -12,7 +12,11 @@
  *   report_chain.c   parent chains
  *   report_lineage.c who forked and exec'd what: the process table, and
  *                    the lineage of a task at a time
- *   report_agg.c     events -> counters (report_chain.c, report_lineage.c)
+ *   report_timeline.c the boot's own boundaries (initcall levels), the
+ *                    initcalls timed (report_initcall.c's pairing) and
+ *                    the hits in time buckets, counted as the events come
+ *   report_agg.c     events -> counters (report_chain.c, report_lineage.c,
+ *                    report_timeline.c)
  *   report_feed.c    text in chunks to the lexer, its events to the
  *                    counters, maybe on a thread (report_lex.c, report_agg.c)
  *   report_clean.c   a console log's line cleaned (escapes, CR, timestamps)
@@ -392,6 +396,97 @@ struct rp_ev;
 int rp_lineage_add(struct rp_lineage *l, const struct rp_ev *ev);
 void rp_lineage_free(struct rp_lineage *l);
 
+/* ---- the boot in time (report_timeline.c) ---------------------------- */
+
+#define RP_TL_BUCKETS 200	/* time buckets per (function, lane) */
+#define RP_TL_SERIES 4096	/* (function, lane) pairs counted in buckets */
+#define RP_TL_CPU 0x80000000u	/* a lane that is a CPU, not a task */
+
+/* An initcall_level event: level @name (progs id) begins, run by @task. */
+struct rp_tl_level {
+	uint32_t name, task;
+	uint64_t ts;
+};
+
+/* An initcall_start, and its initcall_finish when it came (report_initcall.c). */
+struct rp_tl_icall {
+	uint32_t fn;		/* progs id: the function, "+0x.." cut off */
+	uint32_t task;
+	int32_t level;		/* its level (index), -1: none (a module's) */
+	int32_t ret;
+	uint64_t start, end;
+	uint8_t done;
+};
+
+struct rp_tl_series {
+	uint32_t fn, lane;	/* name id; task id, or RP_TL_CPU | cpu */
+	uint64_t n;
+};
+
+struct rp_timeline {
+	struct rp_tl_level *level;
+	uint32_t nlevel;
+	size_t caplevel;
+	struct rp_tl_icall *icall;
+	uint32_t nicall;
+	size_t capicall;
+	struct rp_icalls *open;		/* starts not finished yet */
+	uint64_t unpaired;		/* finishes with no start before them */
+	/* buckets: bucket i of a series spans [t0 + i * width, + width) */
+	uint64_t t0, width;		/* width = 1 << shift */
+	unsigned shift;
+	int started, have_cpu;
+	uint64_t *slot_key;		/* (fn, lane) + 1 -> series + 1 */
+	uint32_t *slot_of;
+	uint64_t memo_key[2];		/* the last task pair, the last CPU pair */
+	uint32_t memo_of[2];
+	struct rp_tl_series *series;
+	uint32_t nseries;
+	size_t capseries;
+	uint32_t *count;		/* RP_TL_BUCKETS per series */
+	size_t capcount;
+	uint64_t dropped;		/* hits of pairs past RP_TL_SERIES */
+};
+
+/* Count an RP_EV_ICALL, and a FUNC or EVENT hit in its bucket; -1: no memory. */
+int rp_tl_icall(struct rp_timeline *t, const struct rp_ev *ev);
+int rp_tl_hit(struct rp_timeline *t, const struct rp_ev *ev);
+void rp_tl_free(struct rp_timeline *t);
+/* The series of (@fn, @lane), or NULL; its RP_TL_BUCKETS counts in *@counts. */
+const struct rp_tl_series *rp_tl_series_of(const struct rp_timeline *t,
+					   uint32_t fn, uint32_t lane,
+					   const uint32_t **counts);
+
+/* A boot phase on the time axis, from the kernel's own boundaries. */
+struct rp_tl_phase {
+	char name[40];		/* "early kernel", "level core", "initramfs"... */
+	uint64_t from, to;
+	char how[200];		/* what marks its ends, for the hover title */
+};
+
+#define RP_TL_PHASES 16
+
+struct rp_tl_phases {
+	struct rp_tl_phase v[RP_TL_PHASES];
+	int n;
+	char missing[4][200];	/* boundaries not in the trace, said plainly */
+	int nmissing;
+};
+
+/*
+ * The phases of the boot in [@t0, @t1] (the trace's first and last hit):
+ * early kernel, each initcall level, the initramfs (up to the hook's
+ * snapshot, meta uptime_start, or pid 1's second exec) and the root /
+ * userspace part when the trace goes on past it.
+ */
+struct rp_snap;
+void rp_tl_phases(const struct report *r, const struct rp_snap *snap,
+		  uint64_t t0, uint64_t t1, struct rp_tl_phases *out);
+/* The initcalls that finished, longest first (indexes into tl.icall; malloc'd). */
+uint32_t *rp_tl_by_length(const struct rp_timeline *t, uint32_t *n);
+/* "level core" of an initcall ("module" / "-" without a level). */
+const char *rp_tl_level_name(const struct report *r, const struct rp_tl_icall *c);
+
 struct rp_skipped {
 	uint64_t lines;		/* not trace text */
 	uint64_t first_line;	/* line number of the first one */
@@ -444,6 +539,7 @@ struct report {
 	struct rp_pairs stack_task, chain_task;	/* who ran each path */
 	struct rp_chains chains;
 	struct rp_lineage lin;
+	struct rp_timeline tl;
 	_Alignas(64) int oom;
 	uint32_t *top_stack_task, *top_chain_task;	/* by rp_check */
 };
@@ -454,7 +550,14 @@ struct report {
  * order. The two share nothing else, so the counters may run on a thread
  * of their own.
  */
-enum rp_ev_kind { RP_EV_FUNC, RP_EV_EVENT, RP_EV_STACK, RP_EV_DUR, RP_EV_PROC };
+enum rp_ev_kind { RP_EV_FUNC, RP_EV_EVENT, RP_EV_STACK, RP_EV_DUR, RP_EV_PROC,
+		  RP_EV_ICALL };
+
+/* An RP_EV_ICALL's aux: which initcall event (docs/kernel-facts.md 75). */
+enum rp_icall_kind { RP_IC_LEVEL, RP_IC_START, RP_IC_FINISH };
+/* FUNC and EVENT aux: bit 0 a lineage event, bits 8 up the CPU + 1 (0: not known). */
+#define RP_AUX_LINEAGE 1u
+#define RP_AUX_CPU_SHIFT 8
 
 struct rp_ev {
 	uint32_t kind;
@@ -464,7 +567,8 @@ struct rp_ev {
 			 * PROC: the child's pid of a fork */
 	uint32_t task;
 	uint32_t pid;
-	uint32_t aux;	/* PROC: enum rp_proc_kind; EVENT: 1 for a lineage event */
+	uint32_t aux;	/* PROC: enum rp_proc_kind; ICALL: enum rp_icall_kind;
+			 * FUNC, EVENT: RP_AUX_LINEAGE | (cpu + 1) << RP_AUX_CPU_SHIFT */
 	uint64_t ts;	/* DUR: the call's duration, ns (function_graph) */
 };
 

@@ -440,6 +440,67 @@ static void jhead(const struct rp_out *o, FILE *f)
 			(unsigned long long)r->lin.n[RP_PROC_MODREQ]);
 }
 
+/*
+ * With initcall events: "phases" (the boot's, from the kernel's own
+ * boundaries), "phases_missing" and "initcalls" timed, longest first
+ * (report_timeline.c: the numbers the pictures draw).
+ */
+static int jtimeline(const struct rp_out *o, FILE *f)
+{
+	const struct report *r = o->r;
+	const struct rp_timeline *t = &r->tl;
+	struct rp_tl_phases ph;
+	uint64_t t0 = UINT64_MAX, t1 = 0;
+	uint32_t *v, n, i;
+	int k;
+
+	if (!t->nlevel && !t->nicall)
+		return 0;
+	for (i = 0; i < r->nfn; i++) {
+		t0 = r->fn[i].first < t0 ? r->fn[i].first : t0;
+		t1 = r->fn[i].last > t1 ? r->fn[i].last : t1;
+	}
+	rp_tl_phases(r, o->snap, t0, t1, &ph);
+	fputs("  \"phases\": [", f);
+	for (k = 0; k < ph.n; k++) {
+		fputs(k ? ",\n    {\"name\": " : "\n    {\"name\": ", f);
+		js(ph.v[k].name, f);
+		fputs(", \"from\": ", f);
+		jts(r, ph.v[k].from, f);
+		fputs(", \"to\": ", f);
+		jts(r, ph.v[k].to, f);
+		fputs(", \"bounds\": ", f);
+		js(ph.v[k].how, f);
+		fputc('}', f);
+	}
+	fputs(ph.n ? "\n  ],\n  \"phases_missing\": [" : "],\n  \"phases_missing\": [", f);
+	for (k = 0; k < ph.nmissing; k++) {
+		fputs(k ? ", " : "", f);
+		js(ph.missing[k], f);
+	}
+	if (!(v = rp_tl_by_length(t, &n)))
+		return -1;
+	fprintf(f, "],\n  \"initcalls_unfinished\": %u, \"initcalls_finish_without_start\": %llu,\n  \"initcalls\": [",
+		t->nicall - n, (unsigned long long)t->unpaired);
+	for (i = 0; i < n; i++) {
+		const struct rp_tl_icall *c = &t->icall[v[i]];
+
+		fputs(i ? ",\n    {\"func\": " : "\n    {\"func\": ", f);
+		js(rp_str(&r->progs, c->fn), f);
+		fputs(", \"level\": ", f);
+		js(rp_tl_level_name(r, c), f);
+		fputs(", \"task\": ", f);
+		js(rp_str(&r->tasks, c->task), f);
+		fputs(", \"start\": ", f);
+		jts(r, c->start, f);
+		fprintf(f, ", \"duration_ns\": %llu, \"ret\": %d}",
+			(unsigned long long)(c->end - c->start), (int)c->ret);
+	}
+	fputs(n ? "\n  ],\n" : "],\n", f);
+	free(v);
+	return 0;
+}
+
 int rp_print_json(const struct rp_out *o, FILE *f)
 {
 	const struct report *r = o->r;
@@ -456,6 +517,8 @@ int rp_print_json(const struct rp_out *o, FILE *f)
 	fputs(n ? "\n  ],\n" : "],\n", f);
 	free(order);
 	jloads(r, f);
+	if (jtimeline(o, f))
+		return -1;
 	if (o->snap && o->snap->prev) {
 		if (rp_prev_print_json(o->snap->prev, o->snap->prev_syms, f))
 			return -1;

@@ -251,6 +251,7 @@ static int graph_call(struct report *r, struct rp_gstack *g, const char *p,
 	parent = gparent(r, g, d);
 	ev = rp_emit(r);
 	ev->kind = RP_EV_FUNC;
+	ev->aux = 0;	/* the CPU: not known here */
 	ev->fn = fn;
 	ev->other = parent;
 	ev->task = task;
@@ -457,6 +458,62 @@ static int proc_event(struct report *r, const struct rp_line *l)
 	return 1;
 }
 
+/*
+ * An initcall event (docs/kernel-facts.md 75): "initcall_level:
+ * level=core", "initcall_start: func=NAME+0x0/0x40 [mod]",
+ * "initcall_finish: func=NAME+0x0/0x40 ret=0", its level or function to
+ * the counters (report_timeline.c pairs and times them). The line is
+ * counted as the event it is too. -1: no memory.
+ */
+static int icall_event(struct report *r, const struct rp_line *l, uint32_t task)
+{
+	const char *b = l->b, *e = l->b + l->b_len, *v, *q;
+	uint32_t which, s = RP_NONE;
+	long ret = 0;
+	struct rp_ev *ev;
+
+	if (l->a_len == 14 && !memcmp(l->a, "initcall_level", 14)) {
+		which = RP_IC_LEVEL;
+		v = memmem(b, l->b_len, "level=", 6);
+		v = v ? v + 6 : NULL;
+	} else if (l->a_len == 14 && !memcmp(l->a, "initcall_start", 14)) {
+		which = RP_IC_START;
+		v = memmem(b, l->b_len, "func=", 5);
+		v = v ? v + 5 : NULL;
+	} else if (l->a_len == 15 && !memcmp(l->a, "initcall_finish", 15)) {
+		which = RP_IC_FINISH;
+		v = NULL;
+	} else {
+		return 0;
+	}
+	if (which == RP_IC_FINISH && (q = memmem(b, l->b_len, "ret=", 4))) {
+		int neg = (q += 4) < e && *q == '-';
+
+		for (q += neg; q < e && *q >= '0' && *q <= '9' && ret < 1000000000; q++)
+			ret = ret * 10 + (*q - '0');
+		ret = neg ? -ret : ret;
+	}
+	if (which != RP_IC_FINISH) {
+		if (!v)
+			return 0;	/* not the kernel's layout: an event only */
+		for (q = v; q < e && *q != ' '; q++)
+			;
+		s = rp_intern(&r->progs, v, which == RP_IC_START ?
+			      rp_sym_len(v, (size_t)(q - v)) : (size_t)(q - v));
+		if (s == RP_NONE)
+			return -1;
+	}
+	ev = rp_emit(r);
+	ev->kind = RP_EV_ICALL;
+	ev->aux = which;
+	ev->fn = s;
+	ev->other = (uint32_t)(int32_t)ret;
+	ev->task = task;
+	ev->pid = (uint32_t)l->pid;
+	ev->ts = l->ts;
+	return 0;
+}
+
 /* A function or event line: its ids to the counters, and it waits on its
  * CPU for the stack block that may follow. */
 static int hit(struct report *r, struct rp_line *l)
@@ -483,9 +540,13 @@ static int hit(struct report *r, struct rp_line *l)
 	       rp_intern(&r->tasks, l->task, l->task_len);
 	if (id == RP_NONE || task == RP_NONE)
 		return -1;
+	if (l->kind == RP_EVENT && l->a_len > 9 && !memcmp(l->a, "initcall_", 9) &&
+	    icall_event(r, l, task))
+		return -1;
 	ev = rp_emit(r);
 	ev->kind = l->kind == RP_EVENT ? RP_EV_EVENT : RP_EV_FUNC;
-	ev->aux = (uint32_t)lineage;
+	ev->aux = (lineage ? RP_AUX_LINEAGE : 0) |
+		  (l->cpu >= 0 && l->cpu < 65536 ? (uint32_t)(l->cpu + 1) << RP_AUX_CPU_SHIFT : 0);
 	ev->fn = id;
 	ev->other = parent;
 	ev->task = task;
@@ -585,6 +646,8 @@ static int stack(struct report *r, const struct rp_line *l, const char *p,
 			return -1;
 		ev = rp_emit(r);
 		ev->kind = RP_EV_EVENT;
+		ev->aux = l->cpu >= 0 && l->cpu < 65536 ?
+			  (uint32_t)(l->cpu + 1) << RP_AUX_CPU_SHIFT : 0;
 		ev->fn = fn;
 		ev->other = RP_NONE;
 		ev->task = task;

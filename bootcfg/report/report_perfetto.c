@@ -10,7 +10,10 @@
  *
  * The report keeps counters, not each call: an instant is a first or a
  * last hit and args carry the count; a slice is the longest timed call
- * placed at the function's first hit (args say so). docs/report.md.
+ * placed at the function's first hit (args say so). Each initcall timed
+ * (initcall_start to initcall_finish) is a complete slice on its task's
+ * track, the boot's phases slices on a track of their own, and a boot that
+ * died a global instant and "boot_died" in otherData. docs/report.md.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -113,28 +116,101 @@ static int fn_events(const struct report *r, const struct rp_fn *fn,
 	return 0;
 }
 
+/* Each initcall timed, a complete slice on its task's track (report_timeline.c). */
+static int icall_slices(const struct report *r, FILE *f)
+{
+	uint32_t *v, n, i;
+
+	if (!(v = rp_tl_by_length(&r->tl, &n)))
+		return -1;
+	for (i = 0; i < n; i++) {
+		const struct rp_tl_icall *c = &r->tl.icall[v[i]];
+
+		fputs(",\n{\"name\": ", f);
+		rp_put_json(rp_str(&r->progs, c->fn), f);
+		fputs(", \"cat\": \"initcall\", \"ph\": \"X\", \"ts\": ", f);
+		us(r, c->start, f);
+		fputs(", \"dur\": ", f);
+		us(r, c->end - c->start, f);
+		fprintf(f, ", \"pid\": 1, \"tid\": %u, \"args\": {\"level\": ", c->task + 1);
+		rp_put_json(rp_tl_level_name(r, c), f);
+		fprintf(f, ", \"ret\": %d}}", (int)c->ret);
+	}
+	free(v);
+	return 0;
+}
+
+/* The boot's phases (report_timeline.c) as slices on a track of their own. */
+static int phase_slices(const struct rp_out *o, uint64_t t0, uint64_t t1,
+			FILE *f)
+{
+	const struct report *r = o->r;
+	struct rp_tl_phases ph;
+	uint32_t tid = r->tasks.n + 1;
+	int i;
+
+	rp_tl_phases(r, o->snap, t0, t1, &ph);
+	if (!ph.n)
+		return 0;
+	fprintf(f, ",\n{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": %u, \"args\": {\"name\": \"boot\"}}", tid);
+	for (i = 0; i < ph.n; i++) {
+		fputs(",\n{\"name\": ", f);
+		rp_put_json(ph.v[i].name, f);
+		fputs(", \"cat\": \"phase\", \"ph\": \"X\", \"ts\": ", f);
+		us(r, ph.v[i].from, f);
+		fputs(", \"dur\": ", f);
+		us(r, ph.v[i].to - ph.v[i].from, f);
+		fprintf(f, ", \"pid\": 1, \"tid\": %u, \"args\": {\"bounds\": ", tid);
+		rp_put_json(ph.v[i].how, f);
+		fputs("}}", f);
+	}
+	return 1;
+}
+
 int rp_print_perfetto(const struct rp_out *o, FILE *f)
 {
 	const struct report *r = o->r;
 	struct rp_answer *a = malloc(MAX_ANSWERS * sizeof(*a));
 	uint32_t *order = NULL, n, i;
-	char name[600];
-	int ret = -1;
+	uint64_t t0 = UINT64_MAX, t1 = 0;
+	char name[600], words[800];
+	int ret = -1, died, boot_track;
 
 	if (!a || !(order = rp_fn_order(r, o->only, &n)))
 		goto out;
 	snprintf(name, sizeof(name), "boot: %s", o->input);
 	fputs("{\"displayTimeUnit\": \"ms\",\n\"otherData\": {\"generator\": \"boottrace report -f perfetto\", \"input\": ", f);
 	rp_put_json(o->input, f);
+	if ((died = rp_crash_words(o->snap, words, sizeof(words)))) {
+		fputs(", \"boot_died\": ", f);
+		rp_put_json(words, f);
+	}
 	fprintf(f, ", \"clock\": \"%s\"},\n\"traceEvents\": [\n"
 		"{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 0, \"args\": {\"name\": ",
 		r->ts_raw ? "raw counter (1 unit shown as 1 ns)" : "trace clock");
 	rp_put_json(name, f);
 	fputs("}}", f);
 	task_meta(r, f);
+	for (i = 0; i < r->nfn; i++) {
+		t0 = r->fn[i].first < t0 ? r->fn[i].first : t0;
+		t1 = r->fn[i].last > t1 ? r->fn[i].last : t1;
+	}
 	for (i = 0; i < n; i++)
 		if (fn_events(r, &r->fn[order[i]], a, f))
 			goto out;
+	if (icall_slices(r, f))
+		goto out;
+	boot_track = r->nfn && phase_slices(o, t0, t1, f);
+	if (died) {	/* a global instant at the trace's last event, on the "boot" track */
+		if (!boot_track)
+			fprintf(f, ",\n{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": %u, \"args\": {\"name\": \"boot\"}}",
+				r->tasks.n + 1);
+		fputs(",\n{\"name\": \"the boot died\", \"cat\": \"crash\", \"ph\": \"i\", \"s\": \"g\", \"ts\": ", f);
+		us(r, r->nfn ? t1 : 0, f);
+		fprintf(f, ", \"pid\": 1, \"tid\": %u, \"args\": {\"crash\": ", r->tasks.n + 1);
+		rp_put_json(words, f);
+		fputs(", \"note\": \"at the trace's last event: the dump does not time the death\"}}", f);
+	}
 	fputs("\n]}\n", f);
 	ret = ferror(f) ? -1 : 0;
 out:

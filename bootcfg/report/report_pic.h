@@ -56,5 +56,11 @@ void rp_html_tail(FILE *f);
 /* A boot that died (report_html_crash.c): its banner, and its section. */
 void rp_html_crash_banner(const struct rp_snap *s, FILE *f);
 int rp_html_crash(const struct rp_snap *s, FILE *f);
+/*
+ * The boot's death in words ("PANIC; the initcall that never finished:
+ * F"), one line, into @buf: 1 when the input holds a crash (an ftrace
+ * dump), else 0 and "".
+ */
+int rp_crash_words(const struct rp_snap *s, char *buf, size_t cap);
 
 #endif /* BT_REPORT_PIC_H */

@@ -5,7 +5,8 @@
  * into a tree, the root at the bottom, each frame as wide as its hits.
  * Every frame has a <title> (name, hits, share) for hover; nothing needs
  * script. Frames narrower than a tenth of a pixel are merged into their
- * parent's width (their hits stay counted in it).
+ * parent's width (their hits stay counted in it). A boot that died (an
+ * ftrace dump in a console log) is a banner under the title.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -141,13 +142,15 @@ int rp_print_svg(const struct rp_out *o, FILE *f)
 	size_t len = 0;
 	double height;
 	FILE *m = open_memstream(&text, &len);
-	int ret = -1;
+	char words[800];
+	int ret = -1, died;
 
 	if (!m)
 		return -1;
 	if (rp_print_folded(o, m) || fclose(m) || build(&g, text, len))
 		goto out;
-	height = ROW * (g.depth + 1.0) + 40;
+	died = rp_crash_words(o->snap, words, sizeof(words));
+	height = ROW * (g.depth + 1.0) + 40 + (died ? 22 : 0);
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n"
 		"<style>text{font:12px monospace;fill:#000;pointer-events:none}rect:hover{stroke:#000}</style>\n"
@@ -155,11 +158,20 @@ int rp_print_svg(const struct rp_out *o, FILE *f)
 		W + 20, height, W + 20, height, (W + 20) / 2);
 	fputs("boottrace flame graph: ", f);
 	rp_put_xml(o->input, f);
-	fprintf(f, " (%llu hit%s; hover a frame for its count)</text>\n<g transform=\"translate(10,0)\">\n",
+	fprintf(f, " (%llu hit%s; hover a frame for its count)</text>\n",
 		(unsigned long long)(g.n ? g.v[0].count : 0),
 		g.n && g.v[0].count == 1 ? "" : "s");
+	if (died) {	/* under the title, in the dump's words (report_html_crash.c) */
+		fputs("<g id=\"crash\"><title>The boot died (the ftrace dump in the console log): ", f);
+		rp_put_xml(words, f);
+		fprintf(f, "</title><rect x=\"10\" y=\"28\" width=\"%.0f\" height=\"18\" fill=\"#fdecea\" stroke=\"#b71c1c\"/>"
+			"<text x=\"16\" y=\"41\" style=\"fill:#b71c1c\">The boot died: ", W);
+		rp_put_xml(words, f);
+		fputs("</text></g>\n", f);
+	}
+	fprintf(f, "<g transform=\"translate(10,%d)\">\n", died ? 22 : 0);
 	if (g.n && g.v[0].count)
-		frames(&g, text, 0, 0, 0, height, f);
+		frames(&g, text, 0, 0, 0, height - (died ? 22 : 0), f);
 	else
 		fputs("<text x=\"10\" y=\"50\">no traced function in this trace</text>\n", f);
 	fputs("</g>\n</svg>\n", f);

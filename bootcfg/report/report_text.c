@@ -278,6 +278,58 @@ static void put_fn(const struct rp_out *o, const struct rp_fn *fn, FILE *f)
 		put_chains(r, fn->name, f);
 }
 
+#define TEXT_ICALLS 10	/* initcalls listed; -f json has them all */
+
+/*
+ * With initcall events: the boot's phases and the longest initcalls
+ * (report_timeline.c, the numbers the pictures draw).
+ */
+static int put_timeline(const struct rp_out *o, FILE *f)
+{
+	const struct report *r = o->r;
+	const struct rp_timeline *t = &r->tl;
+	struct rp_tl_phases ph;
+	uint64_t t0 = UINT64_MAX, t1 = 0, d;
+	uint32_t *v, n, i;
+	int k;
+
+	if (!t->nlevel && !t->nicall)
+		return 0;
+	for (i = 0; i < r->nfn; i++) {
+		t0 = r->fn[i].first < t0 ? r->fn[i].first : t0;
+		t1 = r->fn[i].last > t1 ? r->fn[i].last : t1;
+	}
+	rp_tl_phases(r, o->snap, t0, t1, &ph);
+	fputs("\nboot phases (the kernel's initcall_level events, pid 1's execs, the hook's snapshot):\n", f);
+	for (k = 0; k < ph.n; k++) {
+		fprintf(f, "  %-20s ", ph.v[k].name);
+		put_ts(r, ph.v[k].from, f);
+		fputs(" - ", f);
+		put_ts(r, ph.v[k].to, f);
+		fputc('\n', f);
+	}
+	for (k = 0; k < ph.nmissing; k++)
+		fprintf(f, "  missing: %s\n", ph.missing[k]);
+	if (!(v = rp_tl_by_length(t, &n)))
+		return -1;
+	fprintf(f, "initcalls: %u timed (initcall_start to initcall_finish), %u never finished, %llu finish%s without a start%s\n",
+		n, t->nicall - n, (unsigned long long)t->unpaired,
+		t->unpaired == 1 ? "" : "es", n ? "; the longest:" : "");
+	for (i = 0; i < n && i < TEXT_ICALLS; i++) {
+		d = t->icall[v[i]].end - t->icall[v[i]].start;
+		fprintf(f, "  %8llu.%03llu ms  %s (%s, %s, ret %d)\n",
+			(unsigned long long)(d / 1000000),
+			(unsigned long long)(d / 1000 % 1000),
+			rp_str(&r->progs, t->icall[v[i]].fn),
+			rp_tl_level_name(r, &t->icall[v[i]]),
+			rp_str(&r->tasks, t->icall[v[i]].task), (int)t->icall[v[i]].ret);
+	}
+	if (n > TEXT_ICALLS)
+		fprintf(f, "  ... %u more (-f json lists them all)\n", n - TEXT_ICALLS);
+	free(v);
+	return 0;
+}
+
 int rp_print_text(const struct rp_out *o, FILE *f)
 {
 	const struct report *r = o->r;
@@ -314,6 +366,8 @@ int rp_print_text(const struct rp_out *o, FILE *f)
 		fprintf(f, "\n%s: no hit in this trace\n", o->only);
 	free(order);
 	put_loads(r, f);
+	if (put_timeline(o, f))
+		return -1;
 	if (o->snap && o->snap->prev &&
 	    rp_prev_print_text(o->snap->prev, o->snap->prev_syms, f))
 		return -1;

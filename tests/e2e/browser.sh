@@ -5,7 +5,8 @@
 # (Debian package chromium) loads every HTML page and SVG that
 # boottrace report writes for the traces of real boots in tests/data/traces
 # (x86 bond0 from a console log, the MIPS parent chain, a clock reset, a
-# function_graph trace, two boots compared) over the DevTools protocol
+# function_graph trace, two boots compared, the boot's phases and
+# initcalls on the time axis, a crash on the flame graph) over the DevTools protocol
 # (tests/e2e/browser-cdp.py) and asserts, per page: the culprit chain is in
 # the rendered text, the page made no network request, logged no console
 # error or warning and threw nothing; a full-page PNG screenshot is saved
@@ -102,6 +103,16 @@ for s in x86 mips; do
 		no "$s-flame.svg: not XML: $(head -n 1 "$w/xml.err")"; fi
 	page "$s-flame" "$w/$s.svg" "register_netdevice" "bonding_init"
 done
+
+# the boot on the time axis: phases, initcalls timed, per-CPU ticks (tests/cli/timeline.bats)
+"$BT" report -f html "$D/hand-initcall-timeline.trace" >"$w/timeline.html" || no "report -f html timeline"
+page timeline "$w/timeline.html" "8 initcalls timed from initcall_start to initcall_finish" \
+	"slow_probe_init" "counted in 200 time buckets of 0.016777 s each" "Per-CPU lanes (2 CPUs"
+# a boot that died, said on the flame graph too
+"$BT" report -f svg "$D/qemu-6.1-dump-panic.log" >"$w/crash.svg" || no "report -f svg of a console dump"
+if xmllint --noout "$w/crash.svg" 2>"$w/xml.err"; then ok "crash-flame.svg: well-formed XML (xmllint)"; else
+	no "crash-flame.svg: not XML: $(head -n 1 "$w/xml.err")"; fi
+page crash-flame "$w/crash.svg" "The boot died: crashmod: device 0 failed to come up"
 
 # bounded and quick: a page from a 20 MB trace of 4000 stacks
 mawk -v MB=20 -v NSTACKS=4000 -f "$root/tests/bench/gen-trace.awk" >"$w/big.trace"
