@@ -130,7 +130,7 @@ int cmd_check(int argc, char **argv)
 		return cmd_parse_exit(ret, check_usage);
 	ret = -1;
 	/* reading a big vmlinux, the modules and the calls: a line on a terminal */
-	bt_progress_init(&prog, STDERR_FILENO, 0, "boottrace check");
+	bt_progress_init(&prog, STDERR_FILENO, bt_quiet(), "boottrace check");
 	t.progress = &prog;
 	if (a.in.root && check_inputs_from_root(&a.in, &e))
 		goto out;

@@ -285,7 +285,7 @@ static void stack_findings(const struct report *r, struct rp_findings *q)
 		    q->frames.badoff);
 	if (q->raw)
 		add(q, "raw-frames", 1,
-		    "%u distinct stacks have raw addresses with no symbol: pass --kallsyms (the snapshot's kallsyms) or --system-map with --modules to name them", q->raw);
+		    "%u distinct stacks have raw addresses with no symbol: pass --kallsyms (the snapshot's kallsyms) or --system-map with --proc-modules to name them", q->raw);
 	if (q->resolved)
 		add(q, "resolved", 0, "%u raw frame addresses were resolved with the symbol table", q->resolved);
 }

@@ -134,6 +134,11 @@ int bt_verbose(void)
 	return voice_level == BT_VERBOSE;
 }
 
+int bt_quiet(void)
+{
+	return voice_level == BT_QUIET;
+}
+
 /*
  * File names and messages may quote user input; a newline or an escape
  * sequence in them must not split the line or drive the terminal, and a

@@ -55,6 +55,8 @@ const char *bt_voice(void);
 void bt_voice_level(enum bt_verbosity v);
 /* Nonzero when -v was given: a verb's cue to explain itself. */
 int bt_verbose(void);
+/* Nonzero when -q was given: no progress line either (util/progress.h). */
+int bt_quiet(void);
 
 /*
  * Text copied from outside (paths, symbol names, config values, messages

@@ -68,6 +68,9 @@ on_tty() {
 	! grep -q $'\e' "$T/tty"
 	env -u TERM script -qec "'$BT' check --vmlinux '$T/vmlinux' '$T/c.bconf'" /dev/null >"$T/tty" </dev/null
 	! grep -q $'\e' "$T/tty"
+	# -q: errors only, so no progress line on a terminal either
+	on_tty "'$BT' check -q --vmlinux '$T/vmlinux' --modules '$T/m' '$T/c.bconf'"
+	! grep -q 'boottrace check: reading' "$T/tty"
 }
 
 # scripts/progress.sh: a stage that takes 2 s, as the e2e suites and
