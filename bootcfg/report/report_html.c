@@ -422,15 +422,10 @@ static int put_timeline(const struct rp_out *o, const uint32_t *order,
 	h0 = t0;	/* the hits drawn, for the words */
 	h1 = t1;
 	/* the phases over the whole trace; the axis spans them too */
-	for (i = 0; i < r->nfn; i++) {
-		if (r->fn[i].first < all0)
-			all0 = r->fn[i].first;
-		if (r->fn[i].last > all1)
-			all1 = r->fn[i].last;
-	}
+	rp_trace_span(r, &all0, &all1);
 	if (!(ph = malloc(sizeof(*ph))))
 		return -1;
-	rp_tl_phases(r, o->snap, all0, all1, ph);
+	rp_tl_phases(r, o->snap, ph);
 	for (j = 0; j < ph->n; j++) {
 		if (ph->v[j].from < t0)
 			t0 = ph->v[j].from;

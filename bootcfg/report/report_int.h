@@ -473,15 +473,17 @@ struct rp_tl_phases {
 	int nmissing;
 };
 
+/* The trace's first and last hit of any function or event (UINT64_MAX, 0: none). */
+void rp_trace_span(const struct report *r, uint64_t *t0, uint64_t *t1);
 /*
- * The phases of the boot in [@t0, @t1] (the trace's first and last hit):
- * early kernel, each initcall level, the initramfs (up to the hook's
- * snapshot, meta uptime_start, or pid 1's second exec) and the root /
- * userspace part when the trace goes on past it.
+ * The phases of the boot over the trace's span (rp_trace_span): early
+ * kernel, each initcall level, the initramfs (up to the hook's snapshot,
+ * meta uptime_start, or pid 1's second exec) and the root / userspace part
+ * when the trace goes on past it.
  */
 struct rp_snap;
 void rp_tl_phases(const struct report *r, const struct rp_snap *snap,
-		  uint64_t t0, uint64_t t1, struct rp_tl_phases *out);
+		  struct rp_tl_phases *out);
 /* The initcalls that finished, longest first (indexes into tl.icall; malloc'd). */
 uint32_t *rp_tl_by_length(const struct rp_timeline *t, uint32_t *n);
 /* "level core" of an initcall ("module" / "-" without a level). */

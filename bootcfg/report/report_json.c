@@ -450,17 +450,12 @@ static int jtimeline(const struct rp_out *o, FILE *f)
 	const struct report *r = o->r;
 	const struct rp_timeline *t = &r->tl;
 	struct rp_tl_phases ph;
-	uint64_t t0 = UINT64_MAX, t1 = 0;
 	uint32_t *v, n, i;
 	int k;
 
 	if (!t->nlevel && !t->nicall)
 		return 0;
-	for (i = 0; i < r->nfn; i++) {
-		t0 = r->fn[i].first < t0 ? r->fn[i].first : t0;
-		t1 = r->fn[i].last > t1 ? r->fn[i].last : t1;
-	}
-	rp_tl_phases(r, o->snap, t0, t1, &ph);
+	rp_tl_phases(r, o->snap, &ph);
 	fputs("  \"phases\": [", f);
 	for (k = 0; k < ph.n; k++) {
 		fputs(k ? ",\n    {\"name\": " : "\n    {\"name\": ", f);

@@ -141,15 +141,14 @@ static int icall_slices(const struct report *r, FILE *f)
 }
 
 /* The boot's phases (report_timeline.c) as slices on a track of their own. */
-static int phase_slices(const struct rp_out *o, uint64_t t0, uint64_t t1,
-			FILE *f)
+static int phase_slices(const struct rp_out *o, FILE *f)
 {
 	const struct report *r = o->r;
 	struct rp_tl_phases ph;
 	uint32_t tid = r->tasks.n + 1;
 	int i;
 
-	rp_tl_phases(r, o->snap, t0, t1, &ph);
+	rp_tl_phases(r, o->snap, &ph);
 	if (!ph.n)
 		return 0;
 	fprintf(f, ",\n{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": %u, \"args\": {\"name\": \"boot\"}}", tid);
@@ -172,7 +171,7 @@ int rp_print_perfetto(const struct rp_out *o, FILE *f)
 	const struct report *r = o->r;
 	struct rp_answer *a = malloc(MAX_ANSWERS * sizeof(*a));
 	uint32_t *order = NULL, n, i;
-	uint64_t t0 = UINT64_MAX, t1 = 0;
+	uint64_t t0, t1;
 	char name[600], words[800];
 	int ret = -1, died, boot_track;
 
@@ -191,16 +190,13 @@ int rp_print_perfetto(const struct rp_out *o, FILE *f)
 	rp_put_json(name, f);
 	fputs("}}", f);
 	task_meta(r, f);
-	for (i = 0; i < r->nfn; i++) {
-		t0 = r->fn[i].first < t0 ? r->fn[i].first : t0;
-		t1 = r->fn[i].last > t1 ? r->fn[i].last : t1;
-	}
+	rp_trace_span(r, &t0, &t1);
 	for (i = 0; i < n; i++)
 		if (fn_events(r, &r->fn[order[i]], a, f))
 			goto out;
 	if (icall_slices(r, f))
 		goto out;
-	boot_track = r->nfn && phase_slices(o, t0, t1, f);
+	boot_track = r->nfn && phase_slices(o, f);
 	if (died) {	/* a global instant at the trace's last event, on the "boot" track */
 		if (!boot_track)
 			fprintf(f, ",\n{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": %u, \"args\": {\"name\": \"boot\"}}",

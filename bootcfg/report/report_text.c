@@ -289,17 +289,13 @@ static int put_timeline(const struct rp_out *o, FILE *f)
 	const struct report *r = o->r;
 	const struct rp_timeline *t = &r->tl;
 	struct rp_tl_phases ph;
-	uint64_t t0 = UINT64_MAX, t1 = 0, d;
+	uint64_t d;
 	uint32_t *v, n, i;
 	int k;
 
 	if (!t->nlevel && !t->nicall)
 		return 0;
-	for (i = 0; i < r->nfn; i++) {
-		t0 = r->fn[i].first < t0 ? r->fn[i].first : t0;
-		t1 = r->fn[i].last > t1 ? r->fn[i].last : t1;
-	}
-	rp_tl_phases(r, o->snap, t0, t1, &ph);
+	rp_tl_phases(r, o->snap, &ph);
 	fputs("\nboot phases (the kernel's initcall_level events, pid 1's execs, the hook's snapshot):\n", f);
 	for (k = 0; k < ph.n; k++) {
 		fprintf(f, "  %-20s ", ph.v[k].name);

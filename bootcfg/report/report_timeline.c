@@ -301,15 +301,30 @@ static void missing(struct rp_tl_phases *o, const char *text)
 		snprintf(o->missing[o->nmissing++], sizeof(o->missing[0]), "%s", text);
 }
 
+void rp_trace_span(const struct report *r, uint64_t *t0, uint64_t *t1)
+{
+	uint32_t i;
+
+	*t0 = UINT64_MAX;
+	*t1 = 0;
+	for (i = 0; i < r->nfn; i++) {
+		if (r->fn[i].first < *t0)
+			*t0 = r->fn[i].first;
+		if (r->fn[i].last > *t1)
+			*t1 = r->fn[i].last;
+	}
+}
+
 void rp_tl_phases(const struct report *r, const struct rp_snap *snap,
-		  uint64_t t0, uint64_t t1, struct rp_tl_phases *o)
+		  struct rp_tl_phases *o)
 {
 	const struct rp_timeline *t = &r->tl;
-	uint64_t init_end = 0, snap_at = 0, x1, x2, from;
+	uint64_t init_end = 0, snap_at = 0, x1, x2, from, t0, t1;
 	char name[40], how[200];
 	uint32_t i, j;
 
 	memset(o, 0, sizeof(*o));
+	rp_trace_span(r, &t0, &t1);
 	if (!t->nlevel) {
 		missing(o, "no initcall_level event in the trace: the initcall levels are not drawn (trace_event=initcall:initcall_level on the kernel command line records them)");
 	} else {

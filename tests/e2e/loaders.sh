@@ -41,6 +41,8 @@ done
 [ -x "$BT" ] || { nok "$BT missing (make all)"; finish; }
 
 W=$(mktemp -d "${TMPDIR:-/tmp}/bt-loaders.XXXXXX")
+# shellcheck source=tests/e2e/uboot-run.sh
+. "$top/tests/e2e/uboot-run.sh"
 QPID=
 # shellcheck disable=SC2317
 cleanup() { [ -z "$QPID" ] || kill "$QPID" 2>/dev/null; rm -rf "$W"; }
@@ -141,14 +143,7 @@ mkimage -A arm64 -O linux -T script -C none -d "$W/boot.cmd" "$W/boot.scr" >/dev
 	nok "mkimage of the harness script"
 if sh tests/e2e/uboot-disk.sh "$W/disk.img" 9 "$W/boot.scr" "$W/ub.conf" "$W/b.conf" "$W/q.conf" "$W/vmlinuz-$KV" >/dev/null 2>&1; then :
 else nok "the FAT disk for U-Boot"; fi
-timeout 60 qemu-system-aarch64 -M virt -cpu cortex-a57 -m 256 -nographic \
-	-nic none -no-reboot -bios "$UBOOT" \
-	-drive if=none,file="$W/disk.img",format=raw,id=d0 \
-	-device virtio-blk-device,drive=d0 </dev/null >"$W/serial.log" 2>&1 &
-QPID=$!
-wait "$QPID"
-QPID=
-tr -d '\r' <"$W/serial.log" >"$W/serial.txt"
+uboot_run "$UBOOT" "$W/disk.img" "$W/serial.txt"
 t "U-Boot ran sysboot on every file to the end" grep -q '^BT-END' "$W/serial.txt"
 # the "append: " lines U-Boot printed after "BT-CASE NAME" (default label first)
 appended() { sed -n "/^BT-CASE $1\$/,/^BT-\(CASE\|END\)/p" "$W/serial.txt" | sed -n 's/^append: //p' | sed -n "${2}p"; }

@@ -36,6 +36,8 @@ fi
 [ -x "$BT" ] || { echo "uboot: $BT not built"; echo "uboot: 0 passed, 1 failed"; exit 1; }
 
 T=$(mktemp -d /tmp/bt-uboot-e2e.XXXXXX) || exit 3
+# shellcheck source=tests/e2e/uboot-run.sh
+. "$PWD/tests/e2e/uboot-run.sh"
 QPID=
 cleanup() { [ -n "$QPID" ] && kill "$QPID" 2>/dev/null; rm -rf "$T"; }
 trap cleanup EXIT
@@ -194,14 +196,7 @@ done
 # shellcheck disable=SC2086 # $T has no spaces (mktemp)
 sh tests/e2e/uboot-disk.sh "$T/disk.img" 9 $files || bad "the FAT disk for U-Boot"
 
-timeout 60 qemu-system-aarch64 -M virt -cpu cortex-a57 -m 256 -nographic \
-	-nic none -no-reboot -bios "$UBOOT" \
-	-drive if=none,file="$T/disk.img",format=raw,id=d0 \
-	-device virtio-blk-device,drive=d0 </dev/null >"$T/serial.log" 2>&1 &
-QPID=$!
-wait "$QPID"
-QPID=
-tr -d '\r' <"$T/serial.log" >"$T/serial.txt"
+uboot_run "$UBOOT" "$T/disk.img" "$T/serial.txt"
 if grep -q '^BT-END' "$T/serial.txt"; then ok "U-Boot ran the script to the end"
 else bad "U-Boot ran the script to the end" "$(tail -5 "$T/serial.txt")"; fi
 
