@@ -300,6 +300,7 @@ struct rp_fn {
 	uint8_t is_event;
 	uint8_t lineage;	/* a lineage event: listed when asked or with stacks */
 	uint64_t hits, first, last;
+	uint64_t probe_joined;	/* kprobe hits joined to its hits (values kept) */
 	uint64_t with_stack;
 	uint64_t dur_n, dur_total, dur_max;	/* function_graph: ns per call */
 };
@@ -538,6 +539,14 @@ struct report {
 	uint32_t *fn_of;		/* name id -> fn index + 1 */
 	size_t cap_of;
 	struct rp_pairs fn_task, fn_stack, fn_chain, fn_parent;
+	/*
+	 * kprobe values (RP_EV_PROBE): per function and per stack, the
+	 * values (progs id) recorded; the probe hits joined to a function
+	 * hit; the probe waiting per CPU for the hit it belongs to.
+	 */
+	struct rp_pairs fn_probe, stack_probe;
+	struct rp_probe_wait *pwait;	/* per CPU (report_agg.c) */
+	size_t npwait;
 	struct rp_pairs stack_task, chain_task;	/* who ran each path */
 	struct rp_chains chains;
 	struct rp_lineage lin;
@@ -553,11 +562,16 @@ struct report {
  * of their own.
  */
 enum rp_ev_kind { RP_EV_FUNC, RP_EV_EVENT, RP_EV_STACK, RP_EV_DUR, RP_EV_PROC,
-		  RP_EV_ICALL };
+		  RP_EV_ICALL, RP_EV_PROBE };
 
 /* An RP_EV_ICALL's aux: which initcall event (docs/kernel-facts.md 75). */
 enum rp_icall_kind { RP_IC_LEVEL, RP_IC_START, RP_IC_FINISH };
-/* FUNC and EVENT aux: bit 0 a lineage event, bits 8 up the CPU + 1 (0: not known). */
+/*
+ * FUNC, EVENT, PROBE and STACK aux: bit 0 a lineage event, bits 8 up the
+ * CPU + 1 (0: not known). A PROBE is a kprobe event's hit on the function
+ * it names, with the values it recorded: report_agg.c joins it to the
+ * function's own hit that follows on its CPU (docs/report.md, "Probe values").
+ */
 #define RP_AUX_LINEAGE 1u
 #define RP_AUX_CPU_SHIFT 8
 
@@ -566,12 +580,23 @@ struct rp_ev {
 	uint32_t fn;	/* name id; STACK: of the hit the block belongs to;
 			 * PROC: progs id */
 	uint32_t other;	/* FUNC, EVENT: parent name id or RP_NONE; STACK: stack id;
-			 * PROC: the child's pid of a fork */
+			 * PROC: the child's pid of a fork; PROBE: its values
+			 * as a progs id, or RP_NONE */
 	uint32_t task;
 	uint32_t pid;
 	uint32_t aux;	/* PROC: enum rp_proc_kind; ICALL: enum rp_icall_kind;
-			 * FUNC, EVENT: RP_AUX_LINEAGE | (cpu + 1) << RP_AUX_CPU_SHIFT */
+			 * FUNC, EVENT, PROBE, STACK: RP_AUX_LINEAGE (not STACK,
+			 * PROBE) | (cpu + 1) << RP_AUX_CPU_SHIFT */
 	uint64_t ts;	/* DUR: the call's duration, ns (function_graph) */
+};
+
+/* A kprobe hit waiting on its CPU for its function's hit (report_agg.c). */
+struct rp_probe_wait {
+	struct rp_ev probe;	/* kind RP_EV_PROBE: waiting */
+	uint32_t stack;		/* its stack, or RP_NONE */
+	uint32_t vals;		/* joined: values for the next stack */
+	int joined;		/* its function's hit counted, waiting for
+				 * that hit's own stack */
 };
 
 #define RP_BATCH 4096
@@ -590,6 +615,17 @@ const char *rp_lex(struct report *r, const char *p, const char *end,
 		   int eof, int *oom);
 /* Count @n events, in order; -1: out of memory. */
 int rp_count(struct report *r, const struct rp_ev *ev, uint32_t n);
+/* The end of the events: what still waits is counted (rp_check calls it). */
+int rp_count_end(struct report *r);
+/*
+ * The kprobe values recorded with @a of @tab (r->fn_probe: a function;
+ * r->stack_probe: a stack) in words, most first: `name="bond%d" (1),
+ * name="bond1" (1)`. Its length; 0 (and "") when none.
+ */
+size_t rp_probe_text(const struct report *r, const struct rp_pairs *tab,
+		     uint32_t a, char *buf, size_t cap);
+/* The first kprobe hit on function @fn (UINT64_MAX: none). */
+uint64_t rp_probe_first(const struct report *r, uint32_t fn);
 /* Free the lexer's tables (report_lex.c), the counters' (report_agg.c). */
 void rp_lex_free(struct report *r);
 void rp_count_free(struct report *r);

@@ -278,6 +278,24 @@ static void jloads(const struct report *r, FILE *f)
 	fputs(k ? "\n  ],\n" : "],\n", f);
 }
 
+/* [{"values": "name=\"bond%d\"", "count": N}, ...]: a kprobe's values of
+ * @a in @tab (r->fn_probe or r->stack_probe), most first. */
+static void jprobe(const struct report *r, const struct rp_pairs *tab,
+		   uint32_t a, FILE *f)
+{
+	size_t n = 0, i;
+	struct rp_count **v = tab->used ? rp_pairs_of(tab, a, &n) : NULL;
+
+	fputc('[', f);
+	for (i = 0; v && i < n; i++) {
+		fputs(i ? ", {\"values\": " : "{\"values\": ", f);
+		js(rp_str(&r->progs, rp_key_b(v[i])), f);
+		fprintf(f, ", \"count\": %llu}", (unsigned long long)v[i]->n);
+	}
+	fputc(']', f);
+	free(v);
+}
+
 static void jculprit(const struct report *r, const uint32_t *path,
 		     uint32_t len, const struct rp_count *hits, const char *task,
 		     const struct rp_count *by_task, const char *src, int comma,
@@ -297,6 +315,10 @@ static void jculprit(const struct report *r, const uint32_t *path,
 	fprintf(f, ", \"phase\": \"%s\"",
 		rp_phase_name(rp_phase_of(r, path, len, task)));
 	jwho(r, path, len, task, by_task ? by_task->first : hits->first, f);
+	if (!strcmp(src, "stack")) {
+		fputs(", \"recorded\": ", f);
+		jprobe(r, &r->stack_probe, rp_key_b(hits), f);
+	}
 	fputc('}', f);
 }
 
@@ -370,7 +392,10 @@ static void jfn(const struct report *r, const struct rp_snap *snap,
 			(unsigned long long)fn->dur_max);
 	else
 		fputs(",\n      \"call_time_ns\": null", f);
-	fputs(",\n", f);
+	fprintf(f, ",\n      \"kprobe\": {\"joined\": %llu, \"values\": ",
+		(unsigned long long)fn->probe_joined);
+	jprobe(r, &r->fn_probe, fn->name, f);
+	fputs("},\n", f);
 	janswer(r, fn, f);
 	jhook_errors(snap, f);
 	jtasks(r, fn->name, f);

@@ -28,19 +28,29 @@ static struct rp_pending *pending(struct report *r, int cpu)
 	return &r->pend[cpu];
 }
 
-/* A kprobe event names its probe point: "(register_netdevice+0x0/0x7e0)". */
-static void event_target(struct rp_line *l)
+/*
+ * A kprobe event names its probe point and then the values it recorded:
+ * "(register_netdevice+0x0/0x7e0) name=\"bond%d\"". 1 (@l's name the
+ * function, its body the values) or 0: not a kprobe's.
+ */
+static int event_target(struct rp_line *l)
 {
-	const char *b = l->b, *e;
+	const char *b = l->b, *e, *end = l->b + l->b_len;
 
 	if (!l->b_len || *b != '(')
-		return;
+		return 0;
 	e = memchr(b, ')', l->b_len);
 	if (!e || e == b + 1)
-		return;
+		return 0;
 	l->a = b + 1;
 	l->a_len = rp_sym_len(b + 1, (size_t)(e - b - 1));
-	l->b_len = 0;
+	for (e++; e < end && *e == ' '; e++)
+		;
+	while (end > e && (end[-1] == ' ' || end[-1] == '\r'))
+		end--;
+	l->b = e;
+	l->b_len = (size_t)(end - e);
+	return 1;
 }
 
 /* A name of the line ("func+0x1a/0x80" as "func"), interned. */
@@ -521,7 +531,7 @@ static int hit(struct report *r, struct rp_line *l)
 	uint32_t id = RP_NONE, task, parent = RP_NONE;
 	struct rp_pending *p;
 	struct rp_ev *ev;
-	int sp, lineage = 0;
+	int sp, lineage = 0, probe = 0;
 
 	if (l->kind == RP_EVENT && (lineage = proc_event(r, l)) < 0)
 		return -1;
@@ -531,7 +541,9 @@ static int hit(struct report *r, struct rp_line *l)
 		if (id == RP_NONE)
 			return 0;	/* a graph line, counted */
 	} else if (l->kind == RP_EVENT) {
-		event_target(l);
+		if ((probe = event_target(l)) && l->b_len &&
+		    (parent = rp_intern(&r->progs, l->b, l->b_len)) == RP_NONE)
+			return -1;	/* parent: the probe's values */
 		id = line_name(r, l->a, l->a_len);
 	}
 	if (l->kind == RP_FUNC && fn_body(r, l, &id, &parent))
@@ -544,7 +556,7 @@ static int hit(struct report *r, struct rp_line *l)
 	    icall_event(r, l, task))
 		return -1;
 	ev = rp_emit(r);
-	ev->kind = l->kind == RP_EVENT ? RP_EV_EVENT : RP_EV_FUNC;
+	ev->kind = probe ? RP_EV_PROBE : l->kind == RP_EVENT ? RP_EV_EVENT : RP_EV_FUNC;
 	ev->aux = (lineage ? RP_AUX_LINEAGE : 0) |
 		  (l->cpu >= 0 && l->cpu < 65536 ? (uint32_t)(l->cpu + 1) << RP_AUX_CPU_SHIFT : 0);
 	ev->fn = id;
@@ -676,6 +688,8 @@ static int stack(struct report *r, const struct rp_line *l, const char *p,
 	ev->fn = pd->fn;
 	ev->other = id;
 	ev->task = pd->task;
+	ev->pid = (uint32_t)pd->pid;
+	ev->aux = (uint32_t)(l->cpu + 1) << RP_AUX_CPU_SHIFT;	/* pending(): 0..65535 */
 	ev->ts = pd->ts;
 	return 0;
 }

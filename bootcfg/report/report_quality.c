@@ -273,8 +273,10 @@ static void stack_findings(const struct report *r, struct rp_findings *q)
 		    q->stale, n);
 	if (q->frames.init_renamed)
 		add(q, "freed-init", 1,
-		    "%u frames of module init code were named after a module loaded later into that memory (the kernel names a stack's addresses when the trace is read, not when it was taken): each is shown as [init of MODULE], the module its task was loading (its module_load event), e.g. %s",
-		    q->frames.init_renamed, rp_str(&r->names, q->frames.init_example));
+		    "%u frame%s of module init code %s named after a module loaded later into that memory (the kernel names a stack's addresses when the trace is read, not when it was taken): each is shown as [init of MODULE], the module its task was loading (its module_load event), e.g. %s",
+		    q->frames.init_renamed, q->frames.init_renamed == 1 ? "" : "s",
+		    q->frames.init_renamed == 1 ? "was" : "were",
+		    rp_str(&r->names, q->frames.init_example));
 	if (q->frames.init_unchecked)
 		add(q, "init-unchecked", 1,
 		    "%u stacks run a module's init (do_init_module -> do_one_initcall -> %s ...) and the trace has no module_load event of their task: if a module was loaded into that init code before the trace was read, its name is shown instead of the init's; trace module:module_load and trace_options=sym-offset (compile --who-calls does) to have each checked",
@@ -474,7 +476,7 @@ int rp_check(struct report *r, const struct rp_syms *syms,
 	     const struct rp_snap *snap, struct rp_findings *q)
 {
 	memset(q, 0, sizeof(*q));
-	if (label_all(r, syms, q))
+	if (rp_count_end(r) || label_all(r, syms, q))
 		return -1;
 	free(r->top_stack_task);
 	free(r->top_chain_task);
@@ -484,7 +486,8 @@ int rp_check(struct report *r, const struct rp_syms *syms,
 		return -1;
 	/* the outputs ask per function: sorted once, searched each time */
 	if (rp_pairs_index(&r->fn_stack) || rp_pairs_index(&r->fn_chain) ||
-	    rp_pairs_index(&r->fn_task) || rp_pairs_index(&r->fn_parent))
+	    rp_pairs_index(&r->fn_task) || rp_pairs_index(&r->fn_parent) ||
+	    rp_pairs_index(&r->fn_probe) || rp_pairs_index(&r->stack_probe))
 		return -1;
 	if (snap && snap->console && snap->nboots > 1)
 		add(q, "console-boots", 0,

@@ -162,6 +162,7 @@ static void answer_line(const struct report *r, const uint32_t *path,
 			const char *task, const struct rp_count *by_task,
 			int stack, FILE *f)
 {
+	char vals[600];
 	uint32_t c = rp_culprit_start(r, path, len);
 	unsigned long long n = (unsigned long long)hits->n;
 	struct rp_who w;
@@ -185,6 +186,12 @@ static void answer_line(const struct report *r, const uint32_t *path,
 	fprintf(f, " (%s)\n",
 		stack ? "stack trace" : r->hdr.how == RP_READ_GRAPH ?
 		"call graph" : "stitched from <-parent columns");
+	/* the object the call was about, as its kprobe recorded it */
+	if (stack && rp_probe_text(r, &r->stack_probe, rp_key_b(hits), vals, sizeof(vals))) {
+		fputs("    recorded by its kprobe: ", f);
+		bt_fput_text(f, vals);
+		fputc('\n', f);
+	}
 	if (who)
 		put_who(r, &w, f);
 }
@@ -244,6 +251,8 @@ static void put_hook_errors(const struct rp_snap *snap, FILE *f)
 static void put_fn(const struct rp_out *o, const struct rp_fn *fn, FILE *f)
 {
 	const struct report *r = o->r;
+	char vals[600];
+	uint64_t first;
 	struct rp_tree t;
 	int from_stack;
 
@@ -263,6 +272,22 @@ static void put_fn(const struct rp_out *o, const struct rp_fn *fn, FILE *f)
 			(unsigned long long)(fn->dur_total % 1000),
 			(unsigned long long)(fn->dur_max / 1000),
 			(unsigned long long)(fn->dur_max % 1000));
+	if (rp_probe_text(r, &r->fn_probe, fn->name, vals, sizeof(vals))) {
+		fprintf(f, "  kprobe values: ");
+		bt_fput_text(f, vals);
+		if (fn->probe_joined)
+			fprintf(f, " (%llu kprobe hit%s joined to the call%s they were made in, not counted again)",
+				(unsigned long long)fn->probe_joined,
+				fn->probe_joined == 1 ? "" : "s",
+				fn->probe_joined == 1 ? "" : "s");
+		/* boot kprobes start after ftrace= (docs/kernel-facts.md 82) */
+		if ((first = rp_probe_first(r, fn->name)) > fn->first) {
+			fputs("; the kprobe's first hit at ", f);
+			put_ts(r, first, f);
+			fputs(": calls before it were not probed", f);
+		}
+		fputc('\n', f);
+	}
 	put_answer(r, fn, &from_stack, f);
 	put_hook_errors(o->snap, f);
 	put_list(&r->fn_task, &r->tasks, fn->name, "tasks", f);

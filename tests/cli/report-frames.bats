@@ -17,7 +17,7 @@ setup() {
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"culprit: [init of bonding] -> bond_create -> register_netdevice"* ]]
 	[[ "$output" != *"culprit: dummy_change_carrier"* ]]
-	[[ "$output" == *"! 2 frames of module init code were named after a module loaded later into that memory"*"e.g. dummy_change_carrier"* ]]
+	[[ "$output" == *"! 1 frame of module init code was named after a module loaded later into that memory"*"e.g. dummy_change_carrier"* ]]
 	# dummy's own init, loaded by modprobe, keeps its name
 	run "$BT" report -f folded --function register_netdevice "$F"
 	[[ "$output" == *";do_one_initcall;dummy_init_module;register_netdevice 1"* ]]
@@ -66,6 +66,27 @@ setup() {
 	# the flame graph draws the folded stacks (a blank is a separator there)
 	run "$BT" report -f svg "$F"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"[init_of_bonding] (2 hits"* ]]
+	[[ "$output" == *"[init_of_bonding] (1 hit,"* ]]
 	[[ "$output" != *dummy_change_carrier* ]]
+}
+
+@test "kprobe hits join their call: counted once, their values shown with the culprit" {
+	run "$BT" report --function register_netdevice "$F"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *$'\nregister_netdevice: 4 hits, first 1.254900 s'* ]]
+	[[ "$output" == *'kprobe values: name="bond%d" (1), name="bond1" (1), name="dummy%d" (1) (3 kprobe hits joined to the calls they were made in, not counted again); the kprobe'"'"'s first hit at 3.979217 s: calls before it were not probed'* ]]
+	[[ "$output" == *'culprit: [init of bonding] -> bond_create -> register_netdevice'$'\n''    by insmod-97, phase module-load, 1 hit, at 3.979217 s (stack trace)'$'\n''    recorded by its kprobe: name="bond%d" (1)'* ]]
+	[[ "$output" == *'bond_newlink -> register_netdevice'$'\n''    by ip-100'*$'\n''    recorded by its kprobe: name="bond1" (1)'* ]]
+	run "$BT" report -f json --function register_netdevice "$F"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'"kprobe": {"joined": 3, "values": [{"values": "name=\"bond%d\"", "count": 1}'* ]]
+	[[ "$output" == *'"recorded": [{"values": "name=\"bond1\"", "count": 1}]'* ]]
+}
+
+@test "a kprobe with no function hit to join (tracer nop) is a hit of its own, with its values" {
+	run "$BT" report "$D/debian-6.1-amd64-kprobe.trace"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"register_netdevice (event): 1 hit"* ]]
+	[[ "$output" == *'kprobe values: name="bond%d" (1)'* ]]
+	[[ "$output" != *"joined"* ]]
 }
