@@ -467,10 +467,12 @@ static int put_timeline(const struct rp_out *o, const uint32_t *order,
 		"a dot is the <b>first</b> and the <b>last</b> hit of a function on that task, and the ticks between them are its hits "
 		"counted in %d time buckets",
 		r->ts_raw ? " (raw clock counts)" : " s", nlane, RP_TL_BUCKETS);
-	if (tl->started) {
+	if (tl->started && (r->ts_raw || tl->width >= 1000)) {
 		fputs(" of <b>", f);
 		rp_put_secs(r, tl->width, f);
 		fputs(r->ts_raw ? " counts</b>" : " s</b>", f);
+	} else if (tl->started) {	/* shorter than the microseconds shown */
+		fprintf(f, " of <b>%llu ns</b>", (unsigned long long)tl->width);
 	}
 	fputs(" each, a tick as tall as its count against the function's busiest bucket (hover for the counts). "
 	      "A diamond is a culprit's first hit. The top row is the boot's phases from the kernel's own boundaries "

@@ -148,3 +148,10 @@ setup() {
 	# without initcall events: neither
 	"$BT" report -f json "$D/debian-6.1-amd64-stack.trace" | jq -e 'has("initcalls") or has("phases") | not'
 }
+
+@test "html: a bucket narrower than the microseconds shown is given in ns, never as 0.000000 s" {
+	run "$BT" report -f html "$D/debian-6.1-console-stack.log"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"counted in 200 time buckets of <b>1 ns</b> each"* ]]
+	[[ "$output" != *"of <b>0.000000 s</b>"* ]]
+}
