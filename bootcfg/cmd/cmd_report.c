@@ -10,6 +10,7 @@
 
 #include "cmd/commands.h"
 #include "util/readfile.h"
+#include "util/utf8out.h"
 #include "report/report.h"
 
 #define SYMS_MAX (512u << 20)
@@ -251,7 +252,7 @@ static int load(const struct report_opts *o, const char *input,
 	return 0;
 }
 
-static int print(const char *format, const struct rp_out *out)
+static int print(const char *format, const struct rp_out *out, FILE *f)
 {
 	static const struct {
 		const char *name;
@@ -265,8 +266,8 @@ static int print(const char *format, const struct rp_out *out)
 
 	for (i = 0; i < sizeof(fmt) / sizeof(fmt[0]); i++)
 		if (!strcmp(format, fmt[i].name))
-			return fmt[i].print(out, stdout);
-	return rp_print_text(out, stdout);
+			return fmt[i].print(out, f);
+	return rp_print_text(out, f);
 }
 
 static int run(const struct report_opts *o, struct bt_error *e)
@@ -274,6 +275,7 @@ static int run(const struct report_opts *o, struct bt_error *e)
 	struct loaded a, b;
 	struct rp_out oa, ob;
 	int ret = -1, two = o->diff != NULL;
+	FILE *f;
 
 	memset(&b, 0, sizeof(b));
 	if (load(o, two ? o->diff : o->input, &a, e) ||
@@ -282,8 +284,15 @@ static int run(const struct report_opts *o, struct bt_error *e)
 	oa = (struct rp_out){ a.r, &a.q, &a.snap, two ? o->diff : o->input,
 			      a.kind, o->only };
 	ob = (struct rp_out){ b.r, &b.q, &b.snap, o->input, b.kind, o->only };
-	ret = two ? rp_print_diff(&oa, &ob, o->format, stdout) :
-		    print(o->format, &oa);
+	/* names are copied from the trace: the output is made valid UTF-8 */
+	if (!(f = bt_utf8_guard(stdout))) {
+		ret = bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+		goto out;
+	}
+	ret = two ? rp_print_diff(&oa, &ob, o->format, f) :
+		    print(o->format, &oa, f);
+	if (fclose(f))
+		ret = -1;
 	if (fflush(stdout) || ret)
 		ret = bt_error_errno(e, errno ? errno : EIO, NULL,
 				     "cannot write the report");

@@ -160,3 +160,13 @@ PY
 		grep -qx "\.B $v" "$T/exit" || { echo "no exit status row for $v"; false; }
 	done
 }
+
+@test "report: names with bytes that are not UTF-8 come out as \\xNN in every format" {
+	printf '# tracer: function\n            sh-9       [000] .....     1.000000: caf\303\251_\377fn <-par\340\200ent\n            sh-9       [000] .....     1.000001: <stack trace>\n => caf\303\251_\377fn\n => \355\240\200bad\n => ok_fn\n' >"$T/u.trace"
+	for f in text json folded html svg perfetto; do
+		"$BT" report -f "$f" "$T/u.trace" >"$T/u.$f"
+		utf8 "$T/u.$f"
+	done
+	grep -q 'culprit: ok_fn -> \\xed\\xa0\\x80bad -> café_\\xfffn' "$T/u.text"
+	grep -q 'café_\\xfffn' "$T/u.folded"
+}
