@@ -33,7 +33,7 @@ if command -v shellcheck >/dev/null 2>&1; then
 		initramfs-hook/initramfs-tools/scripts/boottrace tests/e2e/hook.sh tests/e2e/hook-settings.sh \
 		tests/e2e/kernel.sh tests/e2e/kernel-pkg.sh tests/e2e/uboot-disk.sh \
 		tests/e2e/selfbuilt-kernel.sh tests/e2e/scenarios.sh tests/e2e/tap.sh "$td"/stage1 "$td"/stage2 "$td"/root-init \
-		"$td"/console-rebuild.sh tests/bench/hook.sh
+		"$td"/console-rebuild.sh tests/bench/hook.sh scripts/progress.sh
 else
 	nok "shellcheck is not installed (make deps)"
 fi

@@ -34,7 +34,7 @@ if command -v shellcheck >/dev/null 2>&1; then
 	t "shellcheck -s sh: initramfs-tools adapter and this test" shellcheck -s sh \
 		initramfs-hook/initramfs-tools/hooks/boottrace \
 		initramfs-hook/initramfs-tools/scripts/boottrace tests/e2e/initramfs-tools.sh tests/e2e/mkinitramfs-ns.sh \
-		tests/e2e/tap.sh
+		tests/e2e/tap.sh scripts/progress.sh
 else
 	nok "shellcheck is not installed (make deps)"
 fi
