@@ -26,14 +26,14 @@ metahas() { grep -F -- "$2" "$1/meta" | grep -q .; }
 
 # 1. The hook scripts are POSIX sh, shellcheck clean.
 if command -v shellcheck >/dev/null 2>&1; then
-	t "shellcheck -s sh: hook scripts, adapters and these tests" shellcheck -s sh \
+	t "shellcheck -s sh: hook scripts, adapters and these tests" shellcheck -x -s sh \
 		initramfs-hook/boottrace-snapshot.sh initramfs-hook/boottrace-init \
 		initramfs-hook/mkinitramfs.sh initramfs-hook/dracut/90boottrace/*.sh \
 		initramfs-hook/initramfs-tools/hooks/boottrace \
 		initramfs-hook/initramfs-tools/scripts/boottrace tests/e2e/hook.sh tests/e2e/hook-settings.sh \
 		tests/e2e/kernel.sh tests/e2e/kernel-pkg.sh tests/e2e/uboot-disk.sh \
 		tests/e2e/selfbuilt-kernel.sh tests/e2e/scenarios.sh tests/e2e/tap.sh "$td"/stage1 "$td"/stage2 "$td"/root-init \
-		"$td"/console-rebuild.sh tests/bench/hook.sh scripts/progress.sh
+		"$td"/console-rebuild.sh tests/bench/hook.sh
 else
 	nok "shellcheck is not installed (make deps)"
 fi
