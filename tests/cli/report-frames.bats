@@ -56,7 +56,8 @@ setup() {
 	run "$BT" report "$D/debian-6.1-amd64-stack.trace"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"culprit: bonding_init -> bond_create -> register_netdevice"* ]]
-	[[ "$output" == *"! 1 stacks run a module's init (do_init_module -> do_one_initcall -> bonding_init ...) and the trace has no module_load event of their task"* ]]
+	[[ "$output" == *"! 1 stack runs a module's init (do_init_module -> do_one_initcall -> bonding_init ...) and the trace has no module_load event of its task"* ]]
+	[[ "$output" == *"trace module:module_load (compile --who-calls records it) to have each checked"* ]]
 }
 
 @test "html and svg show the checked name" {
