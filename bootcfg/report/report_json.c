@@ -63,19 +63,32 @@ static void jtasks(const struct report *r, uint32_t fn, FILE *f)
 	free(v);
 }
 
+/*
+ * [{"@key": "...", "@count": N}, ...]: the b side of @a's pairs in @tab,
+ * named from @names, most first (parents, kprobe values).
+ */
+static void jcounted(const struct rp_pairs *tab, uint32_t a,
+		     const struct rp_intern *names, const char *key,
+		     const char *count, FILE *f)
+{
+	size_t n = 0, i;
+	struct rp_count **v = tab->used ? rp_pairs_of(tab, a, &n) : NULL;
+
+	fputc('[', f);
+	for (i = 0; v && i < n; i++) {
+		fprintf(f, "%s{\"%s\": ", i ? ", " : "", key);
+		js(rp_str(names, rp_key_b(v[i])), f);
+		fprintf(f, ", \"%s\": %llu}", count, (unsigned long long)v[i]->n);
+	}
+	fputc(']', f);
+	free(v);
+}
+
 static void jparents(const struct report *r, uint32_t fn, FILE *f)
 {
-	size_t n, i;
-	struct rp_count **v = rp_pairs_of(&r->fn_parent, fn, &n);
-
-	fputs("      \"parents\": [", f);
-	for (i = 0; v && i < n; i++) {
-		fputs(i ? ", {\"name\": " : "{\"name\": ", f);
-		js(rp_str(&r->names, rp_key_b(v[i])), f);
-		fprintf(f, ", \"hits\": %llu}", (unsigned long long)v[i]->n);
-	}
-	fputs("],\n", f);
-	free(v);
+	fputs("      \"parents\": ", f);
+	jcounted(&r->fn_parent, fn, &r->names, "name", "hits", f);
+	fputs(",\n", f);
 }
 
 static const char *why(uint8_t flag)
@@ -278,24 +291,6 @@ static void jloads(const struct report *r, FILE *f)
 	fputs(k ? "\n  ],\n" : "],\n", f);
 }
 
-/* [{"values": "name=\"bond%d\"", "count": N}, ...]: a kprobe's values of
- * @a in @tab (r->fn_probe or r->stack_probe), most first. */
-static void jprobe(const struct report *r, const struct rp_pairs *tab,
-		   uint32_t a, FILE *f)
-{
-	size_t n = 0, i;
-	struct rp_count **v = tab->used ? rp_pairs_of(tab, a, &n) : NULL;
-
-	fputc('[', f);
-	for (i = 0; v && i < n; i++) {
-		fputs(i ? ", {\"values\": " : "{\"values\": ", f);
-		js(rp_str(&r->progs, rp_key_b(v[i])), f);
-		fprintf(f, ", \"count\": %llu}", (unsigned long long)v[i]->n);
-	}
-	fputc(']', f);
-	free(v);
-}
-
 static void jculprit(const struct report *r, const uint32_t *path,
 		     uint32_t len, const struct rp_count *hits, const char *task,
 		     const struct rp_count *by_task, const char *src, int comma,
@@ -317,7 +312,7 @@ static void jculprit(const struct report *r, const uint32_t *path,
 	jwho(r, path, len, task, by_task ? by_task->first : hits->first, f);
 	if (!strcmp(src, "stack")) {
 		fputs(", \"recorded\": ", f);
-		jprobe(r, &r->stack_probe, rp_key_b(hits), f);
+		jcounted(&r->stack_probe, rp_key_b(hits), &r->progs, "values", "count", f);
 	}
 	fputc('}', f);
 }
@@ -394,7 +389,7 @@ static void jfn(const struct report *r, const struct rp_snap *snap,
 		fputs(",\n      \"call_time_ns\": null", f);
 	fprintf(f, ",\n      \"kprobe\": {\"joined\": %llu, \"values\": ",
 		(unsigned long long)fn->probe_joined);
-	jprobe(r, &r->fn_probe, fn->name, f);
+	jcounted(&r->fn_probe, fn->name, &r->progs, "values", "count", f);
 	fputs("},\n", f);
 	janswer(r, fn, f);
 	jhook_errors(snap, f);
