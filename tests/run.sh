@@ -74,7 +74,11 @@ run_counted() { # suite command...
 	fi
 	# a failed check's own line (and what it printed under it) in the
 	# summary: CI keeps only this output, not build/test-logs
-	[ "${f:-0}" -gt 0 ] && grep -A4 '^not ok ' "$LOG/$suite.log" | head -n 40 | sed 's/^/    /'
+	# and the suite's own notes ("# ..." lines: what it saw), the last 40
+	if [ "${f:-0}" -gt 0 ]; then
+		grep -A4 '^not ok ' "$LOG/$suite.log" | head -n 40 | sed 's/^/    /'
+		grep '^#' "$LOG/$suite.log" | tail -n 40 | sed 's/^/    /'
+	fi
 	if [ -z "$line" ] || { [ "$rc" != 0 ] && [ "${f:-0}" = 0 ]; }; then
 		f=$((${f:-0} + 1))
 		echo "  $suite: exit $rc (log: $LOG/$suite.log)"

@@ -136,6 +136,10 @@ struct rp_prev_ev {		/* an event line of the previous boot */
 	uint64_t ts;
 	size_t start;		/* initcall_finish: its start's index + 1 */
 	int finished;		/* initcall_start: a finish paired with it */
+	size_t order;		/* initcall_start: its function's place in this
+				   boot's initcall order + 1 (0: not found) */
+	int lost;		/* initcall_start without a finish whose task
+				   went on to a later initcall: it finished */
 };
 
 struct rp_prev {

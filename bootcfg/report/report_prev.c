@@ -18,6 +18,14 @@
  * "func=0x..."): that boot's address plus the text delta of last_boot_info
  * is this boot's address, and this boot's address less its _text (from the
  * hook's "text" file) plus the symbol table's _text is the table's.
+ *
+ * A start without a finish is not always an initcall that never finished:
+ * the kernel can drop a dying boot's last events on one CPU while the
+ * task's later initcalls are on another (docs/kernel-facts.md 58), and
+ * the CPUs' clocks need not agree, so time cannot say what came later.
+ * This boot ran the same initcalls in the same order: a start whose task
+ * went on to an initcall that comes at least two places later in that
+ * order finished, its finish was lost.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -240,6 +248,144 @@ static int calibrate(struct rp_prev *p, const uint64_t *cur, size_t ncur)
 	return 0;
 }
 
+/* CPU @cpu's part of the copy, or NULL. */
+static const struct rp_prev_cpu *cpu_find(const struct rp_prev *p, int cpu)
+{
+	size_t i;
+
+	for (i = 0; i < p->ncpu; i++)
+		if (p->cpu[i].cpu == cpu)
+			return &p->cpu[i];
+	return NULL;
+}
+
+/* The move measured for CPU @c's events (its own, or all CPUs'). */
+static int measured_move(const struct rp_prev *p, const struct rp_prev_cpu *c,
+			 long long *move)
+{
+	if (c && c->have_cal)
+		*move = c->cal;
+	else if (p->have_cal)
+		*move = p->cal;
+	else
+		return 0;
+	return 1;
+}
+
+struct order_ent {		/* a pointer of this boot's initcall order */
+	uint64_t ptr;
+	size_t idx;
+};
+
+static int by_ptr_idx(const void *x, const void *y)
+{
+	const struct order_ent *a = x, *b = y;
+
+	if (a->ptr != b->ptr)
+		return a->ptr < b->ptr ? -1 : 1;
+	return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+/* Where @ptr first comes in the sorted order @o (+ 1), or 0. */
+static size_t order_find(const struct order_ent *o, size_t n, uint64_t ptr)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (o[mid].ptr < ptr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && o[lo].ptr == ptr ? o[lo].idx + 1 : 0;
+}
+
+/*
+ * Each previous-boot initcall_start's place in this boot's order @cur
+ * (its pointer moved by the measured move; none without one).
+ */
+static int order_prev(struct rp_prev *p, const uint64_t *cur, size_t ncur)
+{
+	struct order_ent *o;
+	size_t i;
+
+	if (!ncur)
+		return 0;
+	if (!(o = malloc(ncur * sizeof(*o))))
+		return -1;
+	for (i = 0; i < ncur; i++)
+		o[i].ptr = cur[i], o[i].idx = i;
+	qsort(o, ncur, sizeof(*o), by_ptr_idx);
+	for (i = 0; i < p->nev; i++) {
+		const char *s = p->trace + p->ev[i].off;
+		const struct rp_prev_cpu *c = cpu_find(p, p->ev[i].cpu);
+		uint64_t a = start_ptr(s, s + p->ev[i].len);
+		long long move;
+
+		if (a && c && !c->other_boot && measured_move(p, c, &move))
+			p->ev[i].order = order_find(o, ncur, a + (uint64_t)move);
+	}
+	free(o);
+	return 0;
+}
+
+struct task_max {		/* a task's latest initcall, in this boot's order */
+	const char *t;
+	size_t tl, max;
+};
+
+static int by_task(const void *x, const void *y)
+{
+	const struct task_max *a = x, *b = y;
+	int d = memcmp(a->t, b->t, a->tl < b->tl ? a->tl : b->tl);
+
+	return d ? d : (a->tl > b->tl) - (a->tl < b->tl);
+}
+
+/*
+ * The starts without a finish whose task went on to an initcall at least
+ * two places later in this boot's order (one place could be two
+ * neighbours that this boot's merged CPUs printed the other way round).
+ */
+static int mark_lost(struct rp_prev *p)
+{
+	struct task_max *m, key;
+	size_t i, n = 0, k = 0;
+
+	if (!(m = malloc((p->nev ? p->nev : 1) * sizeof(*m))))
+		return -1;
+	for (i = 0; i < p->nev; i++)
+		if (p->ev[i].order) {
+			const char *s = p->trace + p->ev[i].off;
+
+			m[n].tl = task_of(s, s + p->ev[i].len, &m[n].t);
+			m[n++].max = p->ev[i].order;
+		}
+	qsort(m, n, sizeof(*m), by_task);
+	for (i = 0; i < n; i++) {	/* one entry per task, its latest */
+		if (k && !by_task(&m[k - 1], &m[i])) {
+			if (m[i].max > m[k - 1].max)
+				m[k - 1].max = m[i].max;
+		} else {
+			m[k++] = m[i];
+		}
+	}
+	for (i = 0; i < p->nev; i++) {
+		const char *s = p->trace + p->ev[i].off;
+		const struct task_max *t;
+
+		if (!p->ev[i].order || p->ev[i].finished)
+			continue;
+		key.tl = task_of(s, s + p->ev[i].len, &key.t);
+		t = bsearch(&key, m, k, sizeof(*m), by_task);
+		p->ev[i].lost = t && t->max >= p->ev[i].order + 2;
+	}
+	free(m);
+	return 0;
+}
+
 int rp_prev_parse(struct rp_prev *p, const char *name, char *trace,
 		  size_t len, const char *lbi, const char *text)
 {
@@ -294,6 +440,8 @@ int rp_prev_parse(struct rp_prev *p, const char *name, char *trace,
 					p->ev[p->nev].ts = ts;
 					p->ev[p->nev].start = 0;
 					p->ev[p->nev].finished = 0;
+					p->ev[p->nev].order = 0;
+					p->ev[p->nev].lost = 0;
 					p->nev++;
 				}
 				c->seen++;
@@ -307,6 +455,8 @@ int rp_prev_parse(struct rp_prev *p, const char *name, char *trace,
 	if (pair_initcalls(p) < 0)
 		goto oom;
 	rc = cur ? calibrate(p, cur, ncur) : -1;
+	if (!rc)
+		rc = order_prev(p, cur, ncur) || mark_lost(p) ? -1 : 0;
 	free(cur);
 	return rc;
 oom:
@@ -342,17 +492,6 @@ static uint64_t syms_text(const struct rp_syms *syms)
 	return 0;
 }
 
-/* CPU @cpu's part of the copy, or NULL. */
-static const struct rp_prev_cpu *cpu_find(const struct rp_prev *p, int cpu)
-{
-	size_t i;
-
-	for (i = 0; i < p->ncpu; i++)
-		if (p->cpu[i].cpu == cpu)
-			return &p->cpu[i];
-	return NULL;
-}
-
 int rp_prev_name(const struct rp_prev *p, const struct rp_syms *syms,
 		 int cpu, char *out, size_t cap, uint64_t addr)
 {
@@ -363,7 +502,8 @@ int rp_prev_name(const struct rp_prev *p, const struct rp_syms *syms,
 	if (!syms || !(p->have_delta || p->have_cal) || !p->have_text ||
 	    !(base = syms_text(syms)))
 		return -1;
-	move = c && c->have_cal ? c->cal : p->have_cal ? p->cal : p->delta;
+	if (!measured_move(p, c, &move))
+		move = p->delta;
 	addr = addr + (uint64_t)move - p->cur_text + base;
 	return rp_syms_lookup(syms, addr, out, cap);
 }
@@ -414,9 +554,12 @@ static void line_named(const struct rp_prev *p, const struct rp_syms *syms,
 		 (int)(e - (f + fl)), f + fl);
 }
 
-/* The initcall_starts without a finish, in order, into *@open. */
-static int unfinished(const struct rp_prev *p, size_t **open, size_t *nopen,
-		      int *starts)
+/*
+ * The initcall_starts without a finish, in order, into *@open: those that
+ * never finished, or (@lost) those whose finish the kernel lost.
+ */
+static int unfinished(const struct rp_prev *p, int lost, size_t **open,
+		      size_t *nopen, int *starts)
 {
 	size_t i, cap = 0;
 
@@ -433,7 +576,7 @@ static int unfinished(const struct rp_prev *p, size_t **open, size_t *nopen,
 		    (c && c->other_boot))
 			continue;
 		*starts = 1;
-		if (p->ev[i].finished)
+		if (p->ev[i].finished || p->ev[i].lost != lost)
 			continue;
 		if (BT_GROW(*open, *nopen + 1, cap) < 0) {
 			free(*open);
@@ -463,12 +606,16 @@ static void jtime(uint64_t ts, FILE *f)
 int rp_prev_print_json(const struct rp_prev *p, const struct rp_syms *syms,
 		       FILE *f)
 {
-	size_t i, k, *open, nopen;
+	size_t i, k, *open, nopen, *lost, nlost;
 	int named = 0, raw = 0, kname = 0, starts, first;
 	char buf[1024];
 
-	if (unfinished(p, &open, &nopen, &starts))
+	if (unfinished(p, 0, &open, &nopen, &starts))
 		return -1;
+	if (unfinished(p, 1, &lost, &nlost, &starts)) {
+		free(open);
+		return -1;
+	}
 	fputs("  \"previous_boot\": {\"instance\": ", f);
 	json_fputs(f, p->name);
 	fputs(", \"text_delta\": ", f);
@@ -519,16 +666,23 @@ int rp_prev_print_json(const struct rp_prev *p, const struct rp_syms *syms,
 		fputs(i < nopen ? ", " : "", f);
 		json_fputs(f, buf + strspn(buf, " "));
 	}
+	fprintf(f, "], \"finish_lost\": %zu, \"finish_lost_last\": [", nlost);
+	for (i = nlost; i > 0 && nlost - i < PREV_OPEN; i--) {
+		line_named(p, syms, lost[i - 1], buf, sizeof(buf), &named, &raw, &kname);
+		fputs(i < nlost ? ", " : "", f);
+		json_fputs(f, buf + strspn(buf, " "));
+	}
 	fprintf(f, "], \"pointers\": \"%s\"},\n",
 		raw ? "raw" : kname ? "kernel-named" : named ? "named" : "none");
 	free(open);
+	free(lost);
 	return ferror(f) ? -1 : 0;
 }
 
 int rp_prev_print_text(const struct rp_prev *p, const struct rp_syms *syms,
 		       FILE *f)
 {
-	size_t i, k, *open = NULL, nopen = 0;
+	size_t i, k, *open = NULL, nopen = 0, *lost = NULL, nlost = 0;
 	int named = 0, raw = 0, kname = 0, starts = 0;
 	char buf[1024];
 
@@ -581,20 +735,34 @@ int rp_prev_print_text(const struct rp_prev *p, const struct rp_syms *syms,
 			fprintf(f, "    %s\n", buf + strspn(buf, " "));
 		}
 	}
-	if (unfinished(p, &open, &nopen, &starts))
+	if (unfinished(p, 0, &open, &nopen, &starts))
 		return -1;
+	if (unfinished(p, 1, &lost, &nlost, &starts)) {
+		free(open);
+		return -1;
+	}
 	if (!starts) {
 		fputs("  no initcall events of the previous boot (initcall:* not in the instance, or none left in it)\n", f);
 	} else if (!nopen) {
-		fputs("  every initcall that started finished (the previous boot died after them)\n", f);
+		fprintf(f, "  every initcall that started finished (the previous boot died after them%s)\n",
+			nlost ? ", or in one whose start the kernel dropped with the rest of its CPU's last events" : "");
 	} else {
-		fputs("  initcall that started and never finished (the last to start first):\n", f);
+		fputs("  initcall that started and never finished, as far as the copy shows (the last to start first; a dying boot's last events on a CPU can be missing from the copy, docs/kernel-facts.md 58):\n", f);
 		for (i = nopen; i > 0 && nopen - i < PREV_OPEN; i--) {
 			line_named(p, syms, open[i - 1], buf, sizeof(buf), &named, &raw, &kname);
 			fprintf(f, "    %s\n", buf + strspn(buf, " "));
 		}
 	}
+	if (nlost) {
+		fprintf(f, "  %zu initcall_start%s without a finish in the copy, though the task went on to initcalls that come later in this boot's order: finished, the kernel dropped that boot's events after %s on its CPU (docs/kernel-facts.md 58); the last:\n",
+			nlost, nlost == 1 ? "" : "s", nlost == 1 ? "it" : "them");
+		for (i = nlost; i > 0 && nlost - i < PREV_OPEN; i--) {
+			line_named(p, syms, lost[i - 1], buf, sizeof(buf), &named, &raw, &kname);
+			fprintf(f, "    %s\n", buf + strspn(buf, " "));
+		}
+	}
 	free(open);
+	free(lost);
 	if (raw)
 		fputs("  ! pointers left raw: give the kernel's System.map (--system-map) or this boot's kallsyms, and the snapshot's previous/NAME/text (this boot's _text)\n", f);
 	if (kname)

@@ -341,7 +341,72 @@ static void test_other_boot_on_a_cpu(void **state)
 	assert_non_null(strstr(s, "initcall_start: func=after_con+0x0"));
 	assert_null(strstr(s, "func=0x"));
 	/* the unfinished initcalls are CPU 0's, the previous boot's */
-	assert_non_null(strstr(s, "never finished (the last to start first):\n    swapper/0-1       [000] .....     1.300000: initcall_start: func=hang_init+0x0"));
+	assert_non_null(strstr(s, "never finished, as far as the copy shows (the last to start first; a dying boot's last events on a CPU can be missing from the copy, docs/kernel-facts.md 58):\n    swapper/0-1       [000] .....     1.300000: initcall_start: func=hang_init+0x0"));
+	free(s);
+	rp_prev_free(&p);
+	rp_syms_free(&syms);
+}
+
+/*
+ * The kernel dropped the dying boot's last events on CPU 0 (tests/e2e/
+ * persistent.sh saw it, docs/kernel-facts.md 58): hang_init's start is
+ * CPU 0's last, but the task went on to after_con on CPU 1, which comes
+ * two places later in this boot's order: hang_init finished. One place
+ * later (con_init) can be this boot's merged CPUs printing neighbours the
+ * other way round: then it is still said to have never finished.
+ */
+static void test_finish_lost(void **state)
+{
+	static const char head[] =
+		"  swapper/0-1       [000] .....     1.000000: initcall_start: func=0xffffffffb9955780 (-1)\n"
+		"  swapper/0-1       [000] .....     1.050000: initcall_finish: func=0xffffffffb9955780 ret=0\n"
+		"  swapper/0-1       [000] .....     1.100000: initcall_start: func=0xffffffffb9955790 (-1)\n";
+	static const char later[] =
+		"  swapper/0-1       [001] .....     1.300000: initcall_start: func=0xffffffffb9989400 (-1)\n"
+		"  swapper/0-1       [001] .....     1.400000: initcall_finish: func=0xffffffffb9989400 ret=0\n";
+	static const char next[] =
+		"  swapper/0-1       [001] .....     1.300000: initcall_start: func=0xffffffffb99890e0 (-1)\n"
+		"  swapper/0-1       [001] .....     1.400000: initcall_finish: func=0xffffffffb99890e0 ret=0\n";
+	static const char tail[] =
+		"  swapper/0-1       [000] .....     0.300000: initcall_start: func=0xffffffffa1155780 (-1)\n"
+		"  swapper/0-1       [000] .....     0.400000: initcall_start: func=0xffffffffa1155790 (-1)\n"
+		"  swapper/0-1       [000] .....     0.500000: initcall_start: func=0xffffffffa11890e0 (-1)\n"
+		"  swapper/0-1       [000] .....     0.600000: initcall_start: func=0xffffffffa1189400 (-1)\n"
+		"  swapper/0-1       [001] .....     0.200000: initcall_level: level=console\n";
+	struct rp_syms syms;
+	struct bt_error e;
+	struct rp_prev p;
+	char t[4096], *s;
+
+	(void)state;
+	memset(&syms, 0, sizeof(syms));
+	assert_int_equal(rp_syms_load(&syms, MAP, "map", &e), 0);
+	snprintf(t, sizeof(t), "%s%s%s", head, later, tail);
+	parse(&p, t, LBI, TEXT);
+	assert_true(p.have_cal);
+	s = print(&p, &syms);
+	assert_non_null(strstr(s, "every initcall that started finished"));
+	assert_non_null(strstr(s, "1 initcall_start without a finish in the copy, though the task went on to initcalls that come later in this boot's order"));
+	assert_non_null(strstr(s, "1.100000: initcall_start: func=hang_init+0x0"));
+	assert_null(strstr(s, "never finished"));
+	free(s);
+	{
+		char *j = NULL;
+		size_t jl = 0;
+		FILE *f = open_memstream(&j, &jl);
+
+		assert_non_null(f);
+		assert_int_equal(rp_prev_print_json(&p, &syms, f), 0);
+		fclose(f);
+		assert_non_null(strstr(j, "\"initcalls\": \"all finished\", \"unfinished\": [], \"finish_lost\": 1, \"finish_lost_last\": [\"swapper/0-1       [000] .....     1.100000: initcall_start: func=hang_init+0x0\"]"));
+		free(j);
+	}
+	rp_prev_free(&p);
+	snprintf(t, sizeof(t), "%s%s%s", head, next, tail);
+	parse(&p, t, LBI, TEXT);
+	s = print(&p, &syms);
+	assert_non_null(strstr(s, "never finished, as far as the copy shows (the last to start first; a dying boot's last events on a CPU can be missing from the copy, docs/kernel-facts.md 58):\n    swapper/0-1       [000] .....     1.100000: initcall_start: func=hang_init+0x0"));
+	assert_null(strstr(s, "without a finish in the copy"));
 	free(s);
 	rp_prev_free(&p);
 	rp_syms_free(&syms);
@@ -359,6 +424,7 @@ int main(void)
 		cmocka_unit_test(test_earlier_boot),
 		cmocka_unit_test(test_calibrated_delta),
 		cmocka_unit_test(test_other_boot_on_a_cpu),
+		cmocka_unit_test(test_finish_lost),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
