@@ -126,6 +126,8 @@ run_counted hook sh tests/e2e/hook.sh
 run_counted persistent sh tests/e2e/persistent.sh
 # issue 18: a module that panics or hangs in its init, its ftrace dump read from the serial log
 run_counted crash sh tests/e2e/crash.sh
+# issue 22: bonding's init frame read after other modules reused its freed code
+run_counted frames sh tests/e2e/frames.sh
 run_counted pstore sh tests/e2e/pstore.sh
 run_counted itools sh tests/e2e/initramfs-tools.sh
 # issue 16 on a real Debian 12 systemd root: who made bond0, a script or the driver?

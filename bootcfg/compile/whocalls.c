@@ -99,8 +99,14 @@ char *whocalls_config(const char *funcs, const char *callers,
 		textbuf_printf(&out, "# Module functions: the command line cannot filter them; the hook arms them\n"
 			       "# before the module loads.\n"
 			       "boottrace.arm = %s\n", mods.s);
-	if (!chain)
-		textbuf_printf(&out, "ftrace.options = func_stack_trace\n");
+	/*
+	 * sym-offset: every frame and <-parent is printed NAME+0xOFF/0xSIZE
+	 * [MODULE], which report needs to check a name read after modules
+	 * reused freed init code (docs/report.md, "Names the report checks").
+	 */
+	textbuf_printf(&out, "# sym-offset prints each name with its offset, size and [module], so that report\n"
+		       "# can tell a frame of freed module init code from the module loaded there later.\n"
+		       "ftrace.options = %ssym-offset\n", chain ? "" : "func_stack_trace, ");
 	if (lineage)
 		textbuf_printf(&out, "# Lineage: the program behind each call and its parents, and which task loaded\n"
 		       "# which module (fork, exec, exit and module_load events: about 150 bytes of\n"

@@ -173,7 +173,7 @@ setup() {
 @test "--who-calls: parent-chain mode on MIPS Malta, module callers armed by the hook" {
 	run --separate-stderr "$BT" compile --who-calls register_netdevice -b mips-malta -k 6.1 --callers bond_create:mod:bonding,bonding_init:mod:bonding
 	[ "$status" -eq 0 ]
-	[ "$output" = "ftrace=function ftrace_filter=register_netdevice boottrace.arm=bond_create:mod:bonding,bonding_init:mod:bonding" ]
+	[ "$output" = "ftrace=function ftrace_filter=register_netdevice trace_options=sym-offset boottrace.arm=bond_create:mod:bonding,bonding_init:mod:bonding" ]
 	# Malta's 207 bytes: the callers' half has no room for the lineage events, said so
 	[[ "$stderr" == *"the lineage events (129 bytes) are left out"* ]]
 	run "$BT" compile --who-calls register_netdevice -b mips-malta -k 6.1 --print-config
@@ -181,10 +181,12 @@ setup() {
 	[[ "$output" != *"func_stack_trace"* ]]
 }
 
-@test "--who-calls where stacks work: func_stack_trace" {
+# sym-offset: each frame and <-parent with offset, size and [module], which
+# report needs to tell freed module init code from a module loaded there later
+@test "--who-calls where stacks work: func_stack_trace, and sym-offset" {
 	run "$BT" compile --who-calls register_netdevice -b qemu-x86_64 -k 6.1
 	[ "$status" -eq 0 ]
-	[ "$output" = "ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace trace_clock=global trace_event=sched:sched_process_fork,sched:sched_process_exec,sched:sched_process_exit,module:module_request,module:module_load boottrace.enable=1" ]
+	[ "$output" = "ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace,sym-offset trace_clock=global trace_event=sched:sched_process_fork,sched:sched_process_exec,sched:sched_process_exit,module:module_request,module:module_load boottrace.enable=1" ]
 }
 
 @test "--who-calls asks for the lineage; -t bootconfig starts it as kernel.trace_event" {

@@ -57,7 +57,7 @@ setup() {
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"culprit: bonding_init -> bond_create -> register_netdevice"* ]]
 	[[ "$output" == *"! 1 stack runs a module's init (do_init_module -> do_one_initcall -> bonding_init ...) and the trace has no module_load event of its task"* ]]
-	[[ "$output" == *"trace module:module_load (compile --who-calls records it) to have each checked"* ]]
+	[[ "$output" == *"trace module:module_load to have each checked, and trace_options=sym-offset to have each frame's module printed (compile --who-calls does both)"* ]]
 }
 
 @test "html and svg show the checked name" {

@@ -1,0 +1,96 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# End-to-end test of issue 22's names (docs/report.md, "Names the report
+# checks"): Debian's 6.1 cloud kernel (tests/e2e/kernel.sh) boots in QEMU
+# (TCG) with the line `boottrace compile --who-calls register_netdevice`
+# makes (func_stack_trace, sym-offset, the lineage and module_load events).
+# Its /init (tests/e2e/frames/init) loads bonding, whose init creates bond0,
+# then more modules, and only then takes the hook's snapshot: a late read,
+# after a later module was loaded into the init code bonding freed (the
+# kernel names stack addresses when the trace is read). report must show
+# bonding's init frame as [init of bonding], never the later module's
+# function, and leave ftrace's own frames out of the callers. Last line
+# "frames: N passed, N failed"; exit 77 when nothing can boot.
+set -u
+cd "$(dirname "$0")/../.." || exit 3
+top=$PWD
+bt=$top/build/boottrace
+W=$top/build/e2e-frames
+# shellcheck disable=SC2034 # read by tap.sh
+SUITE=frames
+# shellcheck source=tests/e2e/tap.sh
+. "$top/tests/e2e/tap.sh"
+
+command -v qemu-system-x86_64 >/dev/null 2>&1 ||
+	skip "qemu-system-x86_64 is not installed (make deps)"
+[ -x "$bt" ] || { nok "$bt missing (make all)"; finish; }
+KD=$(sh tests/e2e/kernel.sh) || skip "no Debian 6.1 kernel or busybox-static could be fetched"
+KV=$(cat "$KD/kver")
+echo "# kernel: $KD ($KV)"
+rm -rf "$W"
+mkdir -p "$W/out"
+# after bonding, modules whose code may land where bonding's init was
+MODS="virtio_pci virtio_blk bonding dummy ifb nlmon veth vrf"
+if ! BUSYBOX=$KD/busybox sh initramfs-hook/mkinitramfs.sh -o "$W/i.cpio.gz" \
+	-M "$KD/root" -V "$KV" -m "$MODS" -f tests/e2e/frames/init:/init; then
+	nok "mkinitramfs.sh builds the test initramfs"
+	finish
+fi
+if ! CL=$("$bt" compile --who-calls register_netdevice -b qemu-x86_64 -k 6.1); then
+	nok "compile --who-calls register_netdevice"
+	finish
+fi
+ok "compile --who-calls: $CL"
+case " $CL " in *" trace_options=func_stack_trace,sym-offset "*) ok "the line turns on sym-offset" ;;
+*) nok "the line turns on sym-offset: $CL" ;; esac
+truncate -s 64M "$W/disk.img"
+progress_run -o "$W/qemu.log" -t "$W/serial.log" "booting $W" \
+	timeout 600 qemu-system-x86_64 -M pc -m 512 -smp 2 -display none \
+	-monitor none -serial "file:$W/serial.log" -no-reboot \
+	-kernel "$KD/root/boot/vmlinuz-$KV" -initrd "$W/i.cpio.gz" \
+	-drive "file=$W/disk.img,format=raw,if=virtio" \
+	-append "console=ttyS0 panic=-1 $CL"
+t "the boot reached the end of its /init" grep -aq 'bttest: reached the end' "$W/serial.log"
+t "bonding's init created bond0" grep -aq 'bttest: bond0 exists' "$W/serial.log"
+tar -xf "$W/disk.img" -C "$W/out" 2>/dev/null
+S=
+for s in "$W"/out/boottrace/*/; do [ -d "$s" ] && S=${s%/} && break; done
+[ -n "$S" ] || { nok "the hook's snapshot is on the disk"; finish; }
+ok "the hook's snapshot is on the disk"
+
+# What happened, from the raw trace: the frame right above do_one_initcall
+# in insmod's bonding stack, as the kernel named it when the hook read it.
+# sym-offset gives its [module]: another module than bonding means that
+# module was loaded into bonding's freed init code.
+# (the stacks with bond_create: dummy's own init is [dummy] by right)
+awk '!/^ *=> / { if (bond && over != "") print over; bond = 0; over = ""; prev = ""; next }
+	/=> bond_create/ { bond = 1 }
+	/=> do_one_initcall/ { over = prev }
+	{ prev = $0 }
+	END { if (bond && over != "") print over }' "$S/trace" |
+	sed 's/^ *=> //' | sort -u >"$W/init-frames"
+sed 's/^/# frame over do_one_initcall: /' "$W/init-frames"
+later=$(grep -v '\[bonding\]' "$W/init-frames" | grep '\[' | head -n 1)
+[ -n "$later" ] || nok "a later module was loaded into bonding's freed init code (none seen: the frames above do_one_initcall are $(tr '\n' ' ' <"$W/init-frames"))"
+[ -n "$later" ] && ok "a later module was loaded into bonding's freed init code: its frame reads $later"
+laterfn=${later%%+*}
+
+"$bt" report "$S" >"$W/report.txt" 2>"$W/report.err"
+echo "# report exit $?"
+grep -E '^(register_netdevice|  culprit|evidence|  [-!] )' "$W/report.txt" | sed 's/^/#   /'
+t "report: bonding's init frame shown as [init of bonding]" \
+	grep -q 'culprit: \[init of bonding\] -> bond_create -> register_netdevice' "$W/report.txt"
+if [ -n "$laterfn" ]; then
+	t "report: the later module's $laterfn is in no culprit" \
+		sh -c "! grep 'culprit:' '$W/report.txt' | grep -q -- '$laterfn'"
+	t "report: the freed-init evidence names what the trace had ($laterfn)" \
+		grep -qE "of module init code (was|were) named after a module loaded later.*$laterfn" "$W/report.txt"
+fi
+t "report: no ftrace machinery frame in a culprit" \
+	sh -c "! grep 'culprit:' '$W/report.txt' | grep -qE 'ftrace_regs_call|arch_ftrace_ops_list_func|ftrace_call|0xffffffff'"
+"$bt" report -f folded "$S" >"$W/folded.txt" 2>/dev/null
+t "report -f folded: bonding's init frame as [init_of_bonding]" grep -q ';\[init_of_bonding\];bond_create;register_netdevice ' "$W/folded.txt"
+[ -n "$laterfn" ] && t "report -f folded: the later module's $laterfn in no folded stack" \
+	sh -c "! grep -q -- '$laterfn' '$W/folded.txt'"
+finish
