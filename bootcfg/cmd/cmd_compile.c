@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check/check.h"
 #include "cmd/commands.h"
@@ -216,14 +217,21 @@ static int compile_check(const struct compile_args *a, const struct source *src,
 				   .root = a->root };
 	const struct check_opts o = { 1000 };
 	struct check_tab t = { 0 };
+	struct bt_progress prog;
 	struct kcaps k;
 	int ret = -1;
 
 	memset(&k, 0, sizeof(k));
 	fflush(stdout);
+	/* a big vmlinux and a modules tree take a while: a line on a terminal */
+	bt_progress_init(&prog, STDERR_FILENO, bt_quiet(), "boottrace compile");
+	t.progress = &prog;
 	if ((!in.root || !check_inputs_from_root(&in, e)) &&
-	    !check_inputs_load(&in, &t, &k, e))
+	    !check_inputs_load(&in, &t, &k, e)) {
+		bt_progress_end(&prog);
 		ret = check_source(src, &t, &k, &o, 0, stderr, e);
+	}
+	bt_progress_end(&prog);
 	check_tab_free(&t);
 	if (ret > 0)	/* the findings said it all */
 		return bt_error_set(e, BT_EXIT_INPUT, NULL, "%s", "");
@@ -280,8 +288,13 @@ int cmd_compile(int argc, char **argv)
 	if (a.who_calls && !a.callers && b.ftrace_stack_zero &&
 	    (a.vmlinux || a.modules)) {
 		/* Half the line for the chain: the rest is the board's own. */
+		struct bt_progress prog;
+
+		bt_progress_init(&prog, STDERR_FILENO, bt_quiet(), "boottrace compile");
 		found = whocalls_find_callers(a.who_calls, a.vmlinux, a.modules,
-					      compile_caller_budget(&a, &b), 3, &e);
+					      compile_caller_budget(&a, &b), 3,
+					      &prog, &e);
+		bt_progress_end(&prog);
 		if (!found)
 			goto out;
 		if (a.verbose)

@@ -8,6 +8,7 @@
 
 #include "kernel/board.h"
 #include "util/bt_error.h"
+#include "util/progress.h"
 #include "kernel/kcaps.h"
 
 /*
@@ -37,9 +38,11 @@ int whocalls_lineage_fits(const struct board *b, int bootconfig);
  * Callers of @funcs for parent-chain mode from `check`'s analysis of
  * @vmlinux and/or the modules under @modules, up to @depth levels, as
  * many whole levels as fit in @budget bytes: "a,b:mod:m,..." (malloc'd).
+ * Reading the inputs shows on @prog (NULL: nothing), ended before the
+ * levels are said.
  */
 char *whocalls_find_callers(const char *funcs, const char *vmlinux,
 			    const char *modules, size_t budget, int depth,
-			    struct bt_error *e);
+			    struct bt_progress *prog, struct bt_error *e);
 
 #endif /* BT_WHOCALLS_H */

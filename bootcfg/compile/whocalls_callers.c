@@ -59,9 +59,9 @@ static void wc_level(const struct check_graph *g, const char *frontier,
 
 char *whocalls_find_callers(const char *funcs, const char *vmlinux,
 			    const char *modules, size_t budget, int depth,
-			    struct bt_error *e)
+			    struct bt_progress *prog, struct bt_error *e)
 {
-	struct check_tab t = { 0 };
+	struct check_tab t = { .progress = prog };
 	struct check_graph g = { .t = &t };
 	struct textbuf seen = { 0 }, frontier = { 0 }, out = { 0 };
 	int level;
@@ -76,6 +76,7 @@ char *whocalls_find_callers(const char *funcs, const char *vmlinux,
 	if ((vmlinux && check_callers_vmlinux(&g, vmlinux, e)) ||
 	    (modules && check_callers_modules(&g, modules, e)))
 		goto fail;
+	bt_progress_end(prog);	/* what follows is said on a clean line */
 	textbuf_puts(&seen, funcs);
 	textbuf_puts(&frontier, funcs);
 	for (level = 1; level <= depth; level++) {

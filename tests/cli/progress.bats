@@ -53,6 +53,25 @@ on_tty() {
 	grep -q 'bond_create \[bonding\]' "$T/tty"
 }
 
+@test "compile --check and --who-calls over a vmlinux on a terminal: the line, gone before the output" {
+	inputs
+	on_tty "'$BT' compile --vmlinux '$T/vmlinux' --modules '$T/m' '$T/c.bconf'"
+	grep -q $'\rboottrace compile: reading symbols 0/[0-9]* (0%)\e\[K' "$T/tty"
+	# erased before the first finding, and the compiled line after it
+	grep -q $'\r\e\[K'"$T/c.bconf:1:15: note: f10 found in vmlinux" "$T/tty"
+	grep -q '^ftrace_filter=f10' "$T/tty"
+	# parent-chain mode finds the callers in the same inputs
+	on_tty "'$BT' compile --who-calls f10 -b mips-malta -k 6.1 --vmlinux '$T/vmlinux' --modules '$T/m'"
+	grep -q $'\rboottrace compile: reading symbols' "$T/tty"
+	# what stays on screen of each line (after its last \r) is never the progress
+	! awk -F'\r' '$NF ~ /boottrace compile: reading/' "$T/tty" | grep -q .
+	tr -d '\r' <"$T/tty" | grep -q '^ftrace=function ftrace_filter=f10,f11,f12,f13 trace_options=sym-offset boottrace.arm=bond_create:mod:bonding$'
+	# in a pipe: not one byte of it
+	"$BT" compile --vmlinux "$T/vmlinux" --modules "$T/m" "$T/c.bconf" >"$T/out" 2>"$T/err"
+	! grep -q 'boottrace compile: reading' "$T/err"
+	! grep -q $'\e' "$T/err"
+}
+
 @test "check in a pipe, on a dumb terminal: not one byte of progress" {
 	inputs
 	"$BT" check --vmlinux "$T/vmlinux" --modules "$T/m" "$T/c.bconf" >"$T/out" 2>"$T/err"
