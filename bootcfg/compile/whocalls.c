@@ -65,7 +65,7 @@ int whocalls_lineage_fits(const struct board *b, int bootconfig)
 
 	if (bootconfig || half >= core + plan_lineage_cost())
 		return 1;
-	bt_say(NULL, BT_SAY_WARN, "--who-calls: board %s's command line holds %u bytes, and half of it is kept for callers: the lineage events (%zu bytes) are left out, so the report will not name the program behind each call; -t bootconfig carries them in the initrd",
+	bt_say(NULL, BT_SAY_WARN, "--who-calls: board %s's command line holds %u bytes, and half of it is kept for callers: the lineage events (%zu bytes) and sym-offset are left out, so the report will not name the program behind each call nor check the names of module init code; -t bootconfig carries them in the initrd",
 	       b->name, b->cmdline_max - b->cmdline_loader - 1, plan_lineage_cost());
 	return 0;
 }
@@ -101,12 +101,17 @@ char *whocalls_config(const char *funcs, const char *callers,
 			       "boottrace.arm = %s\n", mods.s);
 	/*
 	 * sym-offset: every frame and <-parent is printed NAME+0xOFF/0xSIZE
-	 * [MODULE], which report needs to check a name read after modules
-	 * reused freed init code (docs/report.md, "Names the report checks").
+	 * [MODULE], which report needs, with the module_load events of the
+	 * lineage, to check a name read after modules reused freed init code
+	 * (docs/report.md, "Names the report checks"); where the line has no
+	 * room for the lineage it has none for this either.
 	 */
-	textbuf_printf(&out, "# sym-offset prints each name with its offset, size and [module], so that report\n"
-		       "# can tell a frame of freed module init code from the module loaded there later.\n"
-		       "ftrace.options = %ssym-offset\n", chain ? "" : "func_stack_trace, ");
+	if (lineage)
+		textbuf_printf(&out, "# sym-offset prints each name with its offset, size and [module], so that report\n"
+			       "# can tell a frame of freed module init code from the module loaded there later.\n"
+			       "ftrace.options = %ssym-offset\n", chain ? "" : "func_stack_trace, ");
+	else if (!chain)
+		textbuf_printf(&out, "ftrace.options = func_stack_trace\n");
 	if (lineage)
 		textbuf_printf(&out, "# Lineage: the program behind each call and its parents, and which task loaded\n"
 		       "# which module (fork, exec, exit and module_load events: about 150 bytes of\n"
