@@ -72,7 +72,7 @@ TSAN    := -fsanitize=thread
 # The libraries, lowest layer first (docs/architecture.md): a layer may use
 # the ones before it, never one after; scripts/layers.sh checks the includes
 # and the link order below makes an upward call fail to link.
-LAYERS := util kernel plan kimage check initrd compile report record cmd
+LAYERS := util kernel plan kimage check initrd compile arm report record cmd
 SRC_parser  := bconf_cmdline.c bconf_footer.c bconf_index.c bconf_parse.c bconf_print.c bconf_tree.c
 SRC_util    := atomic.c bt_error.c grow.c json.c outfile.c progress.c readfile.c source.c textbuf.c utf8out.c
 SRC_kernel  := board.c ftrace_keys.c kcaps.c params.c words.c
@@ -91,8 +91,9 @@ SRC_report  := report_agg.c report_chain.c report_clean.c report_console.c repor
 	report_who.c
 # the pictures: HTML page, SVG flame graph, trace-event JSON, two boots (docs/report.md)
 SRC_report  += report_answer.c report_diff.c report_html.c report_html_crash.c report_perfetto.c report_svg.c
+SRC_arm     := arm.c arm_grub.c arm_run.c arm_state.c arm_uboot.c
 SRC_record  := record_collect.c record_join.c record_tree.c
-SRC_cmd     := cmd_boards.c cmd_bootconfig.c cmd_check.c cmd_collect.c cmd_compile.c cmd_decompile.c \
+SRC_cmd     := cmd_arm.c cmd_boards.c cmd_bootconfig.c cmd_check.c cmd_collect.c cmd_compile.c cmd_decompile.c \
 	cmd_usage.c cmd_report.c
 
 PARSER_SRC  := $(SRC_parser:%=parser/%)
@@ -102,7 +103,7 @@ UNIT_SRC    := $(sort $(wildcard tests/unit/test_*.c))
 FUZZ_SRC    := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 # Linked highest layer first, so that a library only resolves names from
 # the ones after it on the line.
-LIBS_A      := $(foreach l,cmd record report compile initrd check kimage plan kernel util,$(B)/lib$(l).a) $(B)/libbconf.a
+LIBS_A      := $(foreach l,cmd record report arm compile initrd check kimage plan kernel util,$(B)/lib$(l).a) $(B)/libbconf.a
 
 UNIT_BIN     := $(UNIT_SRC:tests/unit/%.c=$(B)/unit/%)
 UNIT_ASAN    := $(UNIT_SRC:tests/unit/%.c=$(B)/unit-asan/%)
@@ -230,6 +231,8 @@ install: all
 	ln -sf boottrace $(DESTDIR)$(BINDIR)/bootconfig
 	install -m 0644 docs/man/boottrace.1 $(DESTDIR)$(MANDIR)/man1/boottrace.1
 	ln -sf boottrace.1 $(DESTDIR)$(MANDIR)/man1/bootconfig.1
+	install -m 0644 docs/man/boottrace-arm-boot.1 $(DESTDIR)$(MANDIR)/man1/boottrace-arm-boot.1
+	ln -sf boottrace-arm-boot.1 $(DESTDIR)$(MANDIR)/man1/boottrace-disarm-boot.1
 	install -m 0644 docs/man/boottrace.bconf.5 $(DESTDIR)$(MANDIR)/man5/boottrace.bconf.5
 	$(MAKE) -s install-core
 	$(if $(filter 1,$(INSTALL_HOOK)),$(MAKE) -s install-hook)
@@ -274,6 +277,7 @@ install-hook: install-core
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/boottrace $(DESTDIR)$(BINDIR)/bootconfig \
 		$(DESTDIR)$(MANDIR)/man1/boottrace.1 $(DESTDIR)$(MANDIR)/man1/bootconfig.1 \
+		$(DESTDIR)$(MANDIR)/man1/boottrace-arm-boot.1 $(DESTDIR)$(MANDIR)/man1/boottrace-disarm-boot.1 \
 		$(DESTDIR)$(MANDIR)/man5/boottrace.bconf.5 \
 		$(DESTDIR)$(BASH_COMPLETION_DIR)/boottrace $(DESTDIR)$(BASH_COMPLETION_DIR)/bootconfig
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(HOOKDIR) $(DESTDIR)$(DRACUT_MODULES_DIR)/90boottrace

@@ -159,18 +159,6 @@ static char *compile_read_base(const char *path, struct bt_error *e)
 	return readfile(path, 65536, 0, "a command line", &len, e);
 }
 
-/* No -b: a board with the common 2048-byte limit and no bootloader quirks. */
-static void compile_default_board(struct board *b)
-{
-	memset(b, 0, sizeof(*b));
-	strcpy(b->name, "generic");
-	strcpy(b->title, "generic (no -b given)");
-	strcpy(b->arch, "unknown");
-	strcpy(b->bootloader, "qemu-direct");
-	strcpy(b->tracefs, "/sys/kernel/tracing");
-	b->cmdline_max = 2048;
-}
-
 /*
  * The line to merge into: --base, --base-file, else for a bootloader
  * target the profile's board.cmdline.base (not under --keep-bootargs,
@@ -281,7 +269,7 @@ int cmd_compile(int argc, char **argv)
 	ret = -1;
 	if (compile_kernel(&a, &k, &e))
 		goto out;
-	if (a.board ? board_load(a.board, &b, &e) : (compile_default_board(&b), 0))
+	if (a.board ? board_load(a.board, &b, &e) : (board_generic(&b), 0))
 		goto out;
 	if (a.base_file && !(base = compile_read_base(a.base_file, &e)))
 		goto out;

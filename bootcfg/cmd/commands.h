@@ -48,5 +48,7 @@ int cmd_decompile(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_collect(int argc, char **argv);
+int cmd_arm_boot(int argc, char **argv);
+int cmd_disarm_boot(int argc, char **argv);
 
 #endif

@@ -25,6 +25,10 @@ static const struct verb verbs[] = {
 	  "[--keep N] [--state DIR]  this boot's snapshot + the live trace -> a boot record" },
 	{ "check", cmd_check,
 	  "CONFIG [--vmlinux F | --system-map F] [--modules DIR]  check against the kernel" },
+	{ "arm-boot", cmd_arm_boot,
+	  "--loader grub|uboot-env CONFIG  the compiled line for the next boot only" },
+	{ "disarm-boot", cmd_disarm_boot,
+	  "  put back what arm-boot changed, byte for byte" },
 };
 
 static int usage(FILE *f)

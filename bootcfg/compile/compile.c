@@ -89,3 +89,48 @@ int compile_source(const struct source *src, const struct kcaps *k,
 	plan_free(&p);
 	return ret;
 }
+
+int compile_line(const struct source *src, const struct kcaps *k,
+		 const struct board *b, const struct emit_target *t,
+		 const struct route_opts *o, const char *base, char **line,
+		 struct bt_error *e)
+{
+	struct words bw, merged;
+	struct route_opts ro;
+	struct route r;
+	struct plan p;
+	int ret;
+
+	*line = NULL;
+	if (plan_build(&p, src, e))
+		return -1;
+	if (plan_add_lineage(&p, k, e) < 0) {
+		plan_free(&p);
+		return -1;
+	}
+	ro = *o;
+	ro.word_bad = t->word_bad;
+	ro.form = t->name;
+	route_init(&r, &p, k, b, &ro);
+	words_init(&bw);
+	words_init(&merged);
+	ret = route_cmdline(&r, e);
+	if (!ret && base)
+		ret = words_split(&bw, base) ? bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory") :
+		      emit_merge(&bw, &r.words, &merged, ro.verbose, e);
+	if (!ret) {
+		*line = words_join(base ? &merged : &r.words);
+		if (!*line)
+			ret = bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+		else if (emit_check_kernel_len(b, strlen(*line), "the command line", e)) {
+			free(*line);
+			*line = NULL;
+			ret = -1;
+		}
+	}
+	words_free(&bw);
+	words_free(&merged);
+	route_free(&r);
+	plan_free(&p);
+	return ret;
+}

@@ -34,4 +34,15 @@ int compile_source(const struct source *src, const struct kcaps *k,
 		   const struct board *b, const struct emit_target *t,
 		   const struct compile_opts *o, struct bt_error *e);
 
+/*
+ * The kernel command line @src makes for @k and @b, with target @t's word
+ * limits (@t->word_bad), merged into @base (NULL: the words alone) as
+ * emit_merge does, and checked against the board's COMMAND_LINE_SIZE:
+ * malloc'd into *@line (the one-shot line of arm-boot). 0, or -1 with @e.
+ */
+int compile_line(const struct source *src, const struct kcaps *k,
+		 const struct board *b, const struct emit_target *t,
+		 const struct route_opts *o, const char *base, char **line,
+		 struct bt_error *e);
+
 #endif /* BT_COMPILE_H */

@@ -89,6 +89,13 @@ int emit_ki_word_bad(const char *w, char *why, size_t size);
 int emit_extlinux_word_bad(const char *w, char *why, size_t size);
 int emit_bls_word_bad(const char *w, char *why, size_t size);
 
+/*
+ * How kernel word @w is written in grub.cfg so that GRUB's linux loader
+ * hands it over as written (emit_files.c; arm-boot's menu entry):
+ * malloc'd into *@cfg, or -1 with @e when GRUB cannot carry it.
+ */
+int emit_grub_cfg_word(const char *w, char **cfg, struct bt_error *e);
+
 /* ---- shared by emitters (emit_common.c) ------------------------------ */
 
 /*

@@ -137,6 +137,16 @@ static int grub_word(const char *w, char **arg, char **cfg, struct bt_error *e)
 	return 0;
 }
 
+int emit_grub_cfg_word(const char *w, char **cfg, struct bt_error *e)
+{
+	char *arg;
+
+	if (grub_word(w, &arg, cfg, e))
+		return -1;
+	free(arg);
+	return 0;
+}
+
 /* @s inside sh double quotes: '\' before '\', '"', '$' and '`'. */
 static void grub_put_sh(FILE *f, const char *s)
 {

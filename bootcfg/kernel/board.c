@@ -384,3 +384,14 @@ int board_each(struct board *b, int (*fn)(const struct board *b, void *ctx),
 	free(names);
 	return ret;
 }
+
+void board_generic(struct board *b)
+{
+	memset(b, 0, sizeof(*b));
+	strcpy(b->name, "generic");
+	strcpy(b->title, "generic (no -b given)");
+	strcpy(b->arch, "unknown");
+	strcpy(b->bootloader, "qemu-direct");
+	strcpy(b->tracefs, "/sys/kernel/tracing");
+	b->cmdline_max = 2048;
+}

@@ -68,6 +68,8 @@ const char *board_path_text(const struct board_path *p, char *buf, size_t size);
  * Load @name: a path (contains '/' or ends in ".bconf") or a profile name
  * looked up along board_path(). -1 with @e (FILE:LINE:COL for a bad profile).
  */
+/* No -b: a board with the common 2048-byte limit and no bootloader quirks. */
+void board_generic(struct board *b);
 int board_load(const char *name, struct board *b, struct bt_error *e);
 /*
  * Load every profile along board_path() into @b, sorted by name, and call

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* arm.h: arm-boot and disarm-boot as one call each, over the loaders' files. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "arm/arm.h"
+
+static int arm_loader_known(const char *loader, struct bt_error *e)
+{
+	if (!strcmp(loader, "grub") || !strcmp(loader, "uboot-env"))
+		return 0;
+	if (!strcmp(loader, "systemd-boot") || !strcmp(loader, "bls"))
+		return bt_error_set(e, BT_EXIT_USAGE, NULL, "--loader %s: not done: systemd-boot's one-shot (bootctl set-oneshot) is the EFI variable LoaderEntryOneShot, which this tool does not write (no EFI variables to test it on); arm-boot knows %s", loader, ARM_LOADERS);
+	return bt_error_set(e, BT_EXIT_USAGE, NULL, "--loader %s: unknown; arm-boot knows %s", loader, ARM_LOADERS);
+}
+
+int arm_base(const struct arm_opts *o, char **base, struct bt_error *e)
+{
+	if (arm_loader_known(o->loader, e))
+		return -1;
+	return arm_keep_file(e, !strcmp(o->loader, "grub") ? arm_grub_base(o, base, e) :
+					     arm_uboot_base(o, base, e));
+}
+
+/* Put back the orig bytes of items [0, @n) (a failed arm, or disarm). */
+static int arm_restore(const struct arm_state *s, size_t n, struct bt_error *e)
+{
+	size_t i;
+
+	for (i = n; i-- > 0;)
+		if (arm_item_write(&s->v[i], s->v[i].orig, s->v[i].orig_len, e))
+			return -1;
+	return 0;
+}
+
+int arm_boot(const struct arm_opts *o, const char *line, struct bt_error *e)
+{
+	struct arm_state s = { 0 };
+	struct bt_error e2;
+	char *index = NULL;
+	size_t i;
+	int ret = -1;
+
+	if (arm_loader_known(o->loader, e) || arm_state_dir(o, &s.dir, e))
+		return -1;
+	if (asprintf(&index, "%s/armed", s.dir) < 0) {
+		arm_state_free(&s);
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	}
+	if (!access(index, F_OK)) {
+		bt_error_set(e, BT_EXIT_INPUT, NULL, "already armed (%s exists): run boottrace disarm-boot first; arm-boot keeps one set of originals, never two", index);
+		goto out;
+	}
+	snprintf(s.loader, sizeof(s.loader), "%s", o->loader);
+	if (!strcmp(o->loader, "grub")) {
+		/* the new bytes are known before anything is written */
+		if (arm_grub(o, line, &s, e) || arm_state_save(&s, e))
+			goto out;
+		for (i = 0; i < s.n; i++)
+			if (arm_item_write(&s.v[i], s.v[i].armed, s.v[i].armed_len, e)) {
+				bt_error_clear(&e2);
+				if (arm_restore(&s, i, &e2) || arm_state_remove(&s, &e2))
+					bt_say(NULL, BT_SAY_ERROR, "%s (and putting back the files failed; the originals are in %s)", e2.msg, s.dir);
+				goto out;
+			}
+	} else {
+		/* fw_setenv writes the environment itself; the state follows */
+		if (arm_uboot(o, line, &s, e))
+			goto out;
+		if (arm_state_save(&s, e)) {
+			bt_error_clear(&e2);
+			if (arm_restore(&s, s.n, &e2))
+				bt_say(NULL, BT_SAY_ERROR, "putting back the environment failed too: %s", e2.msg);
+			goto out;
+		}
+	}
+	ret = 0;
+out:
+	arm_keep_file(e, ret);
+	free(index);
+	arm_state_free(&s);
+	return ret;
+}
+
+int arm_disarm(const struct arm_opts *o, int force, struct bt_error *e)
+{
+	struct arm_state s;
+	char *dir, *cur;
+	size_t i, len;
+	int ret = -1, consumed = 0, changed = 0;
+
+	if (arm_state_dir(o, &dir, e))
+		return -1;
+	if (arm_state_load(dir, &s, e)) {
+		arm_keep_file(e, -1);
+		free(dir);
+		arm_state_free(&s);
+		return -1;
+	}
+	free(dir);
+	for (i = 0; i < s.n; i++) {
+		if (arm_item_read(&s.v[i], &cur, &len, e))
+			goto out;
+		if (!(cur && len == s.v[i].armed_len && !memcmp(cur, s.v[i].armed, len))) {
+			if (!strcmp(s.loader, "grub") && arm_grub_consumed(&s, i, cur, len))
+				consumed = 1;
+			else
+				changed = changed ? changed : (int)i + 1;
+		}
+		free(cur);
+	}
+	if (!strcmp(s.loader, "uboot-env") && changed) {
+		int r = arm_uboot_consumed(&s, e);
+
+		if (r < 0)
+			goto out;
+		if (r)
+			consumed = 1, changed = 0;
+	}
+	if (changed && !force) {
+		bt_error_set(e, BT_EXIT_INPUT, NULL, "%s changed since arm-boot, and not as the bootloader changes it when it takes the one-shot: nothing was restored; look at it, then run boottrace disarm-boot --force to put back the bytes from before arm-boot (kept in %s)", s.v[changed - 1].path, s.dir);
+		goto out;
+	}
+	if (changed)
+		bt_say(s.v[changed - 1].path, BT_SAY_WARN, "changed since arm-boot: --force puts back the bytes from before arm-boot all the same");
+	else if (consumed)
+		bt_say(NULL, BT_SAY_NOTE, "the bootloader took the one-shot (%s): putting back the bytes from before arm-boot", !strcmp(s.loader, "grub") ? "next_entry cleared" : "boottrace_oneshot cleared by saveenv");
+	if (arm_restore(&s, s.n, e) || arm_state_remove(&s, e))
+		goto out;
+	ret = 0;
+out:
+	arm_keep_file(e, ret);
+	arm_state_free(&s);
+	return ret;
+}

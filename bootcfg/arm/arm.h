@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * arm-boot / disarm-boot (docs/arm-boot.md): the compiled kernel command
+ * line for the next boot only, and the way back byte for byte.
+ *
+ * arm-boot keeps, in a state directory, each file (or env region) it
+ * changes: its bytes before (orig.N) and as arm-boot left them (armed.N),
+ * listed in the index file "armed". disarm-boot puts the orig.N bytes back
+ * when the files still hold the armed bytes, or what the bootloader makes
+ * of them when it takes the one-shot (GRUB clears next_entry; the U-Boot
+ * bootcmd of arm-boot clears boottrace_oneshot and runs saveenv).
+ */
+#ifndef BT_ARM_H
+#define BT_ARM_H
+
+#include <stddef.h>
+
+#include "util/bt_error.h"
+
+struct arm_opts {
+	const char *loader;	/* "grub" or "uboot-env" */
+	const char *root;	/* the tree GRUB's files and the state are under; NULL: / */
+	const char *state;	/* the state directory; NULL: ROOT/var/lib/boottrace/arm-boot */
+	const char *grub_dir;	/* GRUB's directory under ROOT; NULL: /boot/grub */
+	const char *fw_config;	/* libubootenv's config; NULL: /etc/fw_env.config */
+};
+
+/* One file, or one region of a file or block device, arm-boot changes. */
+struct arm_item {
+	char *path;
+	int region;		/* 1: bytes [off, off + size) of path; 0: the whole file */
+	unsigned long long off, size;
+	int existed;		/* whole file: it existed before arm-boot */
+	char *orig;		/* the bytes before (NULL: absent) */
+	size_t orig_len;
+	char *armed;		/* the bytes arm-boot left */
+	size_t armed_len;
+};
+
+struct arm_state {
+	char *dir;
+	char loader[16];
+	char *config;		/* uboot-env: the fw_env.config */
+	struct arm_item *v;
+	size_t n, cap;
+};
+
+/* The loaders arm-boot knows, for --help and messages. */
+#define ARM_LOADERS "grub, uboot-env"
+
+/* The state directory of @o into *@dir (malloc'd). 0, or -1 with @e. */
+int arm_state_dir(const struct arm_opts *o, char **dir, struct bt_error *e);
+/*
+ * The line the one-shot is merged into: the arguments of the linux line
+ * of grub.cfg's first menu entry, U-Boot's bootargs. malloc'd. 0, or -1.
+ */
+int arm_base(const struct arm_opts *o, char **base, struct bt_error *e);
+/* Install @line for the next boot only. 0, or -1 with @e (nothing changed). */
+int arm_boot(const struct arm_opts *o, const char *line, struct bt_error *e);
+/*
+ * Restore what arm-boot changed, from its state. @force: also over changes
+ * made since by someone else. 0, or -1 with @e.
+ */
+int arm_disarm(const struct arm_opts *o, int force, struct bt_error *e);
+
+/* ---- insides shared by the arm files (arm_state.c, arm_run.c) ---- */
+void arm_state_free(struct arm_state *s);
+struct arm_item *arm_state_add(struct arm_state *s, const char *path,
+			       struct bt_error *e);
+/* Read the current bytes of @it into a malloc'd *@buf (NULL: absent). */
+int arm_item_read(const struct arm_item *it, char **buf, size_t *len,
+		  struct bt_error *e);
+/* Write @buf (NULL: remove the file) to @it's place: atomic for files. */
+int arm_item_write(const struct arm_item *it, const char *buf, size_t len,
+		   struct bt_error *e);
+/* Write the state directory (orig.N, armed.N, then the index). */
+int arm_state_save(const struct arm_state *s, struct bt_error *e);
+/* Read it back; @e says what to do when it is missing or damaged. */
+int arm_state_load(const char *dir, struct arm_state *s, struct bt_error *e);
+/* Remove the state directory's files and the directory. */
+int arm_state_remove(const struct arm_state *s, struct bt_error *e);
+/*
+ * Run @argv (argv[0] looked up in PATH); its standard output into a
+ * malloc'd *@out when @out is not NULL, else discarded; its stderr
+ * passes through. @pkg: the Debian package that has it, for the message.
+ * 0, or -1 with @e (not found, or a failure exit).
+ */
+int arm_run(char *const argv[], const char *pkg, char **out, size_t *outlen,
+	    struct bt_error *e);
+/* Nonzero when @tool is an executable in PATH. */
+int arm_have(const char *tool);
+/*
+ * An error's file names a path of the state or the loader's files, freed
+ * before the verb prints it: copied to a buffer that stays. Returns @ret.
+ */
+int arm_keep_file(struct bt_error *e, int ret);
+/* Files of @root: ROOT + @path (malloc'd), or NULL on no memory. */
+char *arm_path(const char *root, const char *path);
+
+/* arm_grub.c, arm_uboot.c */
+int arm_grub_base(const struct arm_opts *o, char **base, struct bt_error *e);
+int arm_grub(const struct arm_opts *o, const char *line, struct arm_state *s,
+	     struct bt_error *e);
+int arm_grub_consumed(const struct arm_state *s, size_t i, const char *cur,
+		      size_t len);
+int arm_uboot_base(const struct arm_opts *o, char **base, struct bt_error *e);
+int arm_uboot(const struct arm_opts *o, const char *line, struct arm_state *s,
+	      struct bt_error *e);
+int arm_uboot_consumed(const struct arm_state *s, struct bt_error *e);
+
+#endif /* BT_ARM_H */

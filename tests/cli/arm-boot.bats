@@ -1,0 +1,225 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# arm-boot / disarm-boot (issue 21 part 4): the compiled line for the next
+# boot only, through the loaders' real tools (grub-editenv from grub-common,
+# fw_printenv/fw_setenv from libubootenv-tool, mkenvimage from u-boot-tools),
+# and every byte put back by disarm-boot.
+
+bats_require_minimum_version 1.5.0
+
+setup() {
+	B="${BT_BUILD:-$BATS_TEST_DIRNAME/../../build}"
+	BT="$B/boottrace"
+	T="$BATS_TEST_TMPDIR"
+	D="$BATS_TEST_DIRNAME/../data/arm-boot"
+	export BOOTTRACE_BOARD_DIR="$BATS_TEST_DIRNAME/../../board"
+	printf 'ftrace.tracer = function\nftrace.ftrace.filters = register_netdevice, bond_create\n' >"$T/trace.bconf"
+	WORDS='ftrace=function ftrace_filter=register_netdevice,bond_create trace_clock=global boottrace.enable=1'
+	# a GRUB tree: grub.cfg, an environment block with a saved_entry
+	R="$T/root"
+	mkdir -p "$R/boot/grub"
+	cp "$D/grub.cfg" "$R/boot/grub/grub.cfg"
+	grub-editenv "$R/boot/grub/grubenv" create
+	grub-editenv "$R/boot/grub/grubenv" set saved_entry=gnulinux-simple-abcd
+	cp -a "$R" "$T/root.orig"
+	# a U-Boot environment image and the fw_env.config naming it
+	printf 'baudrate=115200\nbootargs=console=ttyAMA0 root=/dev/vda1 ftrace=nop rootwait\nbootcmd=run distro_bootcmd\n' >"$T/env.txt"
+	mkenvimage -s 0x4000 -o "$T/env.img" "$T/env.txt"
+	cp "$T/env.img" "$T/env.orig"
+	printf '# device offset size\n%s 0x0 0x4000\n' "$T/env.img" >"$T/fw_env.config"
+	U=(--loader uboot-env --fw-config "$T/fw_env.config" --state "$T/ustate")
+}
+
+same_tree() { # the GRUB tree is as before arm-boot (the state's parents aside)
+	diff -r "$T/root.orig/boot" "$R/boot"
+	[ ! -e "$R/var/lib/boottrace/arm-boot" ]
+}
+
+@test "grub: arm sets next_entry (grub-editenv list) and a custom.cfg entry from the first entry; disarm puts back every byte" {
+	run --separate-stderr "$BT" arm-boot --loader grub --root "$R" "$T/trace.bconf"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"armed for the next boot: root=UUID=abcd ro quiet $WORDS"* ]]
+	run grub-editenv "$R/boot/grub/grubenv" list
+	[ "$output" = "$(printf 'saved_entry=gnulinux-simple-abcd\nnext_entry=boottrace-oneshot')" ]
+	grep -qx "menuentry 'boottrace one-shot' --id boottrace-oneshot {" "$R/boot/grub/custom.cfg"
+	grep -qxF "	linux	/boot/vmlinuz-6.1.0-13-amd64 root=UUID=abcd ro quiet $WORDS" "$R/boot/grub/custom.cfg"
+	grep -qxF "	initrd	/boot/initrd.img-6.1.0-13-amd64" "$R/boot/grub/custom.cfg"
+	cmp "$T/root.orig/boot/grub/grub.cfg" "$R/boot/grub/grub.cfg"
+	[ -e "$R/var/lib/boottrace/arm-boot/armed" ]
+	run "$BT" disarm-boot --root "$R"
+	[ "$status" -eq 0 ]
+	cmp "$T/root.orig/boot/grub/grubenv" "$R/boot/grub/grubenv"
+	[ ! -e "$R/boot/grub/custom.cfg" ]
+	same_tree
+}
+
+@test "grub: after GRUB took the one-shot (save_env of an empty next_entry) disarm restores, saying so" {
+	"$BT" arm-boot -q --loader grub --root "$R" "$T/trace.bconf"
+	grub-editenv "$R/boot/grub/grubenv" set next_entry=
+	run "$BT" disarm-boot --root "$R"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"note: the bootloader took the one-shot (next_entry cleared)"* ]]
+	same_tree
+}
+
+@test "grub: a custom.cfg of the user's is kept whole, also without a last newline" {
+	printf 'menuentry mine {\n\techo mine\n}' >"$R/boot/grub/custom.cfg"
+	cp "$R/boot/grub/custom.cfg" "$T/root.orig/boot/grub/custom.cfg"
+	"$BT" arm-boot -q --loader grub --root "$R" --line 'root=/dev/sda1 ftrace=function'
+	[ "$(head -3 "$R/boot/grub/custom.cfg")" = "$(printf 'menuentry mine {\n\techo mine\n}')" ]
+	grep -qxF "	linux	/boot/vmlinuz-6.1.0-13-amd64 root=/dev/sda1 ftrace=function" "$R/boot/grub/custom.cfg"
+	"$BT" disarm-boot --root "$R"
+	same_tree
+}
+
+@test "grub: without grub-editenv, the block boottrace writes is grub-editenv's, byte for byte" {
+	cp -a "$R" "$T/r2"
+	"$BT" arm-boot -q --loader grub --root "$R" "$T/trace.bconf"
+	run env PATH=/nonexistent "$BT" arm-boot --loader grub --root "$T/r2" "$T/trace.bconf"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"grub-editenv is not installed"* ]]
+	cmp "$R/boot/grub/grubenv" "$T/r2/boot/grub/grubenv"
+	cmp "$R/boot/grub/custom.cfg" "$T/r2/boot/grub/custom.cfg"
+	# and with no block at all: grub-editenv create's block, then the variable
+	rm -rf "$T/r2" "$T/r3"
+	cp -a "$T/root.orig" "$T/r2"
+	rm "$T/r2/boot/grub/grubenv"
+	cp -a "$T/r2" "$T/r3"
+	"$BT" arm-boot -q --loader grub --root "$T/r2" "$T/trace.bconf"
+	env PATH=/nonexistent "$BT" arm-boot -q --loader grub --root "$T/r3" "$T/trace.bconf"
+	cmp "$T/r2/boot/grub/grubenv" "$T/r3/boot/grub/grubenv"
+	"$BT" disarm-boot -q --root "$T/r3"
+	[ ! -e "$T/r3/boot/grub/grubenv" ]
+}
+
+@test "grub: a grub.cfg that ignores next_entry or custom.cfg is refused before anything is written" {
+	grep -v 'save_env next_entry' "$D/grub.cfg" >"$R/boot/grub/grub.cfg"
+	run "$BT" arm-boot --loader grub --root "$R" "$T/trace.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"grub.cfg: error: does not take next_entry from the environment block"*"update-grub"* ]]
+	grep -v 'custom.cfg' "$D/grub.cfg" >"$R/boot/grub/grub.cfg"
+	run "$BT" arm-boot --loader grub --root "$R" "$T/trace.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"does not read custom.cfg"*"41_custom"* ]]
+	[ ! -e "$R/boot/grub/custom.cfg" ]
+	[ ! -e "$R/var" ]
+	cmp "$T/root.orig/boot/grub/grubenv" "$R/boot/grub/grubenv"
+}
+
+@test "uboot-env: fw_setenv arms the one-shot (fw_printenv shows it); disarm makes the image identical" {
+	run --separate-stderr "$BT" arm-boot "${U[@]}" "$T/trace.bconf"
+	[ "$status" -eq 0 ]
+	run fw_printenv -c "$T/fw_env.config"
+	[ "$status" -eq 0 ]
+	grep -qxF "boottrace_oneshot=console=ttyAMA0 root=/dev/vda1 ftrace=function rootwait ftrace_filter=register_netdevice,bond_create trace_clock=global boottrace.enable=1" <<<"$output"
+	grep -qxF "boottrace_bootcmd=run distro_bootcmd" <<<"$output"
+	grep -qxF 'bootcmd=if test -n "${boottrace_oneshot}"; then boottrace_line="${boottrace_oneshot}"; setenv boottrace_oneshot; if saveenv; then setenv bootargs "${boottrace_line}"; fi; fi; run boottrace_bootcmd' <<<"$output"
+	grep -qxF "bootargs=console=ttyAMA0 root=/dev/vda1 ftrace=nop rootwait" <<<"$output"
+	run "$BT" disarm-boot --state "$T/ustate"
+	[ "$status" -eq 0 ]
+	cmp "$T/env.orig" "$T/env.img"
+	[ ! -e "$T/ustate" ]
+}
+
+@test "uboot-env: after the boot took the one-shot (cleared, saveenv of the running env) disarm restores" {
+	"$BT" arm-boot -q "${U[@]}" "$T/trace.bconf"
+	# what the bootcmd's saveenv leaves: the one-shot gone, U-Boot's own variables added
+	printf 'boottrace_oneshot=\nfdtcontroladdr=4ff3a000\n' >"$T/script"
+	fw_setenv -c "$T/fw_env.config" -s "$T/script"
+	run "$BT" disarm-boot --state "$T/ustate"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"took the one-shot (boottrace_oneshot cleared by saveenv)"* ]]
+	cmp "$T/env.orig" "$T/env.img"
+}
+
+@test "arm twice is refused and changes nothing; disarm without arm is refused" {
+	"$BT" arm-boot -q --loader grub --root "$R" "$T/trace.bconf"
+	cp -a "$R" "$T/armed"
+	run "$BT" arm-boot --loader grub --root "$R" --line 'root=/dev/sdb1'
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"error: already armed ("*"/var/lib/boottrace/arm-boot/armed exists): run boottrace disarm-boot first"* ]]
+	diff -r "$T/armed" "$R"
+	"$BT" arm-boot -q "${U[@]}" "$T/trace.bconf"
+	cp "$T/env.img" "$T/env.armed"
+	run "$BT" arm-boot "${U[@]}" "$T/trace.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"already armed"* ]]
+	cmp "$T/env.armed" "$T/env.img"
+	"$BT" disarm-boot -q --root "$R"
+	"$BT" disarm-boot -q --state "$T/ustate"
+	run "$BT" disarm-boot --root "$R"
+	[ "$status" -eq 1 ]
+	[[ "$output" == "boottrace disarm-boot: error: nothing is armed: $R/var/lib/boottrace/arm-boot/armed does not exist"* ]]
+	run "$BT" disarm-boot --state "$T/ustate"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"nothing is armed"* ]]
+	same_tree
+	cmp "$T/env.orig" "$T/env.img"
+}
+
+@test "disarm refuses files changed since by someone else; --force restores them" {
+	"$BT" arm-boot -q --loader grub --root "$R" "$T/trace.bconf"
+	echo '# edited' >>"$R/boot/grub/custom.cfg"
+	cp "$R/boot/grub/custom.cfg" "$T/edited"
+	run "$BT" disarm-boot --root "$R"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"custom.cfg changed since arm-boot"*"disarm-boot --force"* ]]
+	cmp "$T/edited" "$R/boot/grub/custom.cfg"
+	run "$BT" disarm-boot --root "$R" --force
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"custom.cfg: warning: changed since arm-boot"* ]]
+	same_tree
+	# U-Boot: the one-shot still set but bootcmd changed
+	"$BT" arm-boot -q "${U[@]}" "$T/trace.bconf"
+	fw_setenv -c "$T/fw_env.config" bootcmd 'run mine'
+	run "$BT" disarm-boot --state "$T/ustate"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"env.img changed since arm-boot"* ]]
+	"$BT" disarm-boot -q --state "$T/ustate" --force
+	cmp "$T/env.orig" "$T/env.img"
+}
+
+@test "systemd-boot's one-shot is said to be not done; usage errors" {
+	run "$BT" arm-boot --loader systemd-boot --line x
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--loader systemd-boot: not done"*"bootctl set-oneshot"* ]]
+	run "$BT" arm-boot --line x
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"give --loader (grub, uboot-env)"* ]]
+	run "$BT" arm-boot --loader grub --root "$R" --line x "$T/trace.bconf"
+	[ "$status" -eq 2 ]
+	run "$BT" disarm-boot "$T/trace.bconf"
+	[ "$status" -eq 2 ]
+	run "$BT" arm-boot "${U[@]}" --fw-config "$T/none.config" "$T/trace.bconf"
+	[ "$status" -eq 3 ]
+	cmp "$T/env.orig" "$T/env.img"
+}
+
+@test "arm-boot and disarm-boot: --help and the man page list the same options" {
+	H="$BATS_TEST_DIRNAME/helpers/help-vs-man.py"
+	M="$BATS_TEST_DIRNAME/../../docs/man/boottrace.1"
+	for v in arm-boot disarm-boot; do
+		"$BT" "$v" --help >"$T/$v.help"
+		python3 "$H" "$M" "$v" "$T/$v.help"
+	done
+	LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings=w -l "$BATS_TEST_DIRNAME/../../docs/man/boottrace-arm-boot.1" 2>"$T/warn" >"$T/out"
+	[ ! -s "$T/warn" ]
+	grep -q 'disarm-boot' "$T/out"
+}
+
+@test "completion: the verbs, --loader's loaders, the flags of each" {
+	C="$BATS_TEST_DIRNAME/../../completion/boottrace"
+	BTA="$(cd "$B" && pwd)/boottrace"
+	comp() {
+		(cd "$T" && bash --norc --noprofile -c 'source "$0"; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}; _boottrace; printf "%s\n" "${COMPREPLY[@]}" | sort' "$C" "$@")
+	}
+	run comp "$BTA" ""
+	grep -qx arm-boot <<<"$output"
+	grep -qx disarm-boot <<<"$output"
+	run comp "$BTA" arm-boot --loader ""
+	[ "$output" = "$(printf 'grub\nuboot-env')" ]
+	run comp "$BTA" arm-boot --fw
+	[ "$output" = --fw-config ]
+	run comp "$BTA" disarm-boot --f
+	[ "$output" = --force ]
+}
