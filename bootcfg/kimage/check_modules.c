@@ -333,9 +333,9 @@ int check_load_modules(struct check_tab *t, const char *dir, struct bt_error *e)
 /* ---- a module's init function ------------------------------------------- */
 
 /*
- * module_init(fn) makes init_module an alias of fn (include/linux/module.h:
- * same section, same address), and the module's struct module points its
- * init at init_module. The function at that address under another name is
+ * module_init(fn) makes init_module an alias of fn (same section, same
+ * address), and the module's struct module points its init at init_module
+ * (docs/kernel-facts.md 83). The function at that address under another name is
  * the one the source calls its init; a module whose init is written as
  * init_module itself, or whose local symbols are stripped, has no other.
  */

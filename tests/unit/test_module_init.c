@@ -2,7 +2,7 @@
 /*
  * A module's init function from its .ko (check_module_init, kimage.h), on
  * objects gcc and xz make at test time (nothing binary is committed): the
- * alias module_init() makes (include/linux/module.h), an init written as
+ * alias module_init() makes (docs/kernel-facts.md 83), an init written as
  * init_module itself, a module without an init, the same packed with xz,
  * and a file that is no ELF.
  */
