@@ -322,7 +322,6 @@ static int ko_visit(void *ctx, const char *path, const char *name,
 	uint64_t size;
 	int ret;
 
-	(void)e;
 	if (!k || k->path)	/* not wanted, or found already */
 		return 0;
 	if (!(k->path = strdup(path)))

@@ -147,7 +147,8 @@ static void jstacks(const struct report *r, uint32_t fn, FILE *f)
 			js(rp_str(&r->names, s->frame[k]), f);
 			fprintf(f, ", \"why\": \"%s\"", renamed_why(s->flag[k]));
 			/* named from its module's .ko (--modules DIR) */
-			if ((named = rp_frame_ko_named(rp_str(&r->names, s->frame[k])))) {
+			if ((s->flag[k] & RP_FR_INIT) &&
+			    (named = rp_frame_ko_named(rp_str(&r->names, s->frame[k])))) {
 				fputs(", \"function\": ", f);
 				json_fput(f, rp_str(&r->names, s->frame[k]), named);
 			}
