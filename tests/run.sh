@@ -115,6 +115,8 @@ run_counted kernel-docs sh tests/cli/kernel-docs.sh
 # the offline suites end here (make test)
 if [ "$OFFLINE" = 0 ]; then
 run_counted check sh tests/e2e/check.sh
+# issue 22: report --modules DIR names bonding's freed init from the real bonding.ko (no boot)
+run_counted koinit sh tests/e2e/koinit.sh
 # report -f html/svg pages in headless Chromium: culprit shown, no fetch, no console error, screenshots
 run_counted browser sh tests/e2e/browser.sh "$B/boottrace"
 run_counted uboot sh tests/e2e/uboot.sh

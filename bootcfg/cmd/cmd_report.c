@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cmd/commands.h"
@@ -17,6 +18,7 @@
 
 struct report_opts {
 	const char *input, *format, *only, *map, *kallsyms, *modules;
+	const char *ko_dir;	/* --modules DIR: a modules tree */
 	const char *diff;	/* --diff A B: A (input is B) */
 	int boot;
 };
@@ -25,7 +27,7 @@ static int report_usage(FILE *f)
 {
 	fputs("usage: boottrace report INPUT [-f text|json|folded|html|svg|perfetto]\n"
 	      "                        [--function F] [--system-map F | --kallsyms F]\n"
-	      "                        [--proc-modules F] [--boot N]\n"
+	      "                        [--proc-modules F] [--modules DIR] [--boot N]\n"
 	      "       boottrace report --diff A B [-f text|json|html] [--function F] [--boot N]\n\n"
 	      "INPUT is a snapshot directory (/run/boottrace/<boot-id>), a bare\n"
 	      "tracefs 'trace' file, or a serial-console log holding console-mode\n"
@@ -66,9 +68,13 @@ static int report_usage(FILE *f)
 	      "                     changed (-f text, json or html)\n"
 	      "      --function F   only function (or event) F\n"
 	      "      --system-map F, --kallsyms F   name raw frame addresses\n"
-	      "      --proc-modules F  /proc/modules of that boot (module ranges);\n"
-	      "                     the old spelling --modules F still works, with a\n"
-	      "                     warning\n"
+	      "      --proc-modules F  /proc/modules of that boot (module ranges)\n"
+	      "      --modules DIR  the modules tree of the kernel that booted\n"
+	      "                     (/lib/modules/VERSION, or an unpacked package's):\n"
+	      "                     a module's freed init code, shown as\n"
+	      "                     [init of M], is named from M's .ko\n"
+	      "                     (bonding_init [init of bonding]); a file here\n"
+	      "                     is the old spelling of --proc-modules (warning)\n"
 	      "      --boot N       which snapshot of a console log\n", f);
 	cmd_common_usage(f);
 	fputs("\nExit status: 0 the report was written, 1 the input is not a trace\n"
@@ -97,12 +103,13 @@ static enum cmd_parse parse_opts(int argc, char **argv, struct report_opts *o)
 		{ "system-map", required_argument, NULL, 'm' },
 		{ "kallsyms", required_argument, NULL, 'k' },
 		{ "proc-modules", required_argument, NULL, 'M' },
-		/* the old spelling: --modules names a modules tree in check and compile */
+		/* a modules tree, as in check and compile; a file: --proc-modules */
 		{ "modules", required_argument, NULL, 'O' },
 		{ "boot", required_argument, NULL, 'b' },
 		{ "diff", required_argument, NULL, 'D' },
 		{ NULL, 0, NULL, 0 },
 	};
+	struct stat st;
 	char *end;
 	int c;
 
@@ -116,7 +123,12 @@ static enum cmd_parse parse_opts(int argc, char **argv, struct report_opts *o)
 		case 'm': o->map = optarg; break;
 		case 'k': o->kallsyms = optarg; break;
 		case 'O':
-			bt_say(NULL, BT_SAY_WARN, "--modules F is now --proc-modules F (--modules names a modules directory in check and compile); the old spelling goes away in a later release");
+			/* a directory, or nothing there: the walk says what is wrong */
+			if (stat(optarg, &st) || S_ISDIR(st.st_mode)) {
+				o->ko_dir = optarg;
+				break;
+			}
+			bt_say(NULL, BT_SAY_WARN, "--modules %s: a file, not a directory, so taken as the old spelling of --proc-modules (a module list); --modules DIR names a modules tree (/lib/modules/VERSION), as in check and compile; the old spelling goes away in a later release", optarg);
 			/* fall through */
 		case 'M': o->modules = optarg; break;
 		case 'D': o->diff = optarg; break;
@@ -247,9 +259,8 @@ static int load(const struct report_opts *o, const char *input,
 				    (unsigned long long)lines,
 				    (unsigned long long)first_bad);
 	l->snap.prev_syms = have ? &l->syms : NULL;
-	if (rp_check(l->r, have ? &l->syms : NULL, &l->snap, &l->q))
-		return bt_error_set(e, BT_EXIT_ENV, input, "out of memory");
-	return 0;
+	return rp_check_modules(l->r, have ? &l->syms : NULL, &l->snap,
+				o->ko_dir, &l->q, e);
 }
 
 static int print(const char *format, const struct rp_out *out, FILE *f)

@@ -329,3 +329,56 @@ int check_load_modules(struct check_tab *t, const char *dir, struct bt_error *e)
 {
 	return check_modules_walk(dir, mod_load, t, t->progress, "reading modules", e);
 }
+
+/* ---- a module's init function ------------------------------------------- */
+
+/*
+ * module_init(fn) makes init_module an alias of fn (same section, same
+ * address), and the module's struct module points its init at init_module
+ * (docs/kernel-facts.md 83). The function at that address under another name is
+ * the one the source calls its init; a module whose init is written as
+ * init_module itself, or whose local symbols are stripped, has no other.
+ */
+const struct check_sym *check_module_init(const struct check_tab *t, int mod)
+{
+	const struct check_sym *entry = NULL, *s;
+	size_t i;
+
+	for (i = 1; i < t->n && !entry; i++)
+		if (t->sym[i].mod == mod && (t->sym[i].flags & CS_TEXT) &&
+		    !(t->sym[i].flags & CS_LABEL) &&
+		    !strcmp(t->sym[i].name, "init_module"))
+			entry = &t->sym[i];
+	if (!entry)
+		return NULL;
+	for (i = 1; i < t->n; i++) {
+		s = &t->sym[i];
+		if (s != entry && s->mod == mod && s->sec == entry->sec &&
+		    s->addr == entry->addr && (s->flags & CS_TEXT) &&
+		    !(s->flags & CS_LABEL) && strcmp(s->name, "init_module"))
+			return s;
+	}
+	return entry;
+}
+
+int check_module_init_file(const char *path, char *name, size_t cap,
+			   uint64_t *size, struct bt_error *e)
+{
+	struct check_tab t;
+	const struct check_sym *s;
+	int ret;
+
+	memset(&t, 0, sizeof(t));
+	if (mod_load(&t, path, "module", e)) {
+		check_tab_free(&t);
+		return -1;
+	}
+	s = check_module_init(&t, 0);
+	ret = s != NULL;
+	if (s) {
+		snprintf(name, cap, "%s", s->name);
+		*size = s->size;
+	}
+	check_tab_free(&t);
+	return ret;
+}

@@ -98,6 +98,18 @@ int check_modules_walk(const char *dir, check_module_fn fn, void *ctx,
 		       struct bt_error *e);
 /* The bytes of a possibly compressed module (malloc'd). */
 char *check_read_module(const char *path, size_t *len, struct bt_error *e);
+/*
+ * A module's init function, @mod's in @t: the function at its init_module
+ * (the alias module_init() makes) under its own name ("bonding_init"), or
+ * init_module itself when nothing else is there; NULL: no init_module.
+ */
+const struct check_sym *check_module_init(const struct check_tab *t, int mod);
+/*
+ * The same of the module file @path (.ko, .ko.xz, .ko.zst, .ko.gz): its
+ * name into @name and its size; 1 found, 0 no init_module, -1 @e set.
+ */
+int check_module_init_file(const char *path, char *name, size_t cap,
+			   uint64_t *size, struct bt_error *e);
 
 /* ---- initcalls (check_initcall.c) ---------------------------------- */
 /*

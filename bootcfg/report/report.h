@@ -265,6 +265,15 @@ struct rp_frame_counts {
 	uint32_t init_unchecked;	/* module init frames not checkable */
 	uint32_t init_example;		/* a name id of either, or RP_NONE */
 	uint32_t badoff;		/* frames with an offset past the size */
+	/* --modules DIR: init entries named from their .ko (report_frame.c) */
+	const char *ko_dir;		/* NULL: no modules tree given */
+	uint32_t ko_named;		/* frames named "F [init of M]" */
+	uint32_t ko_missing;		/* modules with no .ko in the tree */
+	uint32_t ko_unnamed;		/* .ko unreadable or without init_module */
+	char ko_names[200];		/* "bonding_init (bonding, PATH)", ... */
+	char ko_missing_names[120];	/* "bonding, tls", ... */
+	char ko_problem[300];		/* the first .ko that did not say, why */
+	uint32_t ko_example;		/* a trace's name of a named frame */
 };
 
 struct rp_findings {
@@ -281,6 +290,14 @@ struct rp_findings {
  */
 int rp_check(struct report *r, const struct rp_syms *syms,
 	     const struct rp_snap *snap, struct rp_findings *out);
+/*
+ * rp_check, and with @ko_dir (a modules tree such as /lib/modules/VERSION;
+ * NULL: none) each frame of a module's freed init code that is its init
+ * entry named from the module's .ko. -1 with @e set.
+ */
+int rp_check_modules(struct report *r, const struct rp_syms *syms,
+		     const struct rp_snap *snap, const char *ko_dir,
+		     struct rp_findings *out, struct bt_error *e);
 
 /* ---- outputs (report_text.c, report_json.c, report_folded.c, and the
  *      pictures: report_html.c, report_svg.c, report_perfetto.c,

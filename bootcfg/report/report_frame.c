@@ -9,11 +9,15 @@
  * a stack's addresses when the trace is read, not when the stack was
  * taken, so a module's init function, freed after its init, is named after
  * whatever was loaded into that memory since (docs/kernel-facts.md 81).
+ * With a modules tree, such a frame that is the init entry itself is named
+ * from its module's .ko (docs/kernel-facts.md 83).
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "kimage/kimage.h"
 #include "report/report_int.h"
+#include "util/grow.h"
 
 /*
  * ftrace's own code between a traced function and the tracer: the
@@ -231,4 +235,181 @@ int rp_frame_settle(struct report *r, struct rp_stack *s, uint64_t ts,
 			c->badoff++;
 		}
 	return frame_init_rule(r, s, ts, pid, c);
+}
+
+/* ---- names of module inits from their .ko (--modules DIR) ------------- */
+
+/* A module whose init entry was renamed, and what its .ko says. */
+struct ko_want {
+	char mod[64];		/* "bonding" */
+	char fn[128];		/* "bonding_init", "" not found */
+	char *path;		/* its .ko, once found */
+};
+
+struct ko_walk {
+	struct ko_want *v;
+	size_t n, cap;
+	struct rp_frame_counts *c;
+	const char *dir;
+};
+
+#define KO_PREFIX "[init of "
+
+/* "[init of bonding]" -> "bonding" (len into *@n), else NULL. */
+static const char *ko_init_module(const char *name, size_t *n)
+{
+	size_t len = strlen(name), p = sizeof(KO_PREFIX) - 1;
+
+	if (len <= p + 1 || strncmp(name, KO_PREFIX, p) || name[len - 1] != ']')
+		return NULL;
+	*n = len - p - 1;
+	return name + p;
+}
+
+size_t rp_frame_ko_named(const char *name)
+{
+	const char *b = strstr(name, " " KO_PREFIX);
+	size_t n;
+
+	return b && b > name && ko_init_module(b + 1, &n) ? (size_t)(b - name) : 0;
+}
+
+/* The frame of @s right under do_one_initcall, if renamed: its index. */
+static int ko_entry(const struct report *r, const struct rp_stack *s,
+		    uint32_t *at)
+{
+	uint32_t d;
+
+	for (d = 1; d < s->nframes; d++)
+		if (frame_named(r, s->frame[d], "do_one_initcall"))
+			break;
+	if (d == s->nframes || !(s->flag[d - 1] & RP_FR_INIT))
+		return 0;
+	*at = d - 1;
+	return 1;
+}
+
+static struct ko_want *ko_find(struct ko_walk *w, const char *mod, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < w->n; i++)
+		if (strlen(w->v[i].mod) == n && !strncmp(w->v[i].mod, mod, n))
+			return &w->v[i];
+	return NULL;
+}
+
+/* Append "TEXT" to @buf as a list item, "..." when it is full. */
+static void ko_list(char *buf, size_t cap, const char *text)
+{
+	size_t len = strlen(buf);
+
+	if (len + 4 >= cap || !strcmp(buf + (len > 3 ? len - 3 : 0), "..."))
+		return;
+	if (len + strlen(text) + 2 + 5 >= cap)
+		snprintf(buf + len, cap - len, "%s...", len ? ", " : "");
+	else
+		snprintf(buf + len, cap - len, "%s%s", len ? ", " : "", text);
+}
+
+/* check_modules_walk's callback: a wanted module's init name. */
+static int ko_visit(void *ctx, const char *path, const char *name,
+		    struct bt_error *e)
+{
+	struct ko_walk *w = ctx;
+	struct ko_want *k = ko_find(w, name, strlen(name));
+	struct bt_error why;
+	uint64_t size;
+	int ret;
+
+	if (!k || k->path)	/* not wanted, or found already */
+		return 0;
+	if (!(k->path = strdup(path)))
+		return bt_error_set(e, BT_EXIT_ENV, path, "out of memory");
+	bt_error_clear(&why);
+	ret = check_module_init_file(path, k->fn, sizeof(k->fn), &size, &why);
+	if (ret > 0)
+		return 0;
+	k->fn[0] = '\0';
+	if (why.code == BT_EXIT_ENV) {
+		*e = why;
+		return -1;
+	}
+	/* a .ko that does not say is reported, not fatal: the rest stands */
+	if (!w->c->ko_unnamed++)
+		snprintf(w->c->ko_problem, sizeof(w->c->ko_problem), "%.120s: %.170s",
+			 path, ret < 0 ? why.msg :
+			 "no init_module symbol (a module without an init, or stripped)");
+	return 0;
+}
+
+int rp_frame_ko_names(struct report *r, const char *dir,
+		      struct rp_frame_counts *c, struct bt_error *e)
+{
+	struct ko_walk w = { .c = c, .dir = dir };
+	uint32_t i, at;
+	size_t n, k;
+	const char *m;
+	char buf[300];
+	int ret = -1;
+
+	c->ko_dir = dir;
+	c->ko_example = RP_NONE;
+	for (i = 0; i < r->stacks.n; i++) {
+		const struct rp_stack *s = &r->stacks.s[i];
+
+		if (!ko_entry(r, s, &at) ||
+		    !(m = ko_init_module(rp_str(&r->names, s->frame[at]), &n)) ||
+		    ko_find(&w, m, n) || n >= sizeof(w.v[0].mod))
+			continue;
+		if (BT_GROW(w.v, w.n + 1, w.cap) < 0) {
+			bt_error_set(e, BT_EXIT_ENV, dir, "out of memory");
+			goto out;
+		}
+		memset(&w.v[w.n], 0, sizeof(w.v[0]));
+		memcpy(w.v[w.n].mod, m, n);
+		w.n++;
+	}
+	/* walked even with nothing to name: a wrong tree is said either way */
+	if (check_modules_walk(dir, ko_visit, &w, NULL, "reading modules", e))
+		goto out;
+	for (k = 0; k < w.n; k++) {
+		if (!w.v[k].path) {
+			c->ko_missing++;
+			ko_list(c->ko_missing_names, sizeof(c->ko_missing_names),
+				w.v[k].mod);
+		} else if (w.v[k].fn[0]) {
+			const char *rel = w.v[k].path;
+
+			/* the path under the tree the finding names */
+			if (!strncmp(rel, dir, strlen(dir)) && rel[strlen(dir)] == '/')
+				rel += strlen(dir) + 1;
+			snprintf(buf, sizeof(buf), "%s (%s, %s)", w.v[k].fn,
+				 w.v[k].mod, rel);
+			ko_list(c->ko_names, sizeof(c->ko_names), buf);
+		}
+	}
+	for (i = 0; i < r->stacks.n; i++) {
+		struct rp_stack *s = &r->stacks.s[i];
+		const struct ko_want *kw;
+
+		if (!ko_entry(r, s, &at) ||
+		    !(m = ko_init_module(rp_str(&r->names, s->frame[at]), &n)) ||
+		    !(kw = ko_find(&w, m, n)) || !kw->fn[0])
+			continue;
+		snprintf(buf, sizeof(buf), "%s " KO_PREFIX "%s]", kw->fn, kw->mod);
+		if (c->ko_example == RP_NONE && s->was)
+			c->ko_example = s->was[at];
+		if (frame_rename(r, s, at, "%s", buf, RP_FR_INIT)) {
+			bt_error_set(e, BT_EXIT_ENV, dir, "out of memory");
+			goto out;
+		}
+		c->ko_named++;
+	}
+	ret = 0;
+out:
+	for (k = 0; k < w.n; k++)
+		free(w.v[k].path);
+	free(w.v);
+	return ret;
 }

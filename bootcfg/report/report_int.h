@@ -868,6 +868,17 @@ uint32_t rp_lineage_of(const struct report *r, uint32_t pid, uint64_t ts,
  */
 int rp_frame_settle(struct report *r, struct rp_stack *s, uint64_t ts,
 		    uint32_t pid, struct rp_frame_counts *c);
+/*
+ * After every stack is settled: each "[init of M]" frame that is the init
+ * entry itself (right under do_one_initcall) named from M's .ko under the
+ * modules tree @dir, as "bonding_init [init of bonding]". -1 with @e set
+ * (the tree cannot be read, out of memory); a module missing from the tree
+ * or a .ko that does not say is counted in @c, not an error.
+ */
+int rp_frame_ko_names(struct report *r, const char *dir,
+		      struct rp_frame_counts *c, struct bt_error *e);
+/* "bonding_init [init of bonding]": the length of "bonding_init", else 0. */
+size_t rp_frame_ko_named(const char *name);
 const char *rp_lineage_module(const struct report *r, uint32_t pid,
 			      uint64_t ts);
 /* The last module request at or before @ts: 1 with its task and module. */

@@ -121,6 +121,7 @@ static void jstacks(const struct report *r, uint32_t fn, FILE *f)
 		const struct rp_stack *s = &r->stacks.s[rp_key_b(v[i])];
 		const char *task = rp_top_task(r, &r->stack_task, rp_key_b(v[i]));
 		int first = 1;
+		size_t named;
 
 		len = rp_stack_path(r, rp_key_b(v[i]), fn, path, PATH_MAX_FRAMES);
 		fprintf(f, "%s\n        {\"count\": %llu, \"usable\": %s, \"phase\": \"%s\", \"task\": ",
@@ -144,7 +145,14 @@ static void jstacks(const struct report *r, uint32_t fn, FILE *f)
 			js(rp_str(&r->names, s->was[k]), f);
 			fputs(", \"as\": ", f);
 			js(rp_str(&r->names, s->frame[k]), f);
-			fprintf(f, ", \"why\": \"%s\"}", renamed_why(s->flag[k]));
+			fprintf(f, ", \"why\": \"%s\"", renamed_why(s->flag[k]));
+			/* named from its module's .ko (--modules DIR) */
+			if ((s->flag[k] & RP_FR_INIT) &&
+			    (named = rp_frame_ko_named(rp_str(&r->names, s->frame[k])))) {
+				fputs(", \"function\": ", f);
+				json_fput(f, rp_str(&r->names, s->frame[k]), named);
+			}
+			fputc('}', f);
 			first = 0;
 		}
 		first = 1;

@@ -277,6 +277,29 @@ static void stack_findings(const struct report *r, struct rp_findings *q)
 		    q->frames.init_renamed, q->frames.init_renamed == 1 ? "" : "s",
 		    q->frames.init_renamed == 1 ? "was" : "were",
 		    rp_str(&r->names, q->frames.init_example));
+	if (q->frames.ko_named)
+		add(q, "init-named", 0,
+		    "%u frame%s of module init code named from the module's .ko under %s: %s, at its init_module; the offset in it is unknown (the trace's is in what was loaded there later, e.g. %s); deeper frames of freed init code stay [init of MODULE] (naming them takes their addresses)",
+		    q->frames.ko_named, q->frames.ko_named == 1 ? "" : "s",
+		    q->frames.ko_dir, q->frames.ko_names,
+		    q->frames.ko_example != RP_NONE ?
+		    rp_str(&r->names, q->frames.ko_example) : "?");
+	else if (q->frames.ko_dir && !q->frames.ko_missing && !q->frames.ko_unnamed)
+		add(q, "init-named", 0,
+		    "no frame of a module's freed init code to name from the modules tree %s: the trace has none shown as [init of MODULE]",
+		    q->frames.ko_dir);
+	if (q->frames.ko_missing)
+		add(q, "init-ko-missing", 1,
+		    "%s: no .ko of %s under %s (%s init is shown as [init of MODULE]): give the modules tree of the kernel that booted (/lib/modules/VERSION, or its unpacked package's)",
+		    q->frames.ko_missing == 1 ? "a module's init is not named" : "module inits are not named",
+		    q->frames.ko_missing_names, q->frames.ko_dir,
+		    q->frames.ko_missing == 1 ? "its" : "their");
+	if (q->frames.ko_unnamed)
+		add(q, "init-ko-unnamed", 1,
+		    "%u module%s .ko under %s did not name %s init (shown as [init of MODULE]): %s",
+		    q->frames.ko_unnamed, q->frames.ko_unnamed == 1 ? "'s" : "s'",
+		    q->frames.ko_dir, q->frames.ko_unnamed == 1 ? "its" : "their",
+		    q->frames.ko_problem);
 	if (q->frames.init_unchecked)
 		add(q, "init-unchecked", 1,
 		    "%u stack%s a module's init (do_init_module -> do_one_initcall -> %s ...) and the trace has no module_load event of %s task: if a module was loaded into that init code before the trace was read, its name is shown instead of the init's; trace module:module_load to have each checked, and trace_options=sym-offset to have each frame's module printed (compile --who-calls does both)",
@@ -477,20 +500,32 @@ static uint32_t *top_tasks(const struct rp_pairs *tab, uint32_t nid)
 int rp_check(struct report *r, const struct rp_syms *syms,
 	     const struct rp_snap *snap, struct rp_findings *q)
 {
+	struct bt_error e;
+
+	return rp_check_modules(r, syms, snap, NULL, q, &e);
+}
+
+int rp_check_modules(struct report *r, const struct rp_syms *syms,
+		     const struct rp_snap *snap, const char *ko_dir,
+		     struct rp_findings *q, struct bt_error *e)
+{
 	memset(q, 0, sizeof(*q));
+	q->frames.ko_example = RP_NONE;
 	if (rp_count_end(r) || label_all(r, syms, q))
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	if (ko_dir && rp_frame_ko_names(r, ko_dir, &q->frames, e))
 		return -1;
 	free(r->top_stack_task);
 	free(r->top_chain_task);
 	r->top_stack_task = top_tasks(&r->stack_task, r->stacks.n);
 	r->top_chain_task = top_tasks(&r->chain_task, r->chains.n);
 	if (!r->top_stack_task || !r->top_chain_task)
-		return -1;
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	/* the outputs ask per function: sorted once, searched each time */
 	if (rp_pairs_index(&r->fn_stack) || rp_pairs_index(&r->fn_chain) ||
 	    rp_pairs_index(&r->fn_task) || rp_pairs_index(&r->fn_parent) ||
 	    rp_pairs_index(&r->fn_probe) || rp_pairs_index(&r->stack_probe))
-		return -1;
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	if (snap && snap->console && snap->nboots > 1)
 		add(q, "console-boots", 0,
 		    "the console log holds %d snapshots; this is number %d (--boot N picks another)", snap->nboots, snap->boot);

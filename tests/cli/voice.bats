@@ -71,7 +71,7 @@ VERBS="compile decompile bootconfig boards report collect check"
 	cmp "$T/o" "$T/oq"
 	: >"$T/empty.modules"
 	"$BT" report --modules "$T/empty.modules" "$D/traces/debian-6.1-amd64-stack.trace" >/dev/null 2>"$T/e"
-	grep -q 'warning: --modules F is now --proc-modules F' "$T/e"
+	grep -qF "warning: --modules $T/empty.modules: a file, not a directory, so taken as the old spelling of --proc-modules" "$T/e"
 	"$BT" report -q --modules "$T/empty.modules" "$D/traces/debian-6.1-amd64-stack.trace" >/dev/null 2>"$T/e"
 	[ ! -s "$T/e" ]
 	printf 'ftrace.traser = function\n' >"$T/bad.bconf"
@@ -120,7 +120,7 @@ VERBS="compile decompile bootconfig boards report collect check"
 	[ ! -s "$T/e" ]
 	"$BT" report --kallsyms "$S.kallsyms" --modules "$S.modules" "$S.trace" >"$T/old" 2>"$T/e"
 	cmp "$T/new" "$T/old"
-	[ "$(cat "$T/e")" = "boottrace report: warning: --modules F is now --proc-modules F (--modules names a modules directory in check and compile); the old spelling goes away in a later release" ]
+	[ "$(cat "$T/e")" = "boottrace report: warning: --modules $S.modules: a file, not a directory, so taken as the old spelling of --proc-modules (a module list); --modules DIR names a modules tree (/lib/modules/VERSION), as in check and compile; the old spelling goes away in a later release" ]
 	run "$BT" report --help
 	[[ "$output" == *"--proc-modules F"* ]]
 }
