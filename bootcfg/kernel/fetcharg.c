@@ -366,3 +366,20 @@ int fetcharg_check(const char *spec, const char *arch, const struct kcaps *k,
 			       (int)(eq - spec), spec, (int)(colon - body), body);
 	return 0;
 }
+
+/* The functions --who-creates probes, and what each creates (kernel-facts 85). */
+static const struct {
+	const char *func, *what;
+} fa_creates[] = {
+	{ "register_netdevice", "network device" },
+};
+
+const char *fetcharg_creates(const char *func)
+{
+	size_t i;
+
+	for (i = 0; func && i < sizeof(fa_creates) / sizeof(fa_creates[0]); i++)
+		if (!strcmp(fa_creates[i].func, func))
+			return fa_creates[i].what;
+	return NULL;
+}

@@ -35,4 +35,11 @@ const char *fetcharg_arg_reg(const char *arch, int n);
 int fetcharg_check(const char *spec, const char *arch, const struct kcaps *k,
 		   struct bt_error *e);
 
+/*
+ * What a call of @func creates, in words ("network device"), when its
+ * first recorded value names the object (compile --who-creates), NULL when
+ * boottrace knows of none: the report's answer then says "created by".
+ */
+const char *fetcharg_creates(const char *func);
+
 #endif /* BT_FETCHARG_H */

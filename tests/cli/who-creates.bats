@@ -105,3 +105,34 @@ setup() {
 	run bash --norc --noprofile -c 'cd "$1" && source "$2" && COMP_WORDS=(boottrace compile --who-creates bond); COMP_CWORD=3; _boottrace; echo "${COMPREPLY[*]}"' _ "$T" "$BATS_TEST_DIRNAME/../../completion/boottrace"
 	[ "$output" = "" ]
 }
+
+@test "report: a call whose kprobe recorded a name starts its answer with the object" {
+	F="$D/traces/debian-6.1-amd64-frames.trace"
+	# the real capture, ip's device renamed bond0 (its kprobe line)
+	sed 's/name="bond1"/name="bond0"/' "$F" >"$T/bond0.trace"
+	grep -q 'rnd: (register_netdevice+0x0/0x7e0) name="bond0"' "$T/bond0.trace"
+	run "$BT" report --function register_netdevice "$T/bond0.trace"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *$'\n''  bond0: network device created by ip-100, via bond_newlink -> register_netdevice'$'\n''  culprit: __sys_sendmsg -> '*'bond_newlink -> register_netdevice'$'\n''    by ip-100, phase syscall'* ]]
+	# a pattern at entry is said to be one
+	[[ "$output" == *$'\n''  bond%d (a name pattern: register_netdevice records the name at its entry, and the kernel puts in the first free number inside the call): network device created by insmod-97, via bond_create -> register_netdevice'$'\n''  culprit: [init of bonding] -> bond_create -> register_netdevice'* ]]
+	[[ "$output" == *$'\n''  dummy%d (a name pattern'*'created by modprobe-103, via dummy_init_module -> register_netdevice'* ]]
+}
+
+@test "report: which window each source covers (lo's registration came before the kprobe)" {
+	run "$BT" report --function register_netdevice "$D/traces/debian-6.1-amd64-frames.trace"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"the kprobe's first hit at 3.979217 s: calls before it were not probed (1 of 4: the function tracer covers the whole boot, a boot kprobe only from when it is set up)"* ]]
+	[[ "$output" == *"by init-1 "*$'\n''    recorded by its kprobe: nothing: the call came before the kprobe'"'"'s first hit at 3.979217 s'* ]]
+	# a call with no value gets no object line
+	[[ "$output" != *$'\n''  : '* ]]
+}
+
+@test "report: a kprobe of --who-calls FUNC --arg names its value, not a creation" {
+	F="$D/traces/debian-6.1-amd64-kprobe.trace"
+	sed 's/register_netdevice+0x0\/0x7e0) name="bond%d"/register_netdevice+0x0\/0x7e0) flags=0x10 name="x"/' "$F" >"$T/arg.trace"
+	sed -i 's/register_netdevice/vfs_read/g' "$T/arg.trace"
+	run "$BT" report "$T/arg.trace"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *$'\n''  flags=0x10: recorded by the kprobe on vfs_read, called by busybox-93, via bond_create -> vfs_read'$'\n''  culprit: '* ]]
+}
