@@ -275,6 +275,25 @@ static size_t compile_caller_budget(const struct compile_args *a,
 	return a->hook_settings ? 65536 : (b->cmdline_max - b->cmdline_loader) / 2;
 }
 
+/* -t and what goes with it: 0, or -1 having said what is wrong. */
+static int compile_target_ok(const struct compile_args *a,
+			     const struct emit_target *t)
+{
+	if (!t) {
+		bt_say(NULL, BT_SAY_ERROR, "unknown target '%s' (see boottrace compile --help)", a->target);
+		return -1;
+	}
+	if (a->label && strcmp(t->name, "extlinux")) {
+		bt_say("boottrace compile", BT_SAY_ERROR, "--label goes with -t extlinux");
+		return -1;
+	}
+	if (a->apply && t->route != EMIT_FROM_BOOTCONFIG) {
+		bt_say(NULL, BT_SAY_ERROR, "--apply goes with -t bootconfig");
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_compile(int argc, char **argv)
 {
 	struct compile_args a = { 0 };
@@ -291,19 +310,13 @@ int cmd_compile(int argc, char **argv)
 
 	bt_error_clear(&e);
 	ret = compile_parse_args(argc, argv, &a);
-	if (ret)
+	if (ret) {
+		free(a.args);
 		return cmd_parse_exit(ret, compile_usage);
+	}
 	t = emit_find(a.target);
-	if (!t) {
-		bt_say(NULL, BT_SAY_ERROR, "unknown target '%s' (see boottrace compile --help)", a.target);
-		return BT_EXIT_USAGE;
-	}
-	if (a.label && strcmp(t->name, "extlinux")) {
-		bt_say("boottrace compile", BT_SAY_ERROR, "--label goes with -t extlinux");
-		return BT_EXIT_USAGE;
-	}
-	if (a.apply && t->route != EMIT_FROM_BOOTCONFIG) {
-		bt_say(NULL, BT_SAY_ERROR, "--apply goes with -t bootconfig");
+	if (compile_target_ok(&a, t)) {
+		free(a.args);
 		return BT_EXIT_USAGE;
 	}
 	ret = -1;
