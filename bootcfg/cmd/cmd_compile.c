@@ -14,6 +14,7 @@
 #include "cmd/commands.h"
 #include "compile/compile.h"
 #include "compile/whocalls.h"
+#include "util/grow.h"
 #include "util/readfile.h"
 
 struct compile_args {
@@ -21,6 +22,9 @@ struct compile_args {
 	const char *apply, *config, *who_calls, *callers, *crash;
 	const char *vmlinux, *sysmap, *modules, *root;	/* --check */
 	const char *hook_settings, *label;
+	const char *creates;		/* --who-creates NETDEV */
+	const char **args;		/* --arg NAME=FETCH, in order */
+	size_t nargs, capargs;
 	int keep_bootargs, allow_drop, verbose, print_config, check;
 };
 
@@ -31,7 +35,9 @@ static int compile_usage(FILE *f)
 	fputs("usage: boottrace compile [-t TARGET] [-b BOARD] [-k KVER] [--kernel-config FILE]\n"
 	      "                         [-o OUT] [--base LINE | --base-file FILE] [--keep-bootargs]\n"
 	      "                         [--apply INITRD] [--allow-drop] [-q] [-v] CONFIG\n"
-	      "       boottrace compile --who-calls FUNC[,FUNC...] [--callers LIST] [--print-config] ...\n\n"
+	      "       boottrace compile --who-calls FUNC[,FUNC...] [--callers LIST] [--print-config] ...\n"
+	      "       boottrace compile --who-calls FUNC --arg NAME=FETCH [--arg ...] ...\n"
+	      "       boottrace compile --who-creates NETDEV [-b BOARD] ...\n\n"
 	      "Turn a boot-trace config (bootconfig syntax: ftrace.*, kernel.*, init.*, boottrace.*)\ninto what the target kernel and bootloader really need, or refuse what would\nsilently do nothing at boot.\n\n"
 	      "  -t TARGET         output form (default cmdline):\n", f);
 	for (t = emit_targets; t->name; t++)
@@ -54,6 +60,13 @@ static int compile_usage(FILE *f)
 	      "  --allow-drop      drop, with a warning each, what the target cannot carry\n"
 
 	      "  --who-calls F,... compile the recommended config to find who calls F\n"
+	      "  --arg NAME=FETCH  with --who-calls FUNC: a boot kprobe on FUNC records\n"
+	      "                    NAME=FETCH[:TYPE] at each call (the arch's registers, e.g.\n"
+	      "                    name=+0(%di):string on x86_64; $argN on 6.1+ x86_64, arm64,\n"
+	      "                    riscv); report shows each value with its culprit\n"
+	      "  --who-creates DEV --who-calls register_netdevice with --arg name=+0(REG):string,\n"
+	      "                    REG the board's (-b) first-argument register: who created\n"
+	      "                    the network device DEV (and every other one)\n"
 	      "  --callers LIST    callers to trace in parent-chain mode (FUNC or FUNC:mod:MODULE)\n"
 	      "  --print-config    with --who-calls: print the config instead\n"
 	      "  --crash MODE      with --who-calls: catch a boot that panics or hangs before\n"
@@ -74,7 +87,7 @@ static int compile_usage(FILE *f)
 
 enum { O_KCONFIG = 256, O_BASE, O_BASE_FILE, O_KEEP, O_APPLY, O_DROP,
        O_WHO, O_CALLERS, O_PRINT, O_CRASH, O_CHECK, O_VMLINUX, O_SYSMAP, O_MODULES,
-       O_ROOT, O_HOOKSET, O_LABEL };
+       O_ROOT, O_HOOKSET, O_LABEL, O_ARG, O_CREATES };
 
 static enum cmd_parse compile_parse_args(int argc, char **argv, struct compile_args *a)
 {
@@ -100,6 +113,8 @@ static enum cmd_parse compile_parse_args(int argc, char **argv, struct compile_a
 		{ "root", required_argument, NULL, O_ROOT },
 		{ "hook-settings", required_argument, NULL, O_HOOKSET },
 		{ "label", required_argument, NULL, O_LABEL },
+		{ "arg", required_argument, NULL, O_ARG },
+		{ "who-creates", required_argument, NULL, O_CREATES },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -129,6 +144,15 @@ static enum cmd_parse compile_parse_args(int argc, char **argv, struct compile_a
 		case O_ROOT: a->root = optarg; break;
 		case O_HOOKSET: a->hook_settings = optarg; break;
 		case O_LABEL: a->label = optarg; break;
+		case O_CREATES: a->creates = optarg; break;
+		case O_ARG:
+			/* one slot more for --who-creates' own */
+			if (BT_GROW(a->args, a->nargs + 2, a->capargs) < 0) {
+				bt_say(NULL, BT_SAY_ERROR, "out of memory");
+				return CMD_BAD;
+			}
+			a->args[a->nargs++] = optarg;
+			break;
 		default: return CMD_BAD;
 		}
 	}
@@ -138,10 +162,20 @@ static enum cmd_parse compile_parse_args(int argc, char **argv, struct compile_a
 	/* --modules alone may only feed --who-calls' caller search. */
 	if (a->vmlinux || a->sysmap || a->root)
 		a->check = 1;
+	if (a->creates && a->who_calls) {
+		bt_say(NULL, BT_SAY_ERROR, "--who-creates %s is --who-calls %s with its own --arg: give one of them", a->creates, WHOCALLS_CREATES_FUNC);
+		return CMD_BAD;
+	}
+	if (a->creates)
+		a->who_calls = WHOCALLS_CREATES_FUNC;
+	if (a->nargs && !a->who_calls) {
+		bt_say(NULL, BT_SAY_ERROR, "--arg %s goes with --who-calls FUNC (the function whose calls it records)", a->args[0]);
+		return CMD_BAD;
+	}
 	if (optind < argc || (!a->config == !a->who_calls) ||
 	    (a->base && a->base_file) || ((a->callers || a->print_config || a->crash) &&
 					   !a->who_calls)) {
-		bt_say(NULL, BT_SAY_ERROR, "give one CONFIG or --who-calls (--callers, --print-config and --crash go with --who-calls; --base or --base-file, not both)");
+		bt_say(NULL, BT_SAY_ERROR, "give one CONFIG, --who-calls or --who-creates (--callers, --arg, --print-config and --crash go with --who-calls; --base or --base-file, not both)");
 		return CMD_BAD;
 	}
 	if (a->crash && strcmp(a->crash, "console") && strcmp(a->crash, "persistent")) {
@@ -237,6 +271,25 @@ static size_t compile_caller_budget(const struct compile_args *a,
 	return a->hook_settings ? 65536 : (b->cmdline_max - b->cmdline_loader) / 2;
 }
 
+/* -t and what goes with it: 0, or -1 having said what is wrong. */
+static int compile_target_ok(const struct compile_args *a,
+			     const struct emit_target *t)
+{
+	if (!t) {
+		bt_say(NULL, BT_SAY_ERROR, "unknown target '%s' (see boottrace compile --help)", a->target);
+		return -1;
+	}
+	if (a->label && strcmp(t->name, "extlinux")) {
+		bt_say("boottrace compile", BT_SAY_ERROR, "--label goes with -t extlinux");
+		return -1;
+	}
+	if (a->apply && t->route != EMIT_FROM_BOOTCONFIG) {
+		bt_say(NULL, BT_SAY_ERROR, "--apply goes with -t bootconfig");
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_compile(int argc, char **argv)
 {
 	struct compile_args a = { 0 };
@@ -247,23 +300,19 @@ int cmd_compile(int argc, char **argv)
 	struct kcaps k;
 	struct bt_error e;
 	char *base = NULL, *conf = NULL, *found = NULL;
+	char creates_arg[64];
+	struct whocalls_probe probe = { 0 };
 	int ret;
 
 	bt_error_clear(&e);
 	ret = compile_parse_args(argc, argv, &a);
-	if (ret)
+	if (ret) {
+		free(a.args);
 		return cmd_parse_exit(ret, compile_usage);
+	}
 	t = emit_find(a.target);
-	if (!t) {
-		bt_say(NULL, BT_SAY_ERROR, "unknown target '%s' (see boottrace compile --help)", a.target);
-		return BT_EXIT_USAGE;
-	}
-	if (a.label && strcmp(t->name, "extlinux")) {
-		bt_say("boottrace compile", BT_SAY_ERROR, "--label goes with -t extlinux");
-		return BT_EXIT_USAGE;
-	}
-	if (a.apply && t->route != EMIT_FROM_BOOTCONFIG) {
-		bt_say(NULL, BT_SAY_ERROR, "--apply goes with -t bootconfig");
+	if (compile_target_ok(&a, t)) {
+		free(a.args);
 		return BT_EXIT_USAGE;
 	}
 	ret = -1;
@@ -289,10 +338,26 @@ int cmd_compile(int argc, char **argv)
 			bt_say("route", BT_SAY_PLAIN, "--who-calls: callers from the kernel's code: %s", found);
 		a.callers = found;
 	}
+	if (a.creates) {
+		if (whocalls_creates(a.creates, &b, creates_arg,
+				     sizeof(creates_arg), &e))
+			goto out;
+		/* the device's name first, then the user's own --arg */
+		if (!a.args && BT_GROW(a.args, 1, a.capargs) < 0) {
+			bt_error_set(&e, BT_EXIT_ENV, NULL, "out of memory");
+			goto out;
+		}
+		memmove(a.args + 1, a.args, a.nargs * sizeof(*a.args));
+		a.args[0] = creates_arg;
+		a.nargs++;
+		probe.object = a.creates;
+	}
+	probe.args = a.args;
+	probe.nargs = a.nargs;
 	if (a.who_calls) {
 		conf = whocalls_config(a.who_calls, a.callers, &b, &k,
 				       whocalls_lineage_fits(&b, t->route == EMIT_FROM_BOOTCONFIG),
-				       a.crash, &e);
+				       a.crash, &probe, &e);
 		if (!conf || source_load_text("--who-calls", conf, strlen(conf),
 					      &src, &e))
 			goto out;
@@ -324,5 +389,6 @@ out:
 	free(conf);
 	free(found);
 	free(base);
+	free(a.args);
 	return ret ? cmd_fail(&e, BT_EXIT_INPUT) : BT_EXIT_OK;
 }

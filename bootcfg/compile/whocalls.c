@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The config for a who-calls question (whocalls.h). */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/textbuf.h"
 #include "compile/whocalls.h"
+#include "kernel/fetcharg.h"
 #include "plan/plan.h"
 
 /* A function name, optionally FUNC:mod:MODULE; nothing the kernel would split. */
@@ -70,21 +72,111 @@ int whocalls_lineage_fits(const struct board *b, int bootconfig)
 	return 0;
 }
 
+/*
+ * The kprobe of @probe on @func, checked: one function of the kernel's own
+ * (a boot kprobe cannot wait for a module), each argument as the kernel
+ * parses it on the board's arch (kernel/fetcharg.h), nothing the config's
+ * quoted value or kprobe_event= would split.
+ */
+static int whocalls_probe_check(const char *func, const struct whocalls_probe *probe,
+				const struct board *b, const struct kcaps *k,
+				struct bt_error *e)
+{
+	size_t i;
+
+	if (strchr(func, ',') || strstr(func, ":mod:"))
+		return bt_error_set(e, BT_EXIT_USAGE, NULL, "--arg: '%s': a boot kprobe goes on one function of the kernel's own (FUNC, not a list or FUNC:mod:MODULE): give --who-calls FUNC with its --arg, and the others in a second boot", func);
+	for (i = 0; i < probe->nargs; i++) {
+		const char *a = probe->args[i], *q = strpbrk(a, "\"'#{}");
+
+		if (q) {
+			bt_error_set(e, BT_EXIT_USAGE, a, "--arg: '%c' cannot go into the config's quoted probe: fetch without it", *q);
+			e->off = q - a;
+			return -1;
+		}
+		if (fetcharg_check(a, b->arch, k, e)) {
+			char msg[sizeof(e->msg)];
+
+			memcpy(msg, e->msg, sizeof(msg));
+			snprintf(e->msg, sizeof(e->msg), "--arg: %.*s",
+				 (int)sizeof(msg) - 8, msg);
+			return -1;
+		}
+		if (!fetcharg_family(b->arch) && strchr(a, '%'))
+			bt_say(NULL, BT_SAY_WARN, "--arg %s: board %s's arch (%s) is not one whose register names boottrace knows: the register is not checked, and a wrong one fails the whole kprobe_event= at boot", a, b->name, b->arch);
+	}
+	return 0;
+}
+
+/* The event's name: bt_FUNC, with '_' for what an event name cannot hold. */
+static void whocalls_probe_event(const char *func, char *ev, size_t cap)
+{
+	size_t i;
+
+	snprintf(ev, cap, "bt_%s", func);
+	for (i = 3; ev[i]; i++)
+		if (!isalnum((unsigned char)ev[i]))
+			ev[i] = '_';
+}
+
+static void whocalls_probe_config(struct textbuf *out, const char *func,
+				  const struct whocalls_probe *probe)
+{
+	char ev[64];
+	size_t i;
+
+	whocalls_probe_event(func, ev, sizeof(ev));
+	textbuf_printf(out, "# %s: a kprobe on %s records, at each call's entry,\n"
+		       "# what the call is about; report shows it with the culprit. Boot kprobes\n"
+		       "# start later than the function tracer: calls before the kprobe's first hit\n"
+		       "# are traced but not probed (docs/kernel-facts.md 82).\n",
+		       probe->object ? "The object" : "Arguments", func);
+	textbuf_printf(out, "ftrace.event.kprobes.%s.probes = \"%s", ev, func);
+	for (i = 0; i < probe->nargs; i++)
+		textbuf_printf(out, " %s", probe->args[i]);
+	textbuf_printf(out, "\"\nftrace.event.kprobes.%s.enable\n", ev);
+}
+
+int whocalls_creates(const char *netdev, const struct board *b, char *arg,
+		     size_t cap, struct bt_error *e)
+{
+	const char *reg = fetcharg_arg_reg(b->arch, 1);
+	size_t n = strlen(netdev);
+
+	/* dev_valid_name(): IFNAMSIZ-1 bytes, no '/', ':' or blank */
+	if (!n || n > 15 || strpbrk(netdev, "/: \t\n") || !strcmp(netdev, ".") ||
+	    !strcmp(netdev, ".."))
+		return bt_error_set(e, BT_EXIT_USAGE, NULL, "--who-creates '%s': a network device's name is 1 to 15 bytes with no '/', ':' or blank (e.g. bond0, eth0)", netdev);
+	if (!reg)
+		return bt_error_set(e, BT_EXIT_USAGE, NULL, "--who-creates: board %s's arch (%s) is not one whose first-argument register boottrace knows (x86_64, arm64, riscv, arm, mips, s390): %sgive --who-calls register_netdevice --arg name=+0(%%REG):string with the register your arch passes a function's first argument in",
+				    b->name, b->arch, !strcmp(b->name, "generic") ? "give -b BOARD, or " : "");
+	snprintf(arg, cap, "name=+0(%%%s):string", reg);
+	return 0;
+}
+
 char *whocalls_config(const char *funcs, const char *callers,
 		      const struct board *b, const struct kcaps *k,
-		      int lineage, const char *crash, struct bt_error *e)
+		      int lineage, const char *crash,
+		      const struct whocalls_probe *probe, struct bt_error *e)
 {
 	struct textbuf core = { 0 }, mods = { 0 }, out = { 0 };
 	int chain = b->ftrace_stack_zero;
 
+	if (probe && !probe->nargs)
+		probe = NULL;
 	if (whocalls_split(funcs, &core, &mods, "--who-calls", e) ||
 	    (chain && callers && whocalls_split(callers, &core, &mods,
-						"--callers", e)))
+						"--callers", e)) ||
+	    (probe && whocalls_probe_check(funcs, probe, b, k, e)))
 		goto fail;
 	if (chain && !callers)
 		whocalls_no_callers(funcs, b);
-	textbuf_printf(&out, "# Who calls %s? Written by boottrace compile --who-calls for board %s, kernel %s.\n", funcs, b->name,
-		       kcaps_name(k));
+	if (probe && probe->object)
+		textbuf_printf(&out, "# Who creates %s? Written by boottrace compile --who-creates for board %s, kernel %s:\n# the calls of %s, each with the device it registers.\n",
+			       probe->object, b->name, kcaps_name(k), funcs);
+	else
+		textbuf_printf(&out, "# Who calls %s? Written by boottrace compile --who-calls for board %s, kernel %s.\n", funcs, b->name,
+			       kcaps_name(k));
 	if (chain) {
 		textbuf_printf(&out, "# Parent-chain mode: ftrace stack traces are all zero on this board, so every\n# traced function's <-parent column gives one edge of the call chain.\n");
 		if (!callers)
@@ -112,6 +204,8 @@ char *whocalls_config(const char *funcs, const char *callers,
 			       "ftrace.options = %ssym-offset\n", chain ? "" : "func_stack_trace, ");
 	else if (!chain)
 		textbuf_printf(&out, "ftrace.options = func_stack_trace\n");
+	if (probe)
+		whocalls_probe_config(&out, funcs, probe);
 	if (lineage)
 		textbuf_printf(&out, "# Lineage: the program behind each call and its parents, and which task loaded\n"
 		       "# which module (fork, exec, exit and module_load events: about 150 bytes of\n"

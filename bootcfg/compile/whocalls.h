@@ -12,6 +12,17 @@
 #include "kernel/kcaps.h"
 
 /*
+ * A kprobe on the one function asked about, recording @args (NAME=FETCH,
+ * checked by kernel/fetcharg.h against the board's arch and the kernel):
+ * what each call was about, shown by report with its culprit.
+ */
+struct whocalls_probe {
+	const char *const *args;
+	size_t nargs;
+	const char *object;	/* --who-creates NETDEV, for the config's words */
+};
+
+/*
  * Config text (malloc'd) for @funcs ("a,b"), with @callers ("x,y:mod:m",
  * may be NULL) for parent-chain mode. Where ftrace stack traces work: the
  * function tracer, a filter on @funcs and func_stack_trace. Where they do
@@ -20,11 +31,25 @@
  * the chain; callers in modules go to the hook (boottrace.arm). With
  * @crash (console or persistent: --crash, the bring-up preset), a boot
  * that dies or hangs before the hook still gives its trace
- * (boottrace.crash and boottrace.hang = panic, docs/crash.md).
+ * (boottrace.crash and boottrace.hang = panic, docs/crash.md). With
+ * @probe (may be NULL or empty), a kprobe on @funcs (one function of the
+ * kernel's own) recording its arguments.
  */
 char *whocalls_config(const char *funcs, const char *callers,
 		      const struct board *b, const struct kcaps *k,
-		      int lineage, const char *crash, struct bt_error *e);
+		      int lineage, const char *crash,
+		      const struct whocalls_probe *probe, struct bt_error *e);
+
+/*
+ * The netdev preset (--who-creates NETDEV): who-calls register_netdevice
+ * with a kprobe recording the device's name at entry, name=+0(%REG):string
+ * with the board's first-argument register (docs/kernel-facts.md 86).
+ * Writes that argument into @arg; -1 with @e when the board's arch is
+ * unknown or @netdev is no device name.
+ */
+#define WHOCALLS_CREATES_FUNC "register_netdevice"
+int whocalls_creates(const char *netdev, const struct board *b, char *arg,
+		     size_t cap, struct bt_error *e);
 /*
  * Does the lineage (boottrace.lineage) fit the question's line on board
  * @b? Its events are kernel words; on a line of a few hundred bytes they

@@ -297,6 +297,44 @@ size_t rp_probe_text(const struct report *r, const struct rp_pairs *tab,
 	return len < cap ? len : cap - 1;
 }
 
+/* The object of one values text: its first field's string, or NAME=VALUE. */
+static size_t rp_probe_object(const char *v, const char **at)
+{
+	const char *eq = strchr(v, '='), *q;
+
+	if (eq && eq[1] == '"' && (q = strchr(eq + 2, '"'))) {
+		*at = eq + 2;
+		return (size_t)(q - eq - 2);
+	}
+	*at = v;
+	q = strchr(v, ' ');
+	return q ? (size_t)(q - v) : strlen(v);
+}
+
+size_t rp_probe_objects(const struct report *r, const struct rp_pairs *tab,
+			uint32_t a, char *buf, size_t cap, int *pattern)
+{
+	struct rp_count **v;
+	const char *o;
+	size_t n, i, len = 0, k;
+
+	*buf = '\0';
+	*pattern = 0;
+	if (!cap || !tab->used || !(v = rp_pairs_of(tab, a, &n)))
+		return 0;
+	for (i = 0; i < n && i < 4 && len < cap; i++) {
+		k = rp_probe_object(rp_str(&r->progs, rp_key_b(v[i])), &o);
+		if (memchr(o, '%', k))
+			*pattern = 1;
+		len += (size_t)snprintf(buf + len, cap - len, "%s%.*s",
+					i ? ", " : "", (int)k, o);
+	}
+	if (n > 4 && len < cap)
+		len += (size_t)snprintf(buf + len, cap - len, " and %zu more", n - 4);
+	free(v);
+	return len < cap ? len : cap - 1;
+}
+
 uint64_t rp_probe_first(const struct report *r, uint32_t fn)
 {
 	struct rp_count **v;

@@ -624,6 +624,14 @@ int rp_count_end(struct report *r);
  */
 size_t rp_probe_text(const struct report *r, const struct rp_pairs *tab,
 		     uint32_t a, char *buf, size_t cap);
+/*
+ * The objects the kprobe values of @a of @tab name, most first: each
+ * value's first field, its string when quoted (name="bond1" -> bond1),
+ * else NAME=VALUE: "bond0, bond1". *@pattern: 1 when one is a name
+ * pattern at entry (has a '%', as bond%d). Its length; 0 when none.
+ */
+size_t rp_probe_objects(const struct report *r, const struct rp_pairs *tab,
+			uint32_t a, char *buf, size_t cap, int *pattern);
 /* The first kprobe hit on function @fn (UINT64_MAX: none). */
 uint64_t rp_probe_first(const struct report *r, uint32_t fn);
 /* Free the lexer's tables (report_lex.c), the counters' (report_agg.c). */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel/fetcharg.h"
 #include "report/report_int.h"
 
 #define PATH_MAX_FRAMES 256
@@ -157,8 +158,40 @@ static void put_loads(const struct report *r, FILE *f)
 	}
 }
 
-static void answer_line(const struct report *r, const uint32_t *path,
-			uint32_t len, const struct rp_count *hits,
+/*
+ * The answer's first line when the call's kprobe recorded values: the
+ * object first ("bond1: network device created by ip-100, via
+ * bond_newlink -> register_netdevice"), a name pattern said to be one.
+ * A call before the kprobe's first hit has no value: said below instead.
+ */
+static void object_line(const struct report *r, const struct rp_fn *fn,
+			const uint32_t *path, uint32_t len,
+			const struct rp_count *hits, const char *task, FILE *f)
+{
+	const char *name = rp_str(&r->names, fn->name);
+	const char *what = fetcharg_creates(name);
+	char objs[300];
+	int pattern;
+
+	if (!rp_probe_objects(r, &r->stack_probe, rp_key_b(hits), objs,
+			      sizeof(objs), &pattern))
+		return;
+	fputs("  ", f);
+	bt_fput_text(f, objs);
+	if (pattern)
+		fprintf(f, " (a name pattern: %s records the name at its entry, and the kernel puts in the first free number inside the call)",
+			name);
+	if (what)
+		fprintf(f, ": %s created by %s, via ", what, task);
+	else
+		fprintf(f, ": recorded by the kprobe on %s, called by %s, via ", name, task);
+	put_path(r, path + (len > 1 ? len - 2 : 0), len > 1 ? 2 : len, f);
+	fputc('\n', f);
+}
+
+static void answer_line(const struct report *r, const struct rp_fn *fn,
+			const uint32_t *path, uint32_t len,
+			const struct rp_count *hits,
 			const char *task, const struct rp_count *by_task,
 			int stack, FILE *f)
 {
@@ -169,7 +202,10 @@ static void answer_line(const struct report *r, const uint32_t *path,
 	int who = !rp_who(r, path, len, task,
 			  by_task ? by_task->first : hits->first, &w);
 	char then[400];
+	uint64_t probed;
 
+	if (stack)
+		object_line(r, fn, path, len, hits, task, f);
 	fputs("  culprit: ", f);
 	put_path(r, path + c, len - c, f);
 	fprintf(f, "\n    by %s", task);
@@ -191,6 +227,12 @@ static void answer_line(const struct report *r, const uint32_t *path,
 		fputs("    recorded by its kprobe: ", f);
 		bt_fput_text(f, vals);
 		fputc('\n', f);
+	} else if (stack && (probed = rp_probe_first(r, fn->name)) != UINT64_MAX &&
+		   hits->last < probed) {
+		/* boot kprobes start after ftrace= (docs/kernel-facts.md 82) */
+		fputs("    recorded by its kprobe: nothing: the call came before the kprobe's first hit at ", f);
+		put_ts(r, probed, f);
+		fputs(" (the function tracer covers the whole boot, a boot kprobe only from when it is set up)\n", f);
 	}
 	if (who)
 		put_who(r, &w, f);
@@ -211,7 +253,7 @@ static void put_answer(const struct report *r, const struct rp_fn *fn,
 		if (r->stacks.s[id].useless)
 			continue;
 		len = rp_stack_path(r, id, fn->name, path, PATH_MAX_FRAMES);
-		answer_line(r, path, len, v[i],
+		answer_line(r, fn, path, len, v[i],
 			    rp_top_task(r, &r->stack_task, id),
 			    rp_top_task_hits(r, &r->stack_task, id), 1, f);
 		*from_stack = 1;
@@ -224,7 +266,7 @@ static void put_answer(const struct report *r, const struct rp_fn *fn,
 	for (i = 0; v && i < n && i < 4; i++) {
 		id = rp_key_b(v[i]);
 		len = rp_chain_path(r, id, path, PATH_MAX_FRAMES);
-		answer_line(r, path, len, v[i],
+		answer_line(r, fn, path, len, v[i],
 			    rp_top_task(r, &r->chain_task, id),
 			    rp_top_task_hits(r, &r->chain_task, id), 0, f);
 	}
@@ -285,6 +327,10 @@ static void put_fn(const struct rp_out *o, const struct rp_fn *fn, FILE *f)
 			fputs("; the kprobe's first hit at ", f);
 			put_ts(r, first, f);
 			fputs(": calls before it were not probed", f);
+			if (fn->probe_joined && fn->probe_joined < fn->hits)
+				fprintf(f, " (%llu of %llu: the function tracer covers the whole boot, a boot kprobe only from when it is set up)",
+					(unsigned long long)(fn->hits - fn->probe_joined),
+					(unsigned long long)fn->hits);
 		}
 		fputc('\n', f);
 	}

@@ -1,0 +1,138 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Issue 22 part 4: compile --who-creates NETDEV and --who-calls FUNC --arg
+# NAME=FETCH (a boot kprobe recording what each call is about, checked per
+# arch and kernel: kernel/fetcharg.c, docs/kernel-facts.md 84-86), and the
+# report's answer that starts with the object.
+
+setup() {
+	B="${BT_BUILD:-$BATS_TEST_DIRNAME/../../build}"
+	BT="$B/boottrace"
+	D="$BATS_TEST_DIRNAME/../data"
+	T="$BATS_TEST_TMPDIR"
+}
+
+@test "who-creates: the device's name at entry, from the board's first-argument register" {
+	run "$BT" compile --who-creates bond0 -b qemu-x86_64 -k 6.1
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace"* ]]
+	[[ "$output" == *" kprobe_event=p:kprobes/bt_register_netdevice,register_netdevice,name=+0(%di):string "* ]]
+	# enabled, next to the lineage and module events the who-calls preset adds
+	[[ "$output" == *"module:module_load"*"kprobes:bt_register_netdevice"* ]]
+	run "$BT" compile --who-creates bond0 -b qemu-arm64-uboot -k 6.1
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"register_netdevice,name=+0(%x0):string"* ]]
+	# MIPS: the kernel's names are r0..r31, the first argument is r4
+	run "$BT" compile --who-creates bond0 -b mips-malta -k 6.1
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"register_netdevice,name=+0(%r4):string"* ]]
+	run "$BT" compile --who-creates bond0 -b qemu-x86_64 -k 6.1 --print-config
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"# Who creates bond0?"* ]]
+	[[ "$output" == *'ftrace.event.kprobes.bt_register_netdevice.probes = "register_netdevice name=+0(%di):string"'* ]]
+	[[ "$output" == *"calls before the kprobe's first hit"*"are traced but not probed"* ]]
+	# the bootconfig target carries the probe as a key
+	run "$BT" compile --who-creates bond0 -b qemu-x86_64 -k 6.1 -t bootconfig
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'ftrace.event.kprobes.bt_register_netdevice.probes = "register_netdevice name=+0(%di):string"'* ]]
+}
+
+@test "who-creates: no arch known (no -b) is refused, saying to name the register" {
+	run "$BT" compile --who-creates bond0 -k 6.1
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"error: --who-creates: board generic's arch (unknown) is not one whose first-argument register boottrace knows"*"give -b BOARD, or give --who-calls register_netdevice --arg name=+0(%REG):string"* ]]
+	run "$BT" compile --who-creates 'bond0/x' -b qemu-x86_64
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"a network device's name is 1 to 15 bytes"* ]]
+	run "$BT" compile --who-creates bond0 --who-calls f -b qemu-x86_64
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"give one of them"* ]]
+}
+
+@test "who-calls --arg: the kprobe records each NAME=FETCH, \$argN where the kernel has it" {
+	run "$BT" compile --who-calls vfs_read --arg 'a=$arg1' --arg 'c=$comm' -b qemu-x86_64 -k 6.1
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"kprobe_event=p:kprobes/bt_vfs_read,vfs_read,a=\$arg1,c=\$comm "* ]]
+	run "$BT" compile --who-calls vfs_read --arg 'a=$arg1' -b qemu-x86_64 -k 5.10
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"a=\$arg1: byte 2: error: --arg: \$arg1: boottrace knows function-argument access on x86_64 from Linux 6.1's sources only, and the kernel is 5.10; name the register instead: %di, %si"* ]]
+	run "$BT" compile --who-calls vfs_read --arg 'a=$arg1' -b mips-malta -k 6.1
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"no function-argument access (HAVE_FUNCTION_ARG_ACCESS_API) on mips"*"%r4, %r5"* ]]
+	# boot kprobes: 5.3 and later
+	run "$BT" compile --who-creates bond0 -b qemu-x86_64 -k 5.2
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"kprobe_event=) needs kernel 5.3 or later; the target is 5.2"* ]]
+}
+
+@test "who-calls --arg: a bad FETCH is refused at its byte, with what to write" {
+	run "$BT" compile --who-calls register_netdevice --arg 'name=+0(%rdi):string' -b qemu-x86_64 -k 6.1
+	[ "$status" -eq 2 ]
+	[ "$output" = "name=+0(%rdi):string: byte 9: error: --arg: 'rdi' is not a register name of x86_64 (arch/x86/kernel/ptrace.c); its function arguments come in %di, %si, %dx, %cx, %r8, %r9" ]
+	run "$BT" compile --who-calls register_netdevice --arg 'name=%di:string' -b qemu-x86_64
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"name=%di:string: byte 9: error: --arg: a string is read from memory"*"name=+0(%di):string"* ]]
+	run "$BT" compile --who-calls register_netdevice --arg 'name=+0(%a0):strin' -b qemu-arm64-uboot
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"byte 13: error: --arg: 'strin' is not a fetch type"* ]]
+	run "$BT" compile --who-calls register_netdevice --arg 'name=+0(%a0):string' -b qemu-arm64-uboot
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"byte 9: error: --arg: 'a0' is not a register name of arm64"*"%x0"* ]]
+	run "$BT" compile --who-calls register_netdevice,bond_create --arg 'a=%di' -b qemu-x86_64
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"a boot kprobe goes on one function of the kernel's own"* ]]
+	run "$BT" compile --arg 'a=%di' -b qemu-x86_64 x.bconf
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--arg a=%di goes with --who-calls FUNC"* ]]
+}
+
+@test "who-creates: a .config without KPROBE_EVENTS is refused, naming the file" {
+	grep -v KPROBE_EVENTS "$D/kconfig/6.1-debian.config" >"$T/k.config"
+	echo '# CONFIG_KPROBE_EVENTS is not set' >>"$T/k.config"
+	run "$BT" compile --who-creates bond0 -b qemu-x86_64 --kernel-config "$T/k.config"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"error: kprobe events needs CONFIG_KPROBE_EVENTS, which is not set in $T/k.config"* ]]
+	run "$BT" compile --who-creates bond0 -b qemu-x86_64 --kernel-config "$D/kconfig/6.1-debian.config"
+	[ "$status" -eq 0 ]
+}
+
+@test "who-creates: help, man page and completion know the options" {
+	run "$BT" compile --help
+	[[ "$output" == *"--who-creates DEV"* ]]
+	[[ "$output" == *"--arg NAME=FETCH"* ]]
+	grep -qF -- 'who\-creates' "$BATS_TEST_DIRNAME/../../docs/man/boottrace.1"
+	: >"$T/bond0.txt"
+	run bash --norc --noprofile -c 'cd "$1" && source "$2" && COMP_WORDS=(boottrace compile --who-creates bond); COMP_CWORD=3; _boottrace; echo "${COMPREPLY[*]}"' _ "$T" "$BATS_TEST_DIRNAME/../../completion/boottrace"
+	[ "$output" = "" ]
+}
+
+@test "report: a call whose kprobe recorded a name starts its answer with the object" {
+	F="$D/traces/debian-6.1-amd64-frames.trace"
+	# the real capture, ip's device renamed bond0 (its kprobe line)
+	sed 's/name="bond1"/name="bond0"/' "$F" >"$T/bond0.trace"
+	grep -q 'rnd: (register_netdevice+0x0/0x7e0) name="bond0"' "$T/bond0.trace"
+	run "$BT" report --function register_netdevice "$T/bond0.trace"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *$'\n''  bond0: network device created by ip-100, via bond_newlink -> register_netdevice'$'\n''  culprit: __sys_sendmsg -> '*'bond_newlink -> register_netdevice'$'\n''    by ip-100, phase syscall'* ]]
+	# a pattern at entry is said to be one
+	[[ "$output" == *$'\n''  bond%d (a name pattern: register_netdevice records the name at its entry, and the kernel puts in the first free number inside the call): network device created by insmod-97, via bond_create -> register_netdevice'$'\n''  culprit: [init of bonding] -> bond_create -> register_netdevice'* ]]
+	[[ "$output" == *$'\n''  dummy%d (a name pattern'*'created by modprobe-103, via dummy_init_module -> register_netdevice'* ]]
+}
+
+@test "report: which window each source covers (lo's registration came before the kprobe)" {
+	run "$BT" report --function register_netdevice "$D/traces/debian-6.1-amd64-frames.trace"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"the kprobe's first hit at 3.979217 s: calls before it were not probed (1 of 4: the function tracer covers the whole boot, a boot kprobe only from when it is set up)"* ]]
+	[[ "$output" == *"by init-1 "*$'\n''    recorded by its kprobe: nothing: the call came before the kprobe'"'"'s first hit at 3.979217 s'* ]]
+	# a call with no value gets no object line
+	[[ "$output" != *$'\n''  : '* ]]
+}
+
+@test "report: a kprobe of --who-calls FUNC --arg names its value, not a creation" {
+	F="$D/traces/debian-6.1-amd64-kprobe.trace"
+	sed 's/register_netdevice+0x0\/0x7e0) name="bond%d"/register_netdevice+0x0\/0x7e0) flags=0x10 name="x"/' "$F" >"$T/arg.trace"
+	sed -i 's/register_netdevice/vfs_read/g' "$T/arg.trace"
+	run "$BT" report "$T/arg.trace"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *$'\n''  flags=0x10: recorded by the kprobe on vfs_read, called by busybox-93, via bond_create -> vfs_read'$'\n''  culprit: '* ]]
+}
