@@ -195,7 +195,7 @@ static int add_word(struct parse *ps, char *w, size_t len, uint32_t h,
 /* Descend into word @w of @len bytes (hash @h), creating it if new here. */
 static int enter_hashed(struct parse *ps, char *w, size_t len, uint32_t h)
 {
-	unsigned parent = ps->cur < 0 ? BN_NOPARENT : (unsigned)ps->cur, slot;
+	unsigned parent = ps->cur < 0 ? BN_NOPARENT : (unsigned)ps->cur, slot = 0;
 	int n;
 
 	w[len] = '\0';
@@ -274,7 +274,7 @@ static char *read_key(struct parse *ps, char *p)
 	const uint16_t *cls = bc->cls;
 	int cur = ps->cur, n, words = 0, dots = 0, i, last_new;
 	char *dot[BCONF_DEPTH_MAX];
-	unsigned slot;
+	unsigned slot = 0;	/* set by bconf_probe; 0 for -O1 -fsanitize=thread's -Wmaybe-uninitialized */
 	size_t len;
 	uint32_t h;
 	char *w;
