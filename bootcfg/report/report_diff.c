@@ -34,20 +34,63 @@ static void strs_free(struct strs *s)
 	memset(s, 0, sizeof(*s));
 }
 
-static int strs_has(const struct strs *s, const char *x)
+#define UNVERIFIED "[unverified "
+
+/*
+ * Culprit words with each "[unverified NAME]" read as NAME: a name one
+ * boot could check and the other could not is still the same caller.
+ */
+static int same_words(const char *a, const char *b)
+{
+	const size_t m = sizeof(UNVERIFIED) - 1;
+	int in_a = 0, in_b = 0;
+
+	for (;;) {
+		if (!strncmp(a, UNVERIFIED, m)) {
+			a += m;
+			in_a = 1;
+		}
+		if (!strncmp(b, UNVERIFIED, m)) {
+			b += m;
+			in_b = 1;
+		}
+		if (in_a && *a == ']') {
+			a++;
+			in_a = 0;
+			continue;
+		}
+		if (in_b && *b == ']') {
+			b++;
+			in_b = 0;
+			continue;
+		}
+		if (*a != *b)
+			return 0;
+		if (!*a)
+			return 1;
+		a++;
+		b++;
+	}
+}
+
+/* The entry of @s that is @x in words, or NULL. */
+static const char *strs_find(const struct strs *s, const char *x)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (same_words(s->v[i], x))
+			return s->v[i];
+	return NULL;
+}
+
+static int strs_add(struct strs *s, const char *x)
 {
 	size_t i;
 
 	for (i = 0; i < s->n; i++)
 		if (!strcmp(s->v[i], x))
-			return 1;
-	return 0;
-}
-
-static int strs_add(struct strs *s, const char *x)
-{
-	if (strs_has(s, x))
-		return 0;
+			return 0;
 	if (BT_GROW(s->v, s->n + 1, s->cap) || !(s->v[s->n] = strdup(x)))
 		return -1;
 	s->n++;
@@ -131,17 +174,22 @@ static void put_set(const struct ctx *c, const char *label, const char *cls,
 	if (c->fmt == D_JSON)
 		fprintf(c->f, "%s\"%s\": [", json_comma ? ", " : "", label);
 	for (i = 0; i < x->n; i++) {
-		if (strs_has(y, x->v[i]) != both)
+		const char *w = x->v[i], *o = strs_find(y, w);
+
+		if ((o != NULL) != both)
 			continue;
+		/* a name unverified in either boot stays marked */
+		if (o && strstr(o, UNVERIFIED) && !strstr(w, UNVERIFIED))
+			w = o;
 		if (c->fmt == D_JSON) {
 			fputs(any ? ", " : "", c->f);
-			rp_put_json(x->v[i], c->f);
+			rp_put_json(w, c->f);
 		} else if (c->fmt == D_HTML) {
 			fprintf(c->f, "<li class=\"%s\">%s: <span class=\"mono\">", cls, label);
-			rp_put_xml(x->v[i], c->f);
+			rp_put_xml(w, c->f);
 			fputs("</span></li>\n", c->f);
 		} else {
-			fprintf(c->f, "  %s: %s\n", label, x->v[i]);
+			fprintf(c->f, "  %s: %s\n", label, w);
 		}
 		any = 1;
 	}

@@ -176,7 +176,8 @@ static int frame_rename(struct report *r, struct rp_stack *s, uint32_t i,
  * name is believed when its " [MODULE]" is that module, or (no module
  * shown) when no module was loaded after the stack; else it is named
  * "[init of MODULE]". A deeper frame of a module first loaded after the
- * stack is that init's code too.
+ * stack is that init's code too. Without a module_load of that task the
+ * name cannot be checked: it is shown as "[unverified NAME]".
  */
 static int frame_init_rule(struct report *r, struct rp_stack *s, uint64_t ts,
 			   uint32_t pid, struct rp_frame_counts *c)
@@ -195,11 +196,14 @@ static int frame_init_rule(struct report *r, struct rp_stack *s, uint64_t ts,
 		return 0;
 	if (pid != RP_NONE)
 		x = rp_lineage_module(r, pid, ts);
-	if (!x) {
+	if (!x) {	/* undecidable: never a plain name (issue 22) */
 		c->init_unchecked++;
 		if (c->init_example == RP_NONE)
 			c->init_example = s->frame[d - 1];
-		return 0;
+		if (s->flag[d - 1] & RP_FR_BADOFF)
+			return 0;	/* "[unverified NAME]" already */
+		return frame_rename(r, s, d - 1, "[unverified %s]",
+				    rp_str(&r->names, s->frame[d - 1]), 0);
 	}
 	if (s->mod[d - 1] != RP_NONE ?
 	    strcmp(rp_str(&r->names, s->mod[d - 1]), x) != 0 :

@@ -302,7 +302,7 @@ static void stack_findings(const struct report *r, struct rp_findings *q)
 		    q->frames.ko_problem);
 	if (q->frames.init_unchecked)
 		add(q, "init-unchecked", 1,
-		    "%u stack%s a module's init (do_init_module -> do_one_initcall -> %s ...) and the trace has no module_load event of %s task: if a module was loaded into that init code before the trace was read, its name is shown instead of the init's; trace module:module_load to have each checked, and trace_options=sym-offset to have each frame's module printed (compile --who-calls does both)",
+		    "%u stack%s a module's init (do_init_module -> do_one_initcall -> %s ...) and the trace has no module_load event of %s task: a module loaded into that freed init code before the trace was read would be named instead of the init, so the name is shown as [unverified NAME]; trace module:module_load to have each checked, and trace_options=sym-offset to have each frame's module printed (compile --who-calls does both)",
 		    q->frames.init_unchecked, q->frames.init_unchecked == 1 ? " runs" : "s run",
 		    rp_str(&r->names, q->frames.init_example),
 		    q->frames.init_unchecked == 1 ? "its" : "their");

@@ -52,10 +52,12 @@ setup() {
 	[[ "$output" != *"culprit: dummy_change_carrier"* ]]
 }
 
-@test "no module_load events: the init names are kept and the report says they are unchecked" {
+@test "no module_load events: the init names are marked unverified and the report says why" {
 	run "$BT" report "$D/debian-6.1-amd64-stack.trace"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"culprit: bonding_init -> bond_create -> register_netdevice"* ]]
+	[[ "$output" == *"culprit: [unverified bonding_init] -> bond_create -> register_netdevice"* ]]
+	[[ "$output" != *"culprit: bonding_init"* ]]
+	[[ "$output" == *"so the name is shown as [unverified NAME]"* ]]
 	[[ "$output" == *"! 1 stack runs a module's init (do_init_module -> do_one_initcall -> bonding_init ...) and the trace has no module_load event of its task"* ]]
 	[[ "$output" == *"trace module:module_load to have each checked, and trace_options=sym-offset to have each frame's module printed (compile --who-calls does both)"* ]]
 }

@@ -16,7 +16,7 @@ json() { # FILE EXPR: evaluate a python expression on the parsed JSON j
 @test "amd64 module stack: culprit chain, task, phase; trampoline labelled, not a caller" {
 	run "$BT" report "$D/debian-6.1-amd64-stack.trace"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"culprit: bonding_init -> bond_create -> register_netdevice"* ]]
+	[[ "$output" == *"culprit: [unverified bonding_init] -> bond_create -> register_netdevice"* ]]
 	[[ "$output" == *"by busybox-92, phase module-load, 1 hit, at 2.406358 s (stack trace)"* ]]
 	[[ "$output" == *"ftrace trampoline frame (0xffffffffc00ef083)"* ]]
 	# not in the caller tree
@@ -24,7 +24,7 @@ json() { # FILE EXPR: evaluate a python expression on the parsed JSON j
 	"$BT" report -f json "$D/debian-6.1-amd64-stack.trace" >"$T/r.json"
 	[ "$(json "$T/r.json" "j['version']")" = 1 ]
 	c="j['functions'][0]['culprits'][0]"
-	[ "$(json "$T/r.json" "' '.join($c['chain'])")" = "bonding_init bond_create register_netdevice" ]
+	[ "$(json "$T/r.json" "' '.join($c['chain'])")" = "[unverified bonding_init] bond_create register_netdevice" ]
 	[ "$(json "$T/r.json" "$c['task']")" = busybox-92 ]
 	[ "$(json "$T/r.json" "$c['phase']")" = module-load ]
 	[ "$(json "$T/r.json" "$c['source']")" = stack ]
@@ -37,7 +37,7 @@ json() { # FILE EXPR: evaluate a python expression on the parsed JSON j
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"trampoline frame (ftrace_trampoline)"* ]]
 	[[ "$output" == *"1 raw frame addresses were resolved"* ]]
-	[[ "$output" == *"culprit: bonding_init -> bond_create -> register_netdevice"* ]]
+	[[ "$output" == *"culprit: [unverified bonding_init] -> bond_create -> register_netdevice"* ]]
 }
 
 @test "MIPS zero stacks: said so, parent-chain mode recommended and used" {
@@ -71,7 +71,7 @@ json() { # FILE EXPR: evaluate a python expression on the parsed JSON j
 	run "$BT" report "$D/debian-6.1-amd64-kprobe.trace"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"register_netdevice (event): 1 hit"* ]]
-	[[ "$output" == *"culprit: bonding_init -> bond_create -> register_netdevice"* ]]
+	[[ "$output" == *"culprit: [unverified bonding_init] -> bond_create -> register_netdevice"* ]]
 	[[ "$output" != *trampoline* ]]
 }
 
@@ -122,7 +122,7 @@ json() { # FILE EXPR: evaluate a python expression on the parsed JSON j
 @test "arm64 (Debian 6.1 from U-Boot): module stack without a trampoline, insmod, module-load" {
 	run "$BT" report "$D/debian-6.1-arm64-stack.trace"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"culprit: bonding_init -> bond_create -> register_netdevice"$'\n'"    by insmod-104, phase module-load, 1 hit, at 1.422611 s (stack trace)"* ]]
+	[[ "$output" == *"culprit: [unverified bonding_init] -> bond_create -> register_netdevice"$'\n'"    by insmod-104, phase module-load, 1 hit, at 1.422611 s (stack trace)"* ]]
 	[[ "$output" == *"culprit: net_dev_init -> "*"-> register_netdevice"$'\n'"    by swapper/0-1, phase initcall"* ]]
 	[[ "$output" != *trampoline* ]]
 	[[ "$output" == *"__arm64_sys_finit_module"* ]]
@@ -153,12 +153,12 @@ json() { # FILE EXPR: evaluate a python expression on the parsed JSON j
 	run "$BT" report "$D/hand-latency-format.trace"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"register_netdevice: 1 hit, first 2.406358 s"* ]]
-	[[ "$output" == *"culprit: bonding_init -> bond_create -> register_netdevice"* ]]
+	[[ "$output" == *"culprit: [unverified bonding_init] -> bond_create -> register_netdevice"* ]]
 }
 
 @test "folded output: strict a;b;c N lines; flamegraph.pl when installed" {
 	"$BT" report -f folded "$D/debian-6.1-amd64-stack.trace" >"$T/f"
-	[ "$(cat "$T/f")" = "entry_SYSCALL_64_after_hwframe;do_syscall_64;__do_sys_finit_module;do_init_module;do_one_initcall;bonding_init;bond_create;register_netdevice 1" ]
+	[ "$(cat "$T/f")" = "entry_SYSCALL_64_after_hwframe;do_syscall_64;__do_sys_finit_module;do_init_module;do_one_initcall;[unverified_bonding_init];bond_create;register_netdevice 1" ]
 	for f in "$D"/*.trace "$D"/*.log; do
 		"$BT" report -f folded "$f" >"$T/f"
 		[ -s "$T/f" ]

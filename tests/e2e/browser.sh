@@ -79,7 +79,7 @@ page() {
 x86=$D/debian-6.1-console-stack.log
 mips=$D/debian-6.1-mips64el-parent.trace
 "$BT" report -f html "$x86" >"$w/x86-bond0.html" || no "report -f html $x86"
-page x86-bond0 "$w/x86-bond0.html" "bonding_init -> bond_create -> register_netdevice" \
+page x86-bond0 "$w/x86-bond0.html" "[unverified bonding_init] -> bond_create -> register_netdevice" \
 	"by insmod-98, phase module-load, 1 hit, at 4.290720 s (stack trace)"
 "$BT" report -f html "$D/debian-6.1-amd64-lineage.trace" >"$w/lineage.html" ||
 	no "report -f html debian-6.1-amd64-lineage.trace"
