@@ -241,6 +241,43 @@ int rp_frame_settle(struct report *r, struct rp_stack *s, uint64_t ts,
 	return frame_init_rule(r, s, ts, pid, c);
 }
 
+/* ---- the parent column, named as the stack's caller --------------------- */
+
+int rp_frame_parents(struct report *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->fn_stack.cap; i++) {
+		const struct rp_count *h = &r->fn_stack.slot[i];
+		const struct rp_stack *s;
+		struct rp_count *was, *now;
+		uint32_t fn, k;
+		uint64_t n;
+
+		if (!h->key)
+			continue;
+		fn = rp_key_a(h);
+		s = &r->stacks.s[rp_key_b(h)];
+		k = rp_stack_caller(s, fn);
+		if (!s->was || k == s->nframes || s->was[k] == s->frame[k])
+			continue;
+		was = rp_pairs_find(&r->fn_parent, fn, s->was[k]);
+		if (!was || !was->n)
+			continue;	/* hits whose column said otherwise */
+		n = was->n < h->n ? was->n : h->n;
+		now = rp_pairs_add(&r->fn_parent, fn, s->frame[k], h->first);
+		if (!now)
+			return -1;
+		/* rp_pairs_add may have moved the table: find it again */
+		was = rp_pairs_find(&r->fn_parent, fn, s->was[k]);
+		now->n += n - 1;
+		now->first = now->first < h->first ? now->first : h->first;
+		now->last = now->last > h->last ? now->last : h->last;
+		was->n -= n;	/* 0: left out of rp_pairs_index */
+	}
+	return 0;
+}
+
 /* ---- names of module inits from their .ko (--modules DIR) ------------- */
 
 /* A module whose init entry was renamed, and what its .ko says. */

@@ -52,6 +52,7 @@ struct rp_pairs {
 	/* rp_pairs_index: the used entries sorted by (a, count desc, ...) */
 	struct rp_count **by_a;
 	size_t nby_a;
+	size_t iused;		/* used when indexed: the index is current */
 };
 
 /* The slot a key starts probing at (report_table.c's hash, inlined). */
@@ -868,7 +869,6 @@ int rp_lineage_any(const struct report *r);
  */
 uint32_t rp_lineage_of(const struct report *r, uint32_t pid, uint64_t ts,
 		       struct rp_lin_step *out, uint32_t cap);
-/* The last module @pid loaded at or before @ts: its name, or NULL. */
 /*
  * Check stack @s's frame names (report_frame.c): an offset past its size,
  * a module's freed init code named after what was loaded there since;
@@ -887,6 +887,14 @@ int rp_frame_ko_names(struct report *r, const char *dir,
 		      struct rp_frame_counts *c, struct bt_error *e);
 /* "bonding_init [init of bonding]": the length of "bonding_init", else 0. */
 size_t rp_frame_ko_named(const char *name);
+/*
+ * After the names are final (rp_frame_settle, rp_frame_ko_names): the
+ * "<-parent" column of each function hit whose stack's caller frame was
+ * renamed says that frame's new name, not the trace's (the column is named
+ * when the trace is read, as the stack is). -1: out of memory.
+ */
+int rp_frame_parents(struct report *r);
+/* The last module @pid loaded at or before @ts: its name, or NULL. */
 const char *rp_lineage_module(const struct report *r, uint32_t pid,
 			      uint64_t ts);
 /* The last module request at or before @ts: 1 with its task and module. */
@@ -955,6 +963,11 @@ struct rp_tree {
 int rp_tree_build(const struct report *r, uint32_t fn, struct rp_tree *t);
 void rp_tree_free(struct rp_tree *t);
 /* The caller path of stack @id for @fn, outermost first; returns count. */
+/*
+ * The index of @s's caller frame of the traced function @fn: after @fn
+ * and ftrace's and the tracer's frames (== nframes: none).
+ */
+uint32_t rp_stack_caller(const struct rp_stack *s, uint32_t fn);
 uint32_t rp_stack_path(const struct report *r, uint32_t stack, uint32_t fn,
 		       uint32_t *out, uint32_t cap);
 /* A chain node's functions, outermost first; returns count. */

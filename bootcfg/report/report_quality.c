@@ -515,6 +515,8 @@ int rp_check_modules(struct report *r, const struct rp_syms *syms,
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	if (ko_dir && rp_frame_ko_names(r, ko_dir, &q->frames, e))
 		return -1;
+	if (rp_frame_parents(r))
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	free(r->top_stack_task);
 	free(r->top_chain_task);
 	r->top_stack_task = top_tasks(&r->stack_task, r->stacks.n);

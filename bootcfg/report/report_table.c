@@ -223,11 +223,12 @@ int rp_pairs_index(struct rp_pairs *p)
 	p->nby_a = 0;
 	if (!p->by_a)
 		return -1;
-	for (i = 0; i < p->cap; i++)
-		if (p->slot[i].key)
+	for (i = 0; i < p->cap; i++)	/* n 0: counted away (report_frame.c) */
+		if (p->slot[i].key && p->slot[i].n)
 			p->by_a[n++] = &p->slot[i];
 	qsort(p->by_a, n, sizeof(*p->by_a), by_a_count);
 	p->nby_a = n;
+	p->iused = p->used;
 	return 0;
 }
 
@@ -253,7 +254,7 @@ struct rp_count **rp_pairs_of(const struct rp_pairs *p, uint32_t a, size_t *n)
 	size_t i, k = 0;
 
 	*n = 0;
-	if (p->by_a && p->nby_a == p->used) {
+	if (p->by_a && p->iused == p->used) {
 		size_t lo = index_lower(p, a), hi = lo;
 
 		while (hi < p->nby_a && rp_key_a(p->by_a[hi]) == a)
@@ -266,13 +267,13 @@ struct rp_count **rp_pairs_of(const struct rp_pairs *p, uint32_t a, size_t *n)
 		return v;
 	}
 	for (i = 0; i < p->cap; i++)
-		if (p->slot[i].key && rp_key_a(&p->slot[i]) == a)
+		if (p->slot[i].key && p->slot[i].n && rp_key_a(&p->slot[i]) == a)
 			k++;
 	v = malloc((k ? k : 1) * sizeof(*v));
 	if (!v)
 		return NULL;
 	for (i = 0; i < p->cap; i++)
-		if (p->slot[i].key && rp_key_a(&p->slot[i]) == a)
+		if (p->slot[i].key && p->slot[i].n && rp_key_a(&p->slot[i]) == a)
 			v[(*n)++] = &p->slot[i];
 	qsort(v, *n, sizeof(*v), by_count);
 	return v;

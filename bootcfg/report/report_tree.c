@@ -13,11 +13,9 @@
 
 #define SKIP (RP_FR_TRAMP | RP_FR_ZERO | RP_FR_STALE | RP_FR_TRACER)
 
-uint32_t rp_stack_path(const struct report *r, uint32_t stack, uint32_t fn,
-		       uint32_t *out, uint32_t cap)
+uint32_t rp_stack_caller(const struct rp_stack *s, uint32_t fn)
 {
-	const struct rp_stack *s = &r->stacks.s[stack];
-	uint32_t i, n = 0, inner = 0;
+	uint32_t i, inner = 0;
 
 	/*
 	 * A stack that holds the traced function further in (an event's
@@ -34,6 +32,15 @@ uint32_t rp_stack_path(const struct report *r, uint32_t stack, uint32_t fn,
 	while (inner < s->nframes &&
 	       ((s->flag[inner] & SKIP) || s->frame[inner] == fn))
 		inner++;
+	return inner;
+}
+
+uint32_t rp_stack_path(const struct report *r, uint32_t stack, uint32_t fn,
+		       uint32_t *out, uint32_t cap)
+{
+	const struct rp_stack *s = &r->stacks.s[stack];
+	uint32_t i, n = 0, inner = rp_stack_caller(s, fn);
+
 	for (i = s->nframes; i > inner && n + 1 < cap; i--)
 		if (!(s->flag[i - 1] & SKIP))
 			out[n++] = s->frame[i - 1];

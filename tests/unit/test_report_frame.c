@@ -189,6 +189,56 @@ static void test_deeper_late_frame(void **state)
 	report_delete(r);
 }
 
+/* The names of @fn's "<-parent" column, "NAME:COUNT ..." */
+static void parents_of(const struct report *r, const char *fn, char *buf,
+		       size_t cap)
+{
+	struct rp_count **v;
+	uint32_t id;
+	size_t n, i, len = 0;
+
+	buf[0] = '\0';
+	for (id = 0; id < r->names.n; id++)
+		if (!strcmp(rp_str(&r->names, id), fn))
+			break;
+	v = rp_pairs_of(&r->fn_parent, id, &n);
+	assert_non_null(v);
+	for (i = 0; i < n; i++)
+		len += (size_t)snprintf(buf + len, cap - len, "%s%s:%llu",
+					i ? " " : "",
+					rp_str(&r->names, rp_key_b(v[i])),
+					(unsigned long long)v[i]->n);
+	free(v);
+}
+
+/*
+ * The real capture of tests/e2e/frames.sh: ifb's init called
+ * register_netdevice directly, nlmon loaded into its freed code later, so
+ * the "<-parent" column says nlmon_validate. The column is named when the
+ * trace is read, as the stack is, and must say what the stack says.
+ */
+static void test_parent_column(void **state)
+{
+	char buf[256];
+	struct rp_findings q;
+	struct report *r = checked(HDR "          insmod-100     [000] .....     4.750000: module_load: ifb \n"
+				   "          insmod-100     [000] ...1.     4.756488: register_netdevice+0x0/0x7e0 <-nlmon_validate+0x2/0x20 [nlmon]\n"
+				   "          insmod-100     [000] ...1.     4.756629: <stack trace>\n"
+				   " => arch_ftrace_ops_list_func+0x112/0x1d0\n => ftrace_regs_call+0x5/0x52\n"
+				   " => register_netdevice+0x5/0x7e0\n => nlmon_validate+0x2/0x20 [nlmon]\n" TAIL
+				   "          insmod-101     [000] ...1.     4.900000: register_netdevice+0x0/0x7e0 <-nlmon_validate+0x2/0x20 [nlmon]\n"
+				   "          insmod-104     [000] .....     5.037305: module_load: nlmon \n", &q);
+
+	(void)state;
+	assert_string_equal(frame_of(r, "do_one_initcall", 3), "[init of ifb]");
+	/* the hit with the stack follows it; the one without keeps the column */
+	parents_of(r, "register_netdevice", buf, sizeof(buf));
+	assert_non_null(strstr(buf, "[init of ifb]:1"));
+	assert_non_null(strstr(buf, "nlmon_validate:1"));
+	assert_int_equal(strlen(buf), strlen("[init of ifb]:1 nlmon_validate:1"));
+	report_delete(r);
+}
+
 /* An offset at or past the function's size: not that function. */
 static void test_offset_past_size(void **state)
 {
@@ -239,6 +289,7 @@ int main(void)
 		cmocka_unit_test(test_no_module_events),
 		cmocka_unit_test(test_deeper_late_frame),
 		cmocka_unit_test(test_offset_past_size),
+		cmocka_unit_test(test_parent_column),
 		cmocka_unit_test(test_kprobe_machinery),
 	};
 
