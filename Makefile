@@ -72,7 +72,7 @@ TSAN    := -fsanitize=thread
 # The libraries, lowest layer first (docs/architecture.md): a layer may use
 # the ones before it, never one after; scripts/layers.sh checks the includes
 # and the link order below makes an upward call fail to link.
-LAYERS := util kernel plan kimage check initrd compile arm report record cmd
+LAYERS := util kernel plan kimage check initrd compile arm try report record cmd
 SRC_parser  := bconf_cmdline.c bconf_footer.c bconf_index.c bconf_parse.c bconf_print.c bconf_tree.c
 SRC_util    := atomic.c bt_error.c grow.c json.c outfile.c progress.c readfile.c source.c textbuf.c utf8out.c
 SRC_kernel  := board.c ftrace_keys.c kcaps.c params.c words.c fetcharg.c
@@ -92,9 +92,10 @@ SRC_report  := report_agg.c report_chain.c report_clean.c report_console.c repor
 # the pictures: HTML page, SVG flame graph, trace-event JSON, two boots (docs/report.md)
 SRC_report  += report_answer.c report_diff.c report_html.c report_html_crash.c report_perfetto.c report_svg.c
 SRC_arm     := arm.c arm_grub.c arm_run.c arm_state.c arm_uboot.c
+SRC_try     := try_plan.c try_run.c try_undo.c
 SRC_record  := record_collect.c record_join.c record_tree.c
 SRC_cmd     := cmd_arm.c cmd_boards.c cmd_bootconfig.c cmd_check.c cmd_collect.c cmd_compile.c cmd_decompile.c \
-	cmd_usage.c cmd_report.c
+	cmd_usage.c cmd_report.c cmd_try.c
 
 PARSER_SRC  := $(SRC_parser:%=parser/%)
 # every library source of bootcfg/, in layer order
@@ -103,7 +104,7 @@ UNIT_SRC    := $(sort $(wildcard tests/unit/test_*.c))
 FUZZ_SRC    := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 # Linked highest layer first, so that a library only resolves names from
 # the ones after it on the line.
-LIBS_A      := $(foreach l,cmd record report arm compile initrd check kimage plan kernel util,$(B)/lib$(l).a) $(B)/libbconf.a
+LIBS_A      := $(foreach l,cmd record report try arm compile initrd check kimage plan kernel util,$(B)/lib$(l).a) $(B)/libbconf.a
 
 UNIT_BIN     := $(UNIT_SRC:tests/unit/%.c=$(B)/unit/%)
 UNIT_ASAN    := $(UNIT_SRC:tests/unit/%.c=$(B)/unit-asan/%)

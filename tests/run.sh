@@ -123,6 +123,8 @@ run_counted uboot sh tests/e2e/uboot.sh
 # extlinux, u-boot-menu, bls through u-boot-update, U-Boot's sysboot and bootctl
 run_counted loaders sh tests/e2e/loaders.sh
 run_counted hook-settings sh tests/e2e/hook-settings.sh
+# issue 21 part 2: boottrace try on the running 6.1 kernel: good, bad, held and interrupted
+run_counted try sh tests/e2e/try.sh
 run_counted hook sh tests/e2e/hook.sh
 # Linux 6.12 persistent ring buffer: a boot dies, the next one keeps its trace (cached 6.12 kernel)
 run_counted persistent sh tests/e2e/persistent.sh

@@ -42,6 +42,7 @@ int cmd_fail(const struct bt_error *e, enum bt_exit fallback);
 
 /* argv[0] is the verb (or "bootconfig" for the symlink). */
 int cmd_bootconfig(int argc, char **argv);
+int cmd_try(int argc, char **argv);
 int cmd_compile(int argc, char **argv);
 int cmd_boards(int argc, char **argv);
 int cmd_decompile(int argc, char **argv);

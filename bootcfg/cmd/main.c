@@ -29,6 +29,8 @@ static const struct verb verbs[] = {
 	  "--loader grub|uboot-env CONFIG  the compiled line for the next boot only" },
 	{ "disarm-boot", cmd_disarm_boot,
 	  "  put back what arm-boot changed, byte for byte" },
+	{ "try", cmd_try,
+	  "[--hold] CONFIG  apply it to the running kernel's tracefs, report refusals, undo" },
 };
 
 static int usage(FILE *f)

@@ -32,7 +32,7 @@ setup() {
 }
 
 @test "every verb's --help and its man section list the same options" {
-	for v in compile decompile bootconfig boards report collect check arm-boot disarm-boot; do
+	for v in compile decompile bootconfig boards report collect check arm-boot disarm-boot try; do
 		"$BT" "$v" --help >"$T/$v.help"
 		python3 "$H" "$M" "$v" "$T/$v.help"
 	done
@@ -47,7 +47,7 @@ setup() {
 
 @test "the verbs boottrace --help lists are the verbs with a man section" {
 	"$BT" --help | sed -n 's/^  \([a-z-]*\) .*/\1/p' >"$T/verbs"
-	[ "$(wc -l <"$T/verbs")" -eq 9 ]
+	[ "$(wc -l <"$T/verbs")" -eq 10 ]
 	while read -r v; do
 		grep -qx ".SS $v" "$M" || { echo "no .SS $v"; false; }
 	done <"$T/verbs"
