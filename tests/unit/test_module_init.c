@@ -31,14 +31,7 @@ static const char none_src[] = "int helper(int x) { return x + 1; }\n";
 
 static void put(const char *name, const char *text)
 {
-	char path[128];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	assert_int_equal(fputs(text, f) >= 0, 1);
-	assert_int_equal(fclose(f), 0);
+	unit_put(dir, name, text);
 }
 
 static int setup(void **state)
