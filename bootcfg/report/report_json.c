@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel/fetcharg.h"
 #include "report/report_int.h"
 #include "util/json.h"
 
@@ -299,6 +300,31 @@ static void jloads(const struct report *r, FILE *f)
 	fputs(k ? "\n  ],\n" : "],\n", f);
 }
 
+/*
+ * The object the calls on a path were about, as the text's first line
+ * names it (report_text.c object_line): "object": {"names": "bond1",
+ * "pattern": false, "kind": "network device"}, or nothing.
+ */
+static void jobject(const struct report *r, uint32_t fn,
+		    const struct rp_count *hits, FILE *f)
+{
+	const char *kind = fetcharg_creates(rp_str(&r->names, fn));
+	char objs[300];
+	int pattern;
+
+	if (!rp_probe_objects(r, &r->stack_probe, rp_key_b(hits), objs,
+			      sizeof(objs), &pattern))
+		return;
+	fputs(", \"object\": {\"names\": ", f);
+	js(objs, f);
+	fprintf(f, ", \"pattern\": %s, \"kind\": ", pattern ? "true" : "false");
+	if (kind)
+		js(kind, f);
+	else
+		fputs("null", f);
+	fputc('}', f);
+}
+
 static void jculprit(const struct report *r, const uint32_t *path,
 		     uint32_t len, const struct rp_count *hits, const char *task,
 		     const struct rp_count *by_task, const char *src, int comma,
@@ -321,6 +347,7 @@ static void jculprit(const struct report *r, const uint32_t *path,
 	if (!strcmp(src, "stack")) {
 		fputs(", \"recorded\": ", f);
 		jcounted(&r->stack_probe, rp_key_b(hits), &r->progs, "values", "count", f);
+		jobject(r, path[len - 1], hits, f);
 	}
 	fputc('}', f);
 }

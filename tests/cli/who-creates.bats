@@ -136,3 +136,12 @@ setup() {
 	[ "$status" -eq 0 ]
 	[[ "$output" == *$'\n''  flags=0x10: recorded by the kprobe on vfs_read, called by busybox-93, via bond_create -> vfs_read'$'\n''  culprit: '* ]]
 }
+
+@test "report -f json: each stack culprit whose kprobe recorded a name carries the object" {
+	F="$D/traces/debian-6.1-amd64-frames.trace"
+	"$BT" report -f json --function register_netdevice "$F" >"$T/r.json"
+	[ "$(jq -c '[.functions[] | select(.name == "register_netdevice") | .culprits[] | select(.object) | .object] | sort_by(.names)' "$T/r.json")" = \
+		'[{"names":"bond%d","pattern":true,"kind":"network device"},{"names":"bond1","pattern":false,"kind":"network device"},{"names":"dummy%d","pattern":true,"kind":"network device"}]' ]
+	# lo's call came before the kprobe: no object
+	[ "$(jq '[.functions[] | select(.name == "register_netdevice") | .culprits[] | select(.task == "init-1") | has("object")] | any' "$T/r.json")" = false ]
+}
