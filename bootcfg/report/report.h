@@ -263,6 +263,7 @@ struct rp_finding {
 struct rp_frame_counts {
 	uint32_t init_renamed;		/* frames named "[init of M]" */
 	uint32_t init_unchecked;	/* module init frames not checkable */
+	uint32_t chain_inits;		/* of both: in parent chains */
 	uint32_t init_example;		/* a name id of either, or RP_NONE */
 	uint32_t badoff;		/* frames with an offset past the size */
 	/* --modules DIR: init entries named from their .ko (report_frame.c) */

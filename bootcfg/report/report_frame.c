@@ -241,6 +241,77 @@ int rp_frame_settle(struct report *r, struct rp_stack *s, uint64_t ts,
 	return frame_init_rule(r, s, ts, pid, c);
 }
 
+/* ---- parent chains: a module's init entry --------------------------------- */
+
+/* The first hit of chain node @n: its task id and time; 0 when none. */
+static int chain_first(const struct report *r, uint32_t n, uint32_t *task,
+		       uint64_t *ts)
+{
+	size_t i;
+	int any = 0;
+
+	for (i = 0; i < r->chain_task.cap; i++) {
+		const struct rp_count *h = &r->chain_task.slot[i];
+
+		if (!h->key || !h->n || rp_key_a(h) != n || (any && h->first >= *ts))
+			continue;
+		*task = rp_key_b(h);
+		*ts = h->first;
+		any = 1;
+	}
+	return any;
+}
+
+/*
+ * A function line "F <-do_one_initcall" of a task that is not swapper is
+ * a module's init entry (report_phase.c's rule), named when the trace was
+ * read (docs/kernel-facts.md 81): checked as a stack's init entry is,
+ * without a [MODULE] to compare (the chain keeps none).
+ */
+int rp_frame_chains(struct report *r, struct rp_frame_counts *c)
+{
+	struct rp_chains *ch = &r->chains;
+	uint32_t n, task = RP_NONE;
+	uint64_t ts = 0;
+
+	for (n = 0; n < ch->n; n++) {
+		uint32_t up = ch->node[n].up, fn = ch->node[n].fn, id;
+		const char *t, *x, *name;
+		char buf[300];
+		int len;
+
+		if (up == RP_NONE || !frame_named(r, ch->node[up].fn, "do_one_initcall") ||
+		    !chain_first(r, n, &task, &ts) || task >= r->tasks.n)
+			continue;
+		t = rp_str(&r->tasks, task);
+		if (!strncmp(t, "swapper", 7))
+			continue;	/* a built-in initcall: not freed code */
+		x = rp_lineage_module(r, rp_task_pid(t), ts);
+		name = rp_str(&r->names, fn);
+		if (x && !frame_load_after(r, ts))
+			continue;	/* nothing could have been loaded there */
+		len = x ? snprintf(buf, sizeof(buf), "[init of %s]", x) :
+			  snprintf(buf, sizeof(buf), "[unverified %s]", name);
+		if (len < 0 || (size_t)len >= sizeof(buf))
+			len = (int)sizeof(buf) - 1;
+		id = rp_intern(&r->names, buf, (size_t)len);
+		if (id == RP_NONE)
+			return -1;
+		c->chain_inits++;
+		if (x) {
+			if (c->init_example == RP_NONE || !c->init_renamed)
+				c->init_example = fn;
+			c->init_renamed++;
+		} else {
+			if (c->init_example == RP_NONE)
+				c->init_example = fn;
+			c->init_unchecked++;
+		}
+		ch->node[n].fn = id;
+	}
+	return 0;
+}
+
 /* ---- the parent column, named as the stack's caller --------------------- */
 
 int rp_frame_parents(struct report *r)

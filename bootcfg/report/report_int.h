@@ -894,6 +894,12 @@ size_t rp_frame_ko_named(const char *name);
  * when the trace is read, as the stack is). -1: out of memory.
  */
 int rp_frame_parents(struct report *r);
+/*
+ * Parent chains (no stacks): each chain node that is a module's init entry
+ * ("F <-do_one_initcall" of a module-loading task) renamed "[init of M]"
+ * or "[unverified F]" by the stack rule, counted in @c. -1: out of memory.
+ */
+int rp_frame_chains(struct report *r, struct rp_frame_counts *c);
 /* The last module @pid loaded at or before @ts: its name, or NULL. */
 const char *rp_lineage_module(const struct report *r, uint32_t pid,
 			      uint64_t ts);

@@ -302,8 +302,12 @@ static void stack_findings(const struct report *r, struct rp_findings *q)
 		    q->frames.ko_problem);
 	if (q->frames.init_unchecked)
 		add(q, "init-unchecked", 1,
-		    "%u stack%s a module's init (do_init_module -> do_one_initcall -> %s ...) and the trace has no module_load event of %s task: a module loaded into that freed init code before the trace was read would be named instead of the init, so the name is shown as [unverified NAME]; trace module:module_load to have each checked, and trace_options=sym-offset to have each frame's module printed (compile --who-calls does both)",
-		    q->frames.init_unchecked, q->frames.init_unchecked == 1 ? " runs" : "s run",
+		    "%u %s%s a module's init (%s -> %s ...) and the trace has no module_load event of %s task: a module loaded into that freed init code before the trace was read would be named instead of the init, so the name is shown as [unverified NAME]; trace module:module_load to have each checked, and trace_options=sym-offset to have each frame's module printed (compile --who-calls does both)",
+		    q->frames.init_unchecked,
+		    q->frames.chain_inits ? "call path" : "stack",
+		    q->frames.init_unchecked == 1 ? " runs" : "s run",
+		    q->frames.chain_inits ? "do_one_initcall of a module-loading task" :
+		    "do_init_module -> do_one_initcall",
 		    rp_str(&r->names, q->frames.init_example),
 		    q->frames.init_unchecked == 1 ? "its" : "their");
 	if (q->frames.badoff)
@@ -515,7 +519,7 @@ int rp_check_modules(struct report *r, const struct rp_syms *syms,
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	if (ko_dir && rp_frame_ko_names(r, ko_dir, &q->frames, e))
 		return -1;
-	if (rp_frame_parents(r))
+	if (rp_frame_parents(r) || rp_frame_chains(r, &q->frames))
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	free(r->top_stack_task);
 	free(r->top_chain_task);

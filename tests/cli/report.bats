@@ -52,19 +52,21 @@ json() { # FILE EXPR: evaluate a python expression on the parsed JSON j
 @test "MIPS parent columns: stitched chain do_one_initcall -> bonding_init -> bond_create -> register_netdevice, insmod task" {
 	run "$BT" report --function register_netdevice "$D/debian-6.1-mips64el-parent.trace"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"do_one_initcall -> bonding_init -> bond_create -> register_netdevice"* ]]
-	[[ "$output" == *"culprit: bonding_init -> bond_create -> register_netdevice"*"by busybox-85, phase module-load"* ]]
+	# no module_load events: bonding's init entry cannot be checked (issue 22)
+	[[ "$output" == *"do_one_initcall -> [unverified bonding_init] -> bond_create -> register_netdevice"* ]]
+	[[ "$output" == *"culprit: [unverified bonding_init] -> bond_create -> register_netdevice"*"by busybox-85, phase module-load"* ]]
+	[[ "$output" == *"! 1 call path runs a module's init (do_one_initcall of a module-loading task -> bonding_init ...) and the trace has no module_load event of its task"* ]]
 	[[ "$output" == *"culprit: register_netdev -> register_netdevice"*"by swapper/0-1, phase initcall"* ]]
 	[[ "$output" != *"bonding_init: "* ]]
 	"$BT" report -f json "$D/debian-6.1-mips64el-parent.trace" >"$T/p.json"
 	[ "$(json "$T/p.json" "[' '.join(c['functions']) for f in j['functions'] if f['name']=='register_netdevice' for c in f['chains']]")" = \
-	  "['register_netdev register_netdevice', 'do_one_initcall bonding_init bond_create register_netdevice']" ]
+	  "['register_netdev register_netdevice', 'do_one_initcall [unverified bonding_init] bond_create register_netdevice']" ]
 }
 
 @test "amd64 parent columns (real boot) give the same chain" {
 	run "$BT" report --function register_netdevice "$D/debian-6.1-amd64-parent.trace"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"do_one_initcall -> bonding_init -> bond_create -> register_netdevice"* ]]
+	[[ "$output" == *"do_one_initcall -> [unverified bonding_init] -> bond_create -> register_netdevice"* ]]
 }
 
 @test "kprobe event with stacktrace: event line parsed, clean stack" {

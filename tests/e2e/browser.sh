@@ -87,7 +87,7 @@ page lineage "$w/lineage.html" "a userspace request (netlink) from ip (pid 98" \
 	"run by /bin/make-links.sh (pid 97), run by /init (pid 1)"
 "$BT" report -f html "$mips" >"$w/mips-parent.html" || no "report -f html $mips"
 page mips-parent "$w/mips-parent.html" "register_netdev -> register_netdevice" \
-	"bonding_init -> bond_create -> register_netdevice" "phase initcall"
+	"[unverified bonding_init] -> bond_create -> register_netdevice" "phase initcall"
 "$BT" report -f html "$D/snapshot-selfbuilt-clock-reset" >"$w/clock-reset.html" || no "report -f html clock reset"
 page clock-reset "$w/clock-reset.html" "clock-reset: the kernel switched the trace clock"
 "$BT" report -f html "$D/qemu-6.1-dump-panic.log" >"$w/crash.html" || no "report -f html of a console dump"

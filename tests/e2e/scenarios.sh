@@ -420,9 +420,11 @@ mboot mips-parent "$m/parent.bconf"
 t "S6 parent: compile chose parent-chain mode with armed module filters" sh -c "
 	grep -q 'boottrace.arm=bond_create:mod:bonding,bonding_init:mod:bonding' '$m/mips-parent.cmdline' &&
 	! grep -q func_stack_trace '$m/mips-parent.cmdline'"
-t "S6 parent: one boot names bonding_init -> bond_create -> register_netdevice (parent chain)" \
+# no room for module_load events on this board's line: bonding's init entry
+# cannot be checked, so it is marked (issue 22)
+t "S6 parent: one boot names [unverified bonding_init] -> bond_create -> register_netdevice (parent chain)" \
 	jqt '[.functions[] | select(.name == "register_netdevice") | .culprits[] |
-		select(.chain == ["bonding_init", "bond_create", "register_netdevice"] and
+		select(.chain == ["[unverified bonding_init]", "bond_create", "register_netdevice"] and
 		.source == "parent-chain" and .phase == "module-load")] | length == 1' "$W/mips-parent.json"
 t "S6 parent: snapshot complete, one boot" sh -c "
 	[ \$(grep -ac '^\[[ 0-9.]*\] Linux version' '$m/mips-parent.serial.log') = 1 ] &&

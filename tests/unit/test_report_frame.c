@@ -239,6 +239,56 @@ static void test_parent_column(void **state)
 	report_delete(r);
 }
 
+/* The culprit-side name of the chain node of @fn under do_one_initcall. */
+static const char *chain_entry(const struct report *r)
+{
+	uint32_t n;
+
+	for (n = 0; n < r->chains.n; n++) {
+		uint32_t up = r->chains.node[n].up;
+
+		if (up != RP_NONE &&
+		    !strcmp(rp_str(&r->names, r->chains.node[up].fn), "do_one_initcall"))
+			return rp_str(&r->names, r->chains.node[n].fn);
+	}
+	return NULL;
+}
+
+#define CHAIN "         busybox-85      [000] .....     3.109408: bonding_init <-do_one_initcall\n" \
+	"         busybox-85      [000] .....     3.111247: bond_create <-bonding_init\n"
+
+/*
+ * Parent chains (tests/data/traces/debian-6.1-mips64el-parent.trace): a
+ * module-loading task's "F <-do_one_initcall" is a module's init entry,
+ * checked as a stack's; a built-in initcall's is not.
+ */
+static void test_chain_entry(void **state)
+{
+	struct rp_findings q;
+	struct report *r = checked(HDR CHAIN, &q);
+
+	(void)state;
+	assert_string_equal(chain_entry(r), "[unverified bonding_init]");
+	assert_true(has_finding(&q, "init-unchecked"));
+	report_delete(r);
+	/* its task's module_load, nothing loaded after: believed */
+	r = checked(HDR "         busybox-85      [000] .....     3.100000: module_load: bonding \n" CHAIN, &q);
+	assert_string_equal(chain_entry(r), "bonding_init");
+	assert_false(has_finding(&q, "init-unchecked"));
+	report_delete(r);
+	/* a module loaded since: the init of the task's module */
+	r = checked(HDR "         busybox-85      [000] .....     3.100000: module_load: bonding \n" CHAIN
+		    "         busybox-90      [000] .....     4.000000: module_load: sr_mod \n", &q);
+	assert_string_equal(chain_entry(r), "[init of bonding]");
+	assert_true(has_finding(&q, "freed-init"));
+	report_delete(r);
+	/* swapper's initcall is built in: never freed before the read */
+	r = checked(HDR "       swapper/0-1       [000] .....     0.285107: net_dev_init <-do_one_initcall\n", &q);
+	assert_string_equal(chain_entry(r), "net_dev_init");
+	assert_false(has_finding(&q, "init-unchecked"));
+	report_delete(r);
+}
+
 /* An offset at or past the function's size: not that function. */
 static void test_offset_past_size(void **state)
 {
@@ -290,6 +340,7 @@ int main(void)
 		cmocka_unit_test(test_deeper_late_frame),
 		cmocka_unit_test(test_offset_past_size),
 		cmocka_unit_test(test_parent_column),
+		cmocka_unit_test(test_chain_entry),
 		cmocka_unit_test(test_kprobe_machinery),
 	};
 
