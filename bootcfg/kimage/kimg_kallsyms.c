@@ -38,7 +38,7 @@ struct ks {
 	int seqs;		/* kallsyms_seqs_of_names between markers and tokens */
 	uint64_t *addr;		/* N addresses */
 	const char *addrhow;
-	int zero_base;		/* names fit, but kallsyms_relative_base reads 0 */
+	int zero_base;		/* names fit, but kallsyms_relative_base reads 0, no relocation */
 };
 
 static uint64_t ks_rd(const struct ks *k, size_t at, int w)
@@ -254,6 +254,34 @@ static int ks_rising(const uint64_t *a, size_t n)
 	return a[n - 1] > a[0];
 }
 
+/*
+ * A relocatable arm64 Image leaves kallsyms_relative_base 0 in the file:
+ * an R_AARCH64_RELATIVE entry (Elf64_Rela: r_offset, r_info 1027,
+ * r_addend) fills it in at boot (kernel-facts 96). The image's first byte
+ * is _text, linked at a 2 MiB-aligned address, so the entry for the word
+ * at file offset @R has r_offset - @R 2 MiB-aligned and its r_addend (the
+ * base) inside the image after it. 0: none.
+ */
+static uint64_t ks_rela_base(const struct ks *k, size_t R)
+{
+	size_t p;
+
+	if (k->ws != 8 || k->big)
+		return 0;
+	for (p = 0; p + 24 <= k->n; p += 8) {
+		uint64_t off, add;
+
+		if (ks_rd(k, p + 8, 8) != 1027)
+			continue;
+		off = ks_rd(k, p, 8);
+		add = ks_rd(k, p + 16, 8);
+		if (off >= R && !((off - R) & 0x1fffff) && add >= off - R &&
+		    add - (off - R) < k->n)
+			return add;
+	}
+	return 0;
+}
+
 /* Step 3 at @O: offsets + relative base (at @R), or addresses. */
 static int ks_addr_at(struct ks *k, size_t O, size_t R, int relative)
 {
@@ -275,6 +303,8 @@ static int ks_addr_at(struct ks *k, size_t O, size_t R, int relative)
 		if (R > k->n || (size_t)k->ws > k->n - R)
 			return -1;
 		base = ks_rd(k, R, k->ws);
+		if (!base)
+			base = ks_rela_base(k, R);
 		if (!base) {
 			k->zero_base = 1;
 			return -1;
@@ -410,7 +440,7 @@ int kimg_kallsyms(const struct kimg *im, const char *path, char **text,
 		}
 	}
 	if (k.zero_base)
-		return bt_error_set(e, BT_EXIT_INPUT, path, "the kallsyms names decode (token table at byte %zu of the unpacked kernel), but kallsyms_relative_base reads 0: a relocatable image (arm64) whose addresses its own relocations fill in at boot, which is not read here yet; give the System.map or the -dbg vmlinux instead", k.T);
+		return bt_error_set(e, BT_EXIT_INPUT, path, "the kallsyms names decode (token table at byte %zu of the unpacked kernel), but kallsyms_relative_base reads 0 and no R_AARCH64_RELATIVE relocation gives it (a relocatable image whose relocations are not read here, kernel-facts 96); give the System.map or the -dbg vmlinux instead", k.T);
 	if (tables)
 		return bt_error_set(e, BT_EXIT_INPUT, path, "a kallsyms token table is at byte %zu of the unpacked kernel, but the names, markers or addresses around it do not check out (a layout not read here, see docs/kernel-image.md); give the System.map or vmlinux instead", k.T);
 	return bt_error_set(e, BT_EXIT_INPUT, path, "no kallsyms table in the %zu unpacked bytes (a kernel built without CONFIG_KALLSYMS, or not a kernel); give the System.map or vmlinux instead", k.n);

@@ -28,6 +28,7 @@ struct img {
 	unsigned char *p;
 	size_t n, cap;
 	int big, ws;
+	size_t rela_at;		/* where kallsyms_relative_base is */
 };
 
 static void put(struct img *m, const void *b, size_t n)
@@ -69,6 +70,7 @@ struct layout {
 	int mode;	/* 0 relative, 1 relative + absolute per-CPU, 2 absolute */
 	int seqs;	/* kallsyms_seqs_of_names after the markers */
 	int newer;	/* num_syms, names, markers, tokens, index, then addresses */
+	int rela;	/* arm64: relative_base 0, an R_AARCH64_RELATIVE entry gives it */
 };
 
 static uint64_t sym_addr(const struct layout *l, int i)
@@ -145,7 +147,8 @@ static void put_addresses(struct img *m, const struct layout *l)
 	}
 	if (l->mode != 2) {
 		align(m);
-		put_word(m, base, l->ws);
+		m->rela_at = m->n;
+		put_word(m, l->rela ? 0 : base, l->ws);
 	}
 }
 
@@ -201,6 +204,14 @@ static void build_kallsyms(struct img *m, const struct layout *l, size_t junk)
 		put_addresses(m, l);
 	for (i = 0; i < 100; i++)
 		put(m, "\xee", 1);
+	if (l->rela) {	/* Elf64_Rela: the image's first byte is linked at the base */
+		uint64_t base = sym_addr(l, 0);
+
+		align(m);
+		put_word(m, base + m->rela_at, 8);
+		put_word(m, 1027, 8);
+		put_word(m, base, 8);
+	}
 }
 
 static char *expected(const struct layout *l)
@@ -232,13 +243,14 @@ static int decode(struct img *m, int elf_class, char **text, size_t *len,
 static void test_kallsyms_layouts(void **state)
 {
 	static const struct layout ls[] = {
-		{ 8, 0, 1, 1, 0 },	/* Debian 6.1 amd64: per-CPU absolute, seqs */
-		{ 8, 0, 0, 1, 0 },	/* Debian 6.1 mips64el: relative, seqs */
-		{ 8, 0, 0, 0, 0 },	/* 6.1 without seqs */
-		{ 8, 0, 1, 0, 1 },	/* newer: addresses after the token index */
-		{ 4, 1, 0, 1, 0 },	/* 32-bit big-endian */
-		{ 4, 0, 2, 0, 0 },	/* 32-bit absolute addresses */
-		{ 8, 1, 2, 1, 1 },	/* 64-bit big-endian, absolute, newer */
+		{ 8, 0, 1, 1, 0, 0 },	/* Debian 6.1 amd64: per-CPU absolute, seqs */
+		{ 8, 0, 0, 1, 0, 0 },	/* Debian 6.1 mips64el: relative, seqs */
+		{ 8, 0, 0, 0, 0, 0 },	/* 6.1 without seqs */
+		{ 8, 0, 1, 0, 1, 0 },	/* newer: addresses after the token index */
+		{ 4, 1, 0, 1, 0, 0 },	/* 32-bit big-endian */
+		{ 4, 0, 2, 0, 0, 0 },	/* 32-bit absolute addresses */
+		{ 8, 1, 2, 1, 1, 0 },	/* 64-bit big-endian, absolute, newer */
+		{ 8, 0, 0, 1, 0, 1 },	/* arm64 Image: the base from its relocation */
 	};
 	size_t i;
 
@@ -263,7 +275,7 @@ static void test_kallsyms_layouts(void **state)
 /* A false match is refused: a marker off by one, addresses that fall, no table. */
 static void test_kallsyms_refused(void **state)
 {
-	static const struct layout l = { 8, 0, 0, 1, 0 };
+	static const struct layout l = { 8, 0, 0, 1, 0, 0 };
 	struct img m;
 	struct bt_error e = { 0 };
 	char *text = NULL;
@@ -471,7 +483,7 @@ static void test_unpack_other_forms(void **state)
 /* A bzImage (LZ4) whose kernel carries kallsyms, into the check table. */
 static void test_check_table_from_image(void **state)
 {
-	static const struct layout l = { 8, 0, 1, 1, 0 };
+	static const struct layout l = { 8, 0, 1, 1, 0, 0 };
 	struct img m;
 	struct check_tab t = { 0 };
 	struct bt_error e = { 0 };
@@ -511,7 +523,7 @@ static void test_check_table_from_image(void **state)
  */
 static int write_fixture(const char *path)
 {
-	static const struct layout l = { 8, 0, 1, 1, 0 };
+	static const struct layout l = { 8, 0, 1, 1, 0, 0 };
 	struct img m;
 	size_t cn, bn;
 	unsigned char *c, *b;
