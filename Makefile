@@ -63,8 +63,9 @@ BT_CFLAGS = -std=c11 $(WARN) -MMD -MP -D_GNU_SOURCE -DBT_VERSION='"$(VERSION)"' 
 BT_BUILD_CFLAGS = $(FORTIFY) $(CPPFLAGS) $(BT_CFLAGS) $(HARDEN_CFLAGS) $(CFLAGS)
 BT_BUILD_LDFLAGS = $(HARDEN_LDFLAGS) $(LDFLAGS)
 # check_*.c: libelf (ELF), capstone (calls in vmlinux), xz/zstd/zlib (modules);
+# kimg_unpack.c: the same and lz4 (kernel images, docs/kernel-image.md);
 # report_feed.c: a thread for the counters; report_md5.c: libmd (console parts).
-LIBS    := -lelf -lcapstone -llzma -lzstd -lz -lmd -pthread
+LIBS    := -lelf -lcapstone -llzma -lzstd -llz4 -lz -lmd -pthread
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 # ThreadSanitizer, for the one part that runs a thread (report_feed.c).
 TSAN    := -fsanitize=thread
@@ -78,7 +79,7 @@ SRC_util    := atomic.c bt_error.c grow.c json.c outfile.c progress.c readfile.c
 SRC_kernel  := board.c ftrace_keys.c kcaps.c params.c words.c fetcharg.c
 SRC_plan    := plan.c plan_check.c plan_kernel.c plan_lineage.c plan_util.c
 SRC_kimage  := check_callers.c check_callers_graph.c check_callers_insn.c check_callers_ko.c check_elf.c \
-	check_initcall.c check_modules.c check_sysmap.c check_tab.c sysmap.c
+	check_initcall.c check_modules.c check_sysmap.c check_tab.c check_kimg.c kimg_kallsyms.c kimg_unpack.c sysmap.c
 SRC_check   := check_config.c check_report.c check_run.c check_symbols.c
 SRC_initrd  := initrd.c initrd_bconf.c initrd_kind.c
 SRC_compile := compile.c decompile.c emit_bootconfig.c emit_bootoct.c emit_cmdline.c emit_common.c \

@@ -117,6 +117,8 @@ if [ "$OFFLINE" = 0 ]; then
 run_counted check sh tests/e2e/check.sh
 # issue 22: report --modules DIR names bonding's freed init from the real bonding.ko (no boot)
 run_counted koinit sh tests/e2e/koinit.sh
+# issue 21: the symbols of Debian's amd64 and mips64el 6.1 images (kallsyms) against their -dbg System.map
+run_counted kallsyms sh tests/e2e/kallsyms.sh
 # report -f html/svg pages in headless Chromium: culprit shown, no fetch, no console error, screenshots
 run_counted browser sh tests/e2e/browser.sh "$B/boottrace"
 run_counted uboot sh tests/e2e/uboot.sh

@@ -54,12 +54,18 @@ void check_plan_config(struct check_report *r, const struct plan *p,
 /* What check reads of the kernel that will boot. */
 struct check_inputs {
 	const char *vmlinux, *sysmap, *modules, *kconfig, *root;
-	char found[4][4096];	/* what root gave */
+	/*
+	 * --kernel: the installed image; its symbols (kallsyms) are read when
+	 * no --vmlinux or --system-map is given or the System.map is
+	 * Debian's placeholder (kernel-facts 16).
+	 */
+	const char *kernel;
+	char found[5][4096];	/* what root gave */
 };
 /*
  * @in->root, an unpacked linux-image (and -dbg) package: fill in what was
  * not given (boot/config-VER, lib/modules/VER, the -dbg vmlinux or a real
- * System.map). -1 with @e when it holds no symbols at all.
+ * System.map, else boot/vmlinuz-VER as --kernel). -1 with @e when it holds no symbols at all.
  */
 int check_inputs_from_root(struct check_inputs *in, struct bt_error *e);
 /* Read the .config into @k and the symbols into @t (indexed). */

@@ -57,8 +57,9 @@ static int root_no_symbols(const char *root, const char *boot, struct bt_error *
 
 /*
  * An unpacked linux-image (and -dbg) package: boot/config-VER, lib/modules/VER,
- * the -dbg vmlinux or the real System.map. Debian's image package ships an
- * 83-byte placeholder System.map: a map smaller than 1 KB is skipped.
+ * the -dbg vmlinux or the real System.map, else the image boot/vmlinuz-VER
+ * (its kallsyms). Debian's image package ships an 83-byte placeholder
+ * System.map: a map smaller than 1 KB is skipped.
  */
 int check_inputs_from_root(struct check_inputs *a, struct bt_error *e)
 {
@@ -78,23 +79,59 @@ int check_inputs_from_root(struct check_inputs *a, struct bt_error *e)
 	if (!a->vmlinux && !a->sysmap &&
 	    root_find(dir, "System.map-", 1024, 0, a->found[3], 4096))
 		a->sysmap = a->found[3];
-	if (!a->vmlinux && !a->sysmap)
+	if (!a->vmlinux && !a->sysmap && !a->kernel &&
+	    root_find(dir, "vmlinuz-", 1, 0, a->found[4], 4096))
+		a->kernel = a->found[4];
+	if (!a->vmlinux && !a->sysmap && !a->kernel)
 		return root_no_symbols(a->root, dir, e);
 	return 0;
+}
+
+/* Is the System.map at @path Debian's placeholder (kernel-facts 16)? */
+static int sysmap_is_placeholder(const char *path)
+{
+	struct bt_error ignore = { 0 };
+	char pkg[256], *text;
+	size_t len;
+	int r;
+
+	text = readfile(path, 4096, RF_OVER, "a System.map", &len, &ignore);
+	if (!text)
+		return 0;
+	r = len <= 4096 && kimage_sysmap_placeholder(text, len, pkg, sizeof(pkg));
+	free(text);
+	return r;
 }
 
 int check_inputs_load(const struct check_inputs *a, struct check_tab *t,
 		      struct kcaps *k, struct bt_error *e)
 {
+	const char *sysmap = a->sysmap, *core;
+	char how[600];
+
 	if (a->kconfig && kcaps_load_config(k, a->kconfig, e))
 		return -1;
 	if (a->vmlinux && check_load_elf(t, a->vmlinux, -1, e))
 		return -1;
-	if (a->sysmap && check_load_sysmap(t, a->sysmap, e))
+	if (sysmap && a->kernel && sysmap_is_placeholder(sysmap)) {
+		bt_say(sysmap, BT_SAY_NOTE, "Debian's placeholder System.map: the symbols come from --kernel %s", a->kernel);
+		sysmap = NULL;
+	}
+	if (sysmap && check_load_sysmap(t, sysmap, e))
 		return -1;
+	core = a->vmlinux ? a->vmlinux : sysmap;
+	if (!core && a->kernel) {
+		if (check_load_kimage(t, a->kernel, how, sizeof(how), e))
+			return -1;
+		core = a->kernel;
+		if (bt_verbose())
+			bt_say(a->kernel, BT_SAY_NOTE, "symbols from the image itself: %s", how);
+	} else if (core && bt_verbose()) {
+		bt_say(core, BT_SAY_NOTE, "symbols from %s%s", a->vmlinux ? "--vmlinux" : "--system-map", a->kernel ? " (not from --kernel)" : "");
+	}
 	if (a->modules && check_load_modules(t, a->modules, e))
 		return -1;
-	t->core_path = a->vmlinux ? a->vmlinux : a->sysmap;
+	t->core_path = core;
 	if (check_tab_index(t))
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	return 0;

@@ -12,6 +12,7 @@
 
 #include "check/check.h"
 #include "kimage/check_callers.h"
+#include "kimage/kimg.h"
 #include "cmd/commands.h"
 #include "util/source.h"
 
@@ -19,31 +20,39 @@ struct check_args {
 	struct check_inputs in;
 	const char *config, *format, *callers;
 	int depth, threshold;
+	int print_map;		/* --print-map: the --kernel image's symbols as System.map */
 };
 
 static int check_usage(FILE *f)
 {
-	fputs("usage: boottrace check [--vmlinux F | --system-map F] [--modules DIR]\n"
+	fputs("usage: boottrace check [--vmlinux F | --system-map F] [--kernel IMAGE] [--modules DIR]\n"
 	      "                       [--kernel-config F] [--root DIR] [-f text|json]\n"
 	      "                       [--threshold N] CONFIG\n"
-	      "       boottrace check --callers FUNC [--depth N] --vmlinux F [--modules DIR]\n\n"
+	      "       boottrace check --callers FUNC [--depth N] --vmlinux F [--modules DIR]\n"
+	      "       boottrace check --kernel IMAGE --print-map\n\n"
 	      "Check a boot-trace config against the kernel that will boot, before the reboot:\nevery function name exists (or which module has it), is traceable (has an\nmcount/fentry site), when an init function runs, and what the settings need\nof the .config.\n\n"
 	      "  --vmlinux F        the kernel with its symbol table (build tree or -dbg package)\n"
 	      "  --system-map F     System.map or /proc/kallsyms text instead (no traceability)\n"
+	      "  --kernel IMAGE     the installed image (/boot/vmlinuz-VER, bzImage, Image,\n"
+	      "                     vmlinux): its own kallsyms symbols when no --vmlinux or\n"
+	      "                     real --system-map is given (no traceability); -v says\n"
+	      "                     which source was used (docs/kernel-image.md)\n"
 	      "  --modules DIR      modules tree (*.ko, .ko.xz, .ko.zst, .ko.gz), e.g. /lib/modules/VER\n"
 	      "  --kernel-config F  the kernel's .config (/boot/config-VER)\n"
 	      "  --root DIR         an unpacked linux-image package (dpkg -x): finds the above\n"
+	      "                     (its boot/vmlinuz-VER as --kernel when no symbols else)\n"
 	      "  -f text|json       output format (default text)\n"
 	      "  --threshold N      warn when a wildcard matches more than N functions (1000)\n"
 	      "  --callers FUNC     print who calls FUNC, as a tree with modules\n"
-	      "  --depth N          levels of callers (default 3)\n", f);
+	      "  --depth N          levels of callers (default 3)\n"
+	      "  --print-map        print the --kernel image's own symbols as System.map text\n", f);
 	cmd_common_usage(f);
 	fputs("\nExit status: 0 no error, 1 errors found or bad input, 2 usage, 3 environment.\nSee docs/check.md and boottrace(1).\n", f);
 	return f == stdout ? BT_EXIT_OK : BT_EXIT_USAGE;
 }
 
-enum { O_VMLINUX = 256, O_SYSMAP, O_MODULES, O_KCONFIG, O_ROOT, O_CALLERS,
-       O_DEPTH, O_THRESH };
+enum { O_VMLINUX = 256, O_SYSMAP, O_KERNEL, O_MODULES, O_KCONFIG, O_ROOT, O_CALLERS,
+       O_DEPTH, O_THRESH, O_PRINTMAP };
 
 static int check_number(const char *s, int *v)
 {
@@ -61,12 +70,14 @@ static enum cmd_parse check_parse_args(int argc, char **argv, struct check_args 
 	static const struct option opts[] = {
 		{ "vmlinux", required_argument, NULL, O_VMLINUX },
 		{ "system-map", required_argument, NULL, O_SYSMAP },
+		{ "kernel", required_argument, NULL, O_KERNEL },
 		{ "modules", required_argument, NULL, O_MODULES },
 		{ "kernel-config", required_argument, NULL, O_KCONFIG },
 		{ "root", required_argument, NULL, O_ROOT },
 		{ "callers", required_argument, NULL, O_CALLERS },
 		{ "depth", required_argument, NULL, O_DEPTH },
 		{ "threshold", required_argument, NULL, O_THRESH },
+		{ "print-map", no_argument, NULL, O_PRINTMAP },
 		{ "format", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -77,12 +88,14 @@ static enum cmd_parse check_parse_args(int argc, char **argv, struct check_args 
 		switch (c) {
 		case O_VMLINUX: a->in.vmlinux = optarg; break;
 		case O_SYSMAP: a->in.sysmap = optarg; break;
+		case O_KERNEL: a->in.kernel = optarg; break;
 		case O_MODULES: a->in.modules = optarg; break;
 		case O_KCONFIG: a->in.kconfig = optarg; break;
 		case O_ROOT: a->in.root = optarg; break;
 		case O_CALLERS: a->callers = optarg; break;
 		case O_DEPTH: bad |= check_number(optarg, &a->depth); break;
 		case O_THRESH: bad |= check_number(optarg, &a->threshold); break;
+		case O_PRINTMAP: a->print_map = 1; break;
 		case 'f': a->format = optarg; break;
 		case CMD_OPT_HELP: return CMD_HELP;
 		default: return CMD_BAD;
@@ -90,6 +103,13 @@ static enum cmd_parse check_parse_args(int argc, char **argv, struct check_args 
 	}
 	if (optind < argc)
 		a->config = argv[optind++];
+	if (a->print_map) {
+		if (!a->in.kernel || a->config || a->callers || optind < argc) {
+			bt_say(NULL, BT_SAY_ERROR, "--print-map prints the symbols of --kernel IMAGE: give --kernel IMAGE and no CONFIG or --callers");
+			return CMD_BAD;
+		}
+		return CMD_RUN;
+	}
 	if (bad || optind < argc || (!a->config == !a->callers) ||
 	    (a->in.vmlinux && a->in.sysmap) ||
 	    (strcmp(a->format, "text") && strcmp(a->format, "json"))) {
@@ -114,6 +134,27 @@ static int check_config_file(const struct check_args *a, const struct check_tab 
 	return ret;
 }
 
+/* --print-map: the image's kallsyms as System.map text on stdout. */
+static int check_print_map(const char *image)
+{
+	struct bt_error e;
+	char how[600], *text;
+	size_t len, n;
+
+	bt_error_clear(&e);
+	if (kimg_load_kallsyms(image, &text, &len, &n, how, sizeof(how), &e))
+		return cmd_fail(&e, BT_EXIT_INPUT);
+	if (bt_verbose())
+		bt_say(image, BT_SAY_NOTE, "%s", how);
+	if (fwrite(text, 1, len, stdout) != len || fflush(stdout)) {
+		free(text);
+		bt_say(NULL, BT_SAY_ERROR, "cannot write the symbols to standard output");
+		return BT_EXIT_ENV;
+	}
+	free(text);
+	return BT_EXIT_OK;
+}
+
 int cmd_check(int argc, char **argv)
 {
 	struct check_args a = { .format = "text", .depth = 3, .threshold = 1000 };
@@ -129,6 +170,8 @@ int cmd_check(int argc, char **argv)
 	if (ret)
 		return cmd_parse_exit(ret, check_usage);
 	ret = -1;
+	if (a.print_map)
+		return check_print_map(a.in.kernel);
 	/* reading a big vmlinux, the modules and the calls: a line on a terminal */
 	bt_progress_init(&prog, STDERR_FILENO, bt_quiet(), "boottrace check");
 	t.progress = &prog;

@@ -21,6 +21,7 @@ struct compile_args {
 	const char *target, *board, *kver, *kconfig, *out, *base, *base_file;
 	const char *apply, *config, *who_calls, *callers, *crash;
 	const char *vmlinux, *sysmap, *modules, *root;	/* --check */
+	const char *image;	/* --kernel IMAGE (a file; --kernel VER is -k) */
 	const char *hook_settings, *label;
 	const char *creates;		/* --who-creates NETDEV */
 	const char **args;		/* --arg NAME=FETCH, in order */
@@ -75,6 +76,8 @@ static int compile_usage(FILE *f)
 	      "  --check           first run boottrace check on the config (findings on\n"
 	      "                    stderr; errors stop the compile), with:\n"
 	      "  --vmlinux F, --system-map F, --modules DIR, --root DIR  as for check\n"
+	      "  --kernel IMAGE    as for check: the image's own symbols (kallsyms); a\n"
+	      "                    --kernel that is a version (6.1) is -k, as before\n"
 	      "  --hook-settings F write the hook's boottrace.* settings to F (for the initramfs's\n"
 	      "                    /etc/boottrace.conf) instead of onto the command line\n", f);
 	cmd_common_usage(f);
@@ -85,8 +88,16 @@ static int compile_usage(FILE *f)
 	return f == stdout ? BT_EXIT_OK : BT_EXIT_USAGE;
 }
 
+/* "6.1", "6.12": a kernel version; anything else given to --kernel is an image file. */
+static int compile_is_version(const char *s)
+{
+	if (*s < '0' || *s > '9')
+		return 0;
+	return strspn(s, "0123456789.") == strlen(s);
+}
+
 enum { O_KCONFIG = 256, O_BASE, O_BASE_FILE, O_KEEP, O_APPLY, O_DROP,
-       O_WHO, O_CALLERS, O_PRINT, O_CRASH, O_CHECK, O_VMLINUX, O_SYSMAP, O_MODULES,
+       O_WHO, O_CALLERS, O_PRINT, O_CRASH, O_CHECK, O_VMLINUX, O_SYSMAP, O_KERNEL, O_MODULES,
        O_ROOT, O_HOOKSET, O_LABEL, O_ARG, O_CREATES };
 
 static enum cmd_parse compile_parse_args(int argc, char **argv, struct compile_args *a)
@@ -94,7 +105,7 @@ static enum cmd_parse compile_parse_args(int argc, char **argv, struct compile_a
 	static const struct option opts[] = {
 		{ "target", required_argument, NULL, 't' },
 		{ "board", required_argument, NULL, 'b' },
-		{ "kernel", required_argument, NULL, 'k' },
+		{ "kernel", required_argument, NULL, O_KERNEL },
 		{ "output", required_argument, NULL, 'o' },
 		{ "kernel-config", required_argument, NULL, O_KCONFIG },
 		{ "base", required_argument, NULL, O_BASE },
@@ -125,6 +136,13 @@ static enum cmd_parse compile_parse_args(int argc, char **argv, struct compile_a
 		case 't': a->target = optarg; break;
 		case 'b': a->board = optarg; break;
 		case 'k': a->kver = optarg; break;
+		case O_KERNEL:
+			/* a version as -k (as it always was), else an image file */
+			if (compile_is_version(optarg))
+				a->kver = optarg;
+			else
+				a->image = optarg;
+			break;
 		case 'o': a->out = optarg; break;
 		case CMD_OPT_HELP: return CMD_HELP;
 		case O_KCONFIG: a->kconfig = optarg; break;
@@ -160,7 +178,7 @@ static enum cmd_parse compile_parse_args(int argc, char **argv, struct compile_a
 		a->config = argv[optind++];
 	a->verbose = bt_verbose();
 	/* --modules alone may only feed --who-calls' caller search. */
-	if (a->vmlinux || a->sysmap || a->root)
+	if (a->vmlinux || a->sysmap || a->root || a->image)
 		a->check = 1;
 	if (a->creates && a->who_calls) {
 		bt_say(NULL, BT_SAY_ERROR, "--who-creates %s is --who-calls %s with its own --arg: give one of them", a->creates, WHOCALLS_CREATES_FUNC);
@@ -236,7 +254,7 @@ static int compile_check(const struct compile_args *a, const struct source *src,
 {
 	struct check_inputs in = { .vmlinux = a->vmlinux, .sysmap = a->sysmap,
 				   .modules = a->modules, .kconfig = a->kconfig,
-				   .root = a->root };
+				   .root = a->root, .kernel = a->image };
 	const struct check_opts o = { 1000 };
 	struct check_tab t = { 0 };
 	struct bt_progress prog;

@@ -12,12 +12,13 @@
 #include "cmd/commands.h"
 #include "util/readfile.h"
 #include "util/utf8out.h"
+#include "kimage/kimg.h"
 #include "report/report.h"
 
 #define SYMS_MAX (512u << 20)
 
 struct report_opts {
-	const char *input, *format, *only, *map, *kallsyms, *modules;
+	const char *input, *format, *only, *map, *kallsyms, *modules, *kernel;
 	const char *ko_dir;	/* --modules DIR: a modules tree */
 	const char *diff;	/* --diff A B: A (input is B) */
 	int boot;
@@ -26,7 +27,7 @@ struct report_opts {
 static int report_usage(FILE *f)
 {
 	fputs("usage: boottrace report INPUT [-f text|json|folded|html|svg|perfetto]\n"
-	      "                        [--function F] [--system-map F | --kallsyms F]\n"
+	      "                        [--function F] [--system-map F | --kallsyms F | --kernel F]\n"
 	      "                        [--proc-modules F] [--modules DIR] [--boot N]\n"
 	      "       boottrace report --diff A B [-f text|json|html] [--function F] [--boot N]\n\n"
 	      "INPUT is a snapshot directory (/run/boottrace/<boot-id>), a bare\n"
@@ -68,6 +69,8 @@ static int report_usage(FILE *f)
 	      "                     changed (-f text, json or html)\n"
 	      "      --function F   only function (or event) F\n"
 	      "      --system-map F, --kallsyms F   name raw frame addresses\n"
+	      "      --kernel F        the same from the kernel image's own kallsyms tables\n"
+	      "                        (vmlinuz, bzImage, Image, vmlinux; docs/kernel-image.md)\n"
 	      "      --proc-modules F  /proc/modules of that boot (module ranges)\n"
 	      "      --modules DIR  the modules tree of the kernel that booted\n"
 	      "                     (/lib/modules/VERSION, or an unpacked package's):\n"
@@ -102,6 +105,7 @@ static enum cmd_parse parse_opts(int argc, char **argv, struct report_opts *o)
 		{ "function", required_argument, NULL, 'F' },
 		{ "system-map", required_argument, NULL, 'm' },
 		{ "kallsyms", required_argument, NULL, 'k' },
+		{ "kernel", required_argument, NULL, 'K' },
 		{ "proc-modules", required_argument, NULL, 'M' },
 		/* a modules tree, as in check and compile; a file: --proc-modules */
 		{ "modules", required_argument, NULL, 'O' },
@@ -122,6 +126,7 @@ static enum cmd_parse parse_opts(int argc, char **argv, struct report_opts *o)
 		case 'F': o->only = optarg; break;
 		case 'm': o->map = optarg; break;
 		case 'k': o->kallsyms = optarg; break;
+		case 'K': o->kernel = optarg; break;
 		case 'O':
 			/* a directory, or nothing there: the walk says what is wrong */
 			if (stat(optarg, &st) || S_ISDIR(st.st_mode)) {
@@ -143,8 +148,8 @@ static enum cmd_parse parse_opts(int argc, char **argv, struct report_opts *o)
 		default: return CMD_BAD;
 		}
 	}
-	if (optind != argc - 1 || (o->map && o->kallsyms) || !format_ok(o)) {
-		bt_say(NULL, BT_SAY_ERROR, "%s", optind != argc - 1 ? (o->diff ? "--diff takes two inputs: --diff A B" : "one INPUT is needed") : o->map && o->kallsyms ? "--system-map and --kallsyms exclude each other" : o->diff ? "--diff A B writes -f text, json or html" : "-f takes text, json, folded, html, svg or perfetto");
+	if (optind != argc - 1 || (!!o->map + !!o->kallsyms + !!o->kernel > 1) || !format_ok(o)) {
+		bt_say(NULL, BT_SAY_ERROR, "%s", optind != argc - 1 ? (o->diff ? "--diff takes two inputs: --diff A B" : "one INPUT is needed") : !!o->map + !!o->kallsyms + !!o->kernel > 1 ? (o->kernel ? "--kernel, --system-map and --kallsyms exclude each other" : "--system-map and --kallsyms exclude each other") : o->diff ? "--diff A B writes -f text, json or html" : "-f takes text, json, folded, html, svg or perfetto");
 		return CMD_BAD;
 	}
 	o->input = argv[optind];
@@ -172,6 +177,20 @@ static int load_syms(const struct report_opts *o, const struct rp_snap *snap,
 			return -1;
 		}
 		free(t);
+		*have = 1;
+	} else if (o->kernel) {
+		char how[600];
+		size_t n;
+
+		if (kimg_load_kallsyms(o->kernel, &t, &len, &n, how, sizeof(how), e))
+			return -1;
+		if (rp_syms_load(syms, t, o->kernel, e)) {
+			free(t);
+			return -1;
+		}
+		free(t);
+		if (bt_verbose())
+			bt_say(o->kernel, BT_SAY_NOTE, "symbols from the image itself: %s", how);
 		*have = 1;
 	} else if (snap->kallsyms && !rp_syms_load(syms, snap->kallsyms,
 						     "snapshot kallsyms", e)) {

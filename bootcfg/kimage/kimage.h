@@ -76,6 +76,13 @@ int check_load_sysmap(struct check_tab *t, const char *path, struct bt_error *e)
 int check_parse_sysmap(struct check_tab *t, char *text, size_t len,
 		       const char *path, struct bt_error *e);
 /*
+ * A kernel image (--kernel: vmlinux, bzImage, vmlinuz, Image, kimg.h): its
+ * ELF symbol table, else the kallsyms tables inside it (check_kimg.c).
+ * @how (@howcap bytes) says what was read, for -v.
+ */
+int check_load_kimage(struct check_tab *t, const char *path, char *how,
+		      size_t howcap, struct bt_error *e);
+/*
  * A vmlinux (@mod -1) or a .ko (@mod from check_tab_module), with libelf:
  * functions, mcount/patchable sites, initcall symbols.
  */

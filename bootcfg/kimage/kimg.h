@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * A kernel image as it is installed (docs/kernel-image.md): an ELF vmlinux,
+ * an x86 bzImage, a MIPS vmlinuz (an ELF self-decompressor), an arm64
+ * Image or Image.gz, a raw image, compressed with gzip, xz, LZ4 (legacy
+ * frame) or zstd. kimg_unpack.c turns it into the kernel's own bytes;
+ * kimg_kallsyms.c finds and decodes the symbol table CONFIG_KALLSYMS
+ * compiled into those bytes.
+ */
+#ifndef BT_KIMAGE_KIMG_H
+#define BT_KIMAGE_KIMG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/bt_error.h"
+
+/* The largest image read and the largest kernel it may unpack to. */
+#define KIMG_MAX ((size_t)512 << 20)
+
+struct kimg {
+	unsigned char *data;	/* the unpacked kernel (malloc'd) */
+	size_t len;
+	char how[160];		/* "bzImage, LZ4 payload at byte 17052", for -v */
+	int elf_class;		/* 32 or 64 when @data is an ELF file, else 0 */
+	int elf_big;		/* 1: big-endian ELF */
+};
+
+/*
+ * Read @path (at most KIMG_MAX bytes; never a FIFO or device) and unpack
+ * it. 0, or -1 with @e naming the file, the byte offset and what to do.
+ */
+int kimg_load(const char *path, struct kimg *k, struct bt_error *e);
+/* The same from memory: @buf (@len bytes) is only read. */
+int kimg_unpack(const unsigned char *buf, size_t len, const char *path,
+		struct kimg *k, struct bt_error *e);
+void kimg_free(struct kimg *k);
+
+/* Compression of the bytes at @p: "gzip", "xz", "lz4", "zstd", "bzip2", "lzma", "lzo", or NULL. */
+const char *kimg_compression(const unsigned char *p, size_t n);
+
+/*
+ * The symbols of kallsyms in @k as System.map text ("ADDR TYPE NAME\n",
+ * sorted by address as the kernel keeps them) in *@text (malloc'd, @len
+ * bytes), their number in *@nsyms, and what was found in @how (for -v).
+ * -1 with @e when no table is found or what is found fails validation.
+ */
+int kimg_kallsyms(const struct kimg *k, const char *path, char **text,
+		  size_t *len, size_t *nsyms, char *how, size_t howcap,
+		  struct bt_error *e);
+
+/*
+ * kimg_load and kimg_kallsyms in one: the symbol text of the image at
+ * @path, with in @how how it was unpacked and what was found.
+ */
+int kimg_load_kallsyms(const char *path, char **text, size_t *len,
+		       size_t *nsyms, char *how, size_t howcap,
+		       struct bt_error *e);
+
+#endif /* BT_KIMAGE_KIMG_H */

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * libFuzzer: a kernel image (kimage/kimg.h): the unpacker (bzImage header,
+ * ELF self-decompressor scan, gzip, xz, lzma, LZ4 legacy and zstd streams)
+ * and the kallsyms decoder on what it gives, and the decoder on the bytes
+ * as they are (as a 32- or 64-bit ELF kernel or a raw one). Any input: an
+ * error or a symbol text, never a crash, a leak or UB; a text is lines of
+ * "ADDR TYPE NAME".
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kimage/kimg.h"
+
+static void decode(const struct kimg *k)
+{
+	struct bt_error e;
+	char *text, how[400];
+	size_t len, n, i, lines = 0;
+
+	if (kimg_kallsyms(k, "fuzz", &text, &len, &n, how, sizeof(how), &e))
+		return;
+	for (i = 0; i < len; i++)
+		lines += text[i] == '\n';
+	if (lines != n || !len || text[len - 1] != '\n')
+		abort();
+	free(text);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct bt_error e;
+	struct kimg k;
+
+	if (size < 1)
+		return 0;
+	if (data[0] & 1) {
+		memset(&k, 0, sizeof(k));
+		k.data = (unsigned char *)data + 1;
+		k.len = size - 1;
+		k.elf_class = data[0] & 2 ? 64 : data[0] & 4 ? 32 : 0;
+		decode(&k);
+		return 0;
+	}
+	if (kimg_unpack(data + 1, size - 1, "fuzz", &k, &e))
+		return 0;
+	decode(&k);
+	kimg_free(&k);
+	return 0;
+}
