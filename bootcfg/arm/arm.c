@@ -20,8 +20,8 @@ int arm_base(const struct arm_opts *o, char **base, struct bt_error *e)
 {
 	if (arm_loader_known(o->loader, e))
 		return -1;
-	return arm_keep_file(e, !strcmp(o->loader, "grub") ? arm_grub_base(o, base, e) :
-					     arm_uboot_base(o, base, e));
+	return !strcmp(o->loader, "grub") ? arm_grub_base(o, base, e) :
+					    arm_uboot_base(o, base, e);
 }
 
 /* Put back the orig bytes of items [0, @n) (a failed arm, or disarm). */
@@ -78,7 +78,6 @@ int arm_boot(const struct arm_opts *o, const char *line, struct bt_error *e)
 	}
 	ret = 0;
 out:
-	arm_keep_file(e, ret);
 	free(index);
 	arm_state_free(&s);
 	return ret;
@@ -94,7 +93,6 @@ int arm_disarm(const struct arm_opts *o, int force, struct bt_error *e)
 	if (arm_state_dir(o, &dir, e))
 		return -1;
 	if (arm_state_load(dir, &s, e)) {
-		arm_keep_file(e, -1);
 		free(dir);
 		arm_state_free(&s);
 		return -1;
@@ -131,7 +129,6 @@ int arm_disarm(const struct arm_opts *o, int force, struct bt_error *e)
 		goto out;
 	ret = 0;
 out:
-	arm_keep_file(e, ret);
 	arm_state_free(&s);
 	return ret;
 }

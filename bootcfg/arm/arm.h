@@ -89,11 +89,6 @@ int arm_run(char *const argv[], const char *pkg, char **out, size_t *outlen,
 	    struct bt_error *e);
 /* Nonzero when @tool is an executable in PATH. */
 int arm_have(const char *tool);
-/*
- * An error's file names a path of the state or the loader's files, freed
- * before the verb prints it: copied to a buffer that stays. Returns @ret.
- */
-int arm_keep_file(struct bt_error *e, int ret);
 /* Files of @root: ROOT + @path (malloc'd), or NULL on no memory. */
 char *arm_path(const char *root, const char *path);
 

@@ -218,7 +218,6 @@ int arm_grub_base(const struct arm_opts *o, char **base, struct bt_error *e)
 		ret = grub_line_words(g.cfg, &c, base, &grub_only, e);
 	words_free(&grub_only);
 	free(c.text);
-	arm_keep_file(e, ret);
 	grub_files_free(&g);
 	return ret;
 }
@@ -456,7 +455,6 @@ out:
 	free(entry);
 	free(base);
 	free(c.text);
-	arm_keep_file(e, ret);
 	grub_files_free(&g);
 	return ret;
 }

@@ -14,17 +14,6 @@
 
 extern char **environ;
 
-int arm_keep_file(struct bt_error *e, int ret)
-{
-	static char file[4096];
-
-	if (ret && e->file && e->file != file) {
-		snprintf(file, sizeof(file), "%s", e->file);
-		e->file = file;
-	}
-	return ret;
-}
-
 char *arm_path(const char *root, const char *path)
 {
 	size_t rl = root ? strlen(root) : 0, pl = strlen(path);

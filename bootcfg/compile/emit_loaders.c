@@ -113,7 +113,7 @@ static const char *ldr_where(const struct emit_in *in, size_t off, char *buf,
 /* An error at byte @off of the base: FILE:LINE. */
 static int ldr_error_at(const struct emit_in *in, size_t off, struct bt_error *e)
 {
-	e->file = in->base_name;
+	bt_error_file(e, in->base_name);
 	e->line = ldr_lineno(in->base, off);
 	return -1;
 }

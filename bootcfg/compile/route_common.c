@@ -349,9 +349,11 @@ int route_word(struct route *r, const char *param, const char *val,
 		return -1;
 	if (words_add_param(r->out, param, val, what, e)) {
 		/* Point at the setting the value came from. */
-		if (node != BCONF_NONE && e->code == BT_EXIT_INPUT)
+		if (node != BCONF_NONE && e->code == BT_EXIT_INPUT) {
 			source_locate(r->plan->src, bconf_pos(r->plan->src->bc, node),
-				      &e->line, &e->col), e->file = r->plan->src->path;
+				      &e->line, &e->col);
+			bt_error_file(e, r->plan->src->path);
+		}
 		return -1;
 	}
 	/* Words that become kernel.* keys of a bootconfig skip the bootloader. */

@@ -301,9 +301,6 @@ int board_load(const char *name, struct board *b, struct bt_error *e)
 	if (source_load(b->path, &s, e))
 		return -1;
 	ret = board_from_source(&s, b, e);
-	/* Errors point into the file: keep its name alive past the source. */
-	if (ret && e->file == s.path)
-		e->file = b->path;
 	source_free(&s);
 	return ret;
 }

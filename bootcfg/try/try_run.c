@@ -340,7 +340,12 @@ static int step(struct try_ctx *c, const struct try_step *s, char **used, struct
 	case TRY_MKDIR:
 		*used = tf_path(c, s->path);
 		if (!*used || mkdir(*used, 0755)) {
-			bt_error_errno(e, *used ? errno : ENOMEM, *used, "cannot create our instance%s", errno == EEXIST ? " (a run of this process id left it? see docs/try.md)" : "");
+			int why = *used ? errno : ENOMEM;
+
+			/* the path goes in the text: the error outlives *used */
+			bt_error_errno(e, why, NULL, "%s: cannot create our instance%s",
+				       *used ? *used : s->path,
+				       why == EEXIST ? " (a run of this process id left it? see docs/try.md)" : "");
 			e->code = BT_EXIT_ENV;
 			return -3;
 		}
@@ -409,7 +414,8 @@ static int find_root(const struct try_opts *o, char **root, struct bt_error *e)
 			return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 		if (!stat(inst, &st) && S_ISDIR(st.st_mode)) {
 			if (access(inst, W_OK | X_OK)) {
-				bt_error_errno(e, errno, inst, "cannot create an instance here: run boottrace try as root");
+				/* the error keeps its file pointer: *g outlives inst */
+				bt_error_errno(e, errno, *g, "cannot create an instance in its instances/: run boottrace try as root");
 				e->code = BT_EXIT_ENV;
 				free(inst);
 				return -1;

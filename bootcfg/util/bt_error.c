@@ -34,13 +34,26 @@ static size_t cut_with_ellipsis(char *buf, size_t cap, size_t room)
 	return cut + sizeof(ELLIPSIS) - 1;
 }
 
+void bt_error_file(struct bt_error *e, const char *file)
+{
+	size_t n = file ? strlen(file) : 0;
+
+	if (n < sizeof(e->file)) {
+		memcpy(e->file, file ? file : "", n + 1);
+		return;
+	}
+	memcpy(e->file, file, sizeof(e->file) - 1);
+	e->file[sizeof(e->file) - 1] = '\0';
+	cut_with_ellipsis(e->file, sizeof(e->file), 0);
+}
+
 /* Shared by set and errno, which differ only in the code and the suffix. */
 static void fill(struct bt_error *e, enum bt_exit code, const char *file,
 		 const char *fmt, va_list ap)
 {
 	int n;
 
-	e->file = file;
+	bt_error_file(e, file);
 	e->line = 0;
 	e->col = 0;
 	e->off = -1;
@@ -175,7 +188,7 @@ static void put_escaped(const char *s, FILE *f)
 /* The location prefix, before ": error: ". */
 static void put_where(const struct bt_error *e, FILE *f)
 {
-	if (!e->file) {
+	if (!e->file[0]) {
 		put_escaped(voice_who, f);
 		return;
 	}

@@ -21,8 +21,15 @@ enum bt_exit {
 	BT_EXIT_ENV = 3,	/* I/O, missing tool, out of memory */
 };
 
+/*
+ * The file name is copied in, not pointed to: an error outlives the
+ * strings of the code that made it (a freed path, a caller's buffer), and
+ * is copied by value. "" when no file.
+ */
+#define BT_ERROR_FILE_MAX 1024
+
 struct bt_error {
-	const char *file;	/* may be NULL */
+	char file[BT_ERROR_FILE_MAX];	/* "" when none */
 	int line, col;		/* 0 when unknown */
 	long long off;		/* byte offset, -1 when unknown or line is set */
 	enum bt_exit code;
@@ -30,6 +37,8 @@ struct bt_error {
 };
 
 void bt_error_clear(struct bt_error *e);
+/* Name @file (NULL: none) as @e's file, copied (cut visibly if too long). */
+void bt_error_file(struct bt_error *e, const char *file);
 /* Set @e (file, no position) with a printf-style message; returns -1. */
 int bt_error_set(struct bt_error *e, enum bt_exit code, const char *file,
 		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));

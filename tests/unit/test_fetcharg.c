@@ -38,7 +38,7 @@ static void bad(const char *spec, const char *arch, int kver, long long off,
 		fprintf(stderr, "took %s on %s\n", spec, arch ? arch : "(none)");
 		fail();
 	}
-	if (e.off != off || !strstr(e.msg, words) || e.file != spec) {
+	if (e.off != off || !strstr(e.msg, words) || strcmp(e.file, spec)) {
 		fprintf(stderr, "%s on %s: byte %lld (want %lld): %s\n", spec, arch ? arch : "(none)", e.off, off, e.msg);
 		fail();
 	}

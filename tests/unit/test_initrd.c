@@ -277,7 +277,7 @@ static void test_directory_rejected(void **state)
 	bt_error_clear(&err);
 	assert_int_equal(initrd_rewrite(fx->dir, UINT64_MAX, 0, "x", 1, &err), -1);
 	assert_int_equal(err.code, BT_EXIT_INPUT);
-	assert_ptr_equal(err.file, fx->dir);
+	assert_string_equal(err.file, fx->dir);
 	assert_msg_has(&err, "directory");
 	assert_int_equal(count_temps(fx->dir), 0);
 }
@@ -307,7 +307,7 @@ static void test_missing_file(void **state)
 	bt_error_clear(&err);
 	assert_int_equal(initrd_rewrite(path, UINT64_MAX, 0, "x", 1, &err), -1);
 	assert_int_equal(err.code, BT_EXIT_ENV);
-	assert_ptr_equal(err.file, path);
+	assert_string_equal(err.file, path);
 	assert_msg_has(&err, "No such file");
 	assert_int_equal(access(path, F_OK), -1);
 	assert_int_equal(count_temps(fx->dir), 0);

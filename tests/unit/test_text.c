@@ -132,12 +132,52 @@ static void test_voice(void **state)
 	bt_voice_name(NULL);
 }
 
+/*
+ * An error keeps its own copy of the file name: the path it was made
+ * with may be freed before the verb prints it (try's instance path was),
+ * and an error is copied by value.
+ */
+static void test_error_owns_file(void **state)
+{
+	struct bt_error e, copy;
+	char *path = strdup("/sys/kernel/tracing/instances");
+	char *out = NULL, *longname;
+	size_t len = 0, n = BT_ERROR_FILE_MAX + 50;
+	FILE *f;
+
+	(void)state;
+	assert_non_null(path);
+	bt_error_set(&e, BT_EXIT_ENV, path, "cannot create an instance");
+	memset(path, 'x', strlen(path));
+	free(path);
+	copy = e;
+	memset(&e, 0, sizeof(e));
+	f = open_memstream(&out, &len);
+	assert_non_null(f);
+	bt_error_print(&copy, f);
+	fclose(f);
+	assert_string_equal(out, "/sys/kernel/tracing/instances: error: cannot create an instance\n");
+	free(out);
+	/* a name longer than the copy is cut visibly, never overrun */
+	longname = malloc(n + 1);
+	assert_non_null(longname);
+	memset(longname, 'a', n);
+	longname[n] = '\0';
+	bt_error_set(&e, BT_EXIT_INPUT, longname, "x");
+	assert_int_equal(strlen(e.file), BT_ERROR_FILE_MAX - 1);
+	assert_string_equal(e.file + strlen(e.file) - 3, "...");
+	free(longname);
+	bt_error_set(&e, BT_EXIT_INPUT, NULL, "x");
+	assert_string_equal(e.file, "");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_text_escapes),
 		cmocka_unit_test(test_text_random),
 		cmocka_unit_test(test_voice),
+		cmocka_unit_test(test_error_owns_file),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

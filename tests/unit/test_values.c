@@ -233,7 +233,7 @@ static int cmdline_of(const char *text, const char *kver, int drop, char *msg,
 	route_init(&r, &p, &k, &b, &o);
 	ret = route_cmdline(&r, &e);
 	if (ret)
-		snprintf(msg, size, "%s:%d:%d: %s", e.file ? e.file : "", e.line, e.col, e.msg);
+		snprintf(msg, size, "%.*s:%d:%d: %s", 100, e.file, e.line, e.col, e.msg);
 	else
 		snprintf(msg, size, "%s", r.words.n ? r.words.v[0] : "");
 	route_free(&r);
