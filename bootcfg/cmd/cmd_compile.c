@@ -14,6 +14,7 @@
 #include "cmd/commands.h"
 #include "compile/compile.h"
 #include "compile/whocalls.h"
+#include "kimage/kimg.h"
 #include "util/grow.h"
 #include "util/readfile.h"
 
@@ -76,8 +77,9 @@ static int compile_usage(FILE *f)
 	      "  --check           first run boottrace check on the config (findings on\n"
 	      "                    stderr; errors stop the compile), with:\n"
 	      "  --vmlinux F, --system-map F, --modules DIR, --root DIR  as for check\n"
-	      "  --kernel IMAGE    as for check: the image's own symbols (kallsyms); a\n"
-	      "                    --kernel that is a version (6.1) is -k, as before\n"
+	      "  --kernel IMAGE    as for check: the image's own symbols (kallsyms), and\n"
+	      "                    its own table of boot parameters: a word it lacks is\n"
+	      "                    refused; a --kernel that is a version (6.1) is -k\n"
 	      "  --hook-settings F write the hook's boottrace.* settings to F (for the initramfs's\n"
 	      "                    /etc/boottrace.conf) instead of onto the command line\n", f);
 	cmd_common_usage(f);
@@ -231,13 +233,52 @@ static const char *compile_base(const struct compile_args *a,
 	return b->cmdline_base;
 }
 
+/*
+ * --kernel IMAGE: the boot parameters the image's own table holds, for the
+ * routes to check every word against (kimage/kimg_params.c).
+ */
+static int compile_image_params(const struct compile_args *a, struct kcaps *k,
+				struct kimg_params *p, struct bt_error *e)
+{
+	struct kimg img;
+	struct bt_error why;
+	char *text = NULL, how[400];
+	size_t len, nsyms;
+	int ret;
+
+	if (kimg_load(a->image, &img, e))
+		return -1;
+	ret = kimg_kallsyms(&img, a->image, &text, &len, &nsyms, how, sizeof(how), e);
+	if (!ret && kimg_params(&img, text, len, a->image, p, &why)) {
+		/* no table found: the version table still decides, and we say so */
+		if (why.code != BT_EXIT_INPUT)
+			*e = why, ret = -1;
+		else
+			bt_say(NULL, BT_SAY_WARN, "%s: %s; the words are checked against the version table only",
+			       a->image, why.msg);
+	}
+	free(text);
+	kimg_free(&img);
+	if (ret || !p->n)
+		return ret;
+	k->image_path = a->image;
+	k->image_params = p->name;
+	k->nimage_params = p->n;
+	if (a->verbose)
+		bt_say("route", BT_SAY_PLAIN, "boot parameters: the %zu of %s's own __setup/early_param table (%zu early), at byte %zu of the unpacked kernel; a word it lacks is refused",
+		       p->n, a->image, p->early, p->at);
+	return 0;
+}
+
 static int compile_kernel(const struct compile_args *a, struct kcaps *k,
-			  struct bt_error *e)
+			  struct kimg_params *p, struct bt_error *e)
 {
 	memset(k, 0, sizeof(*k));
 	if (a->kver && kcaps_set_version(k, a->kver, e))
 		return -1;
 	if (a->kconfig && kcaps_load_config(k, a->kconfig, e))
+		return -1;
+	if (a->image && compile_image_params(a, k, p, e))
 		return -1;
 	if (!k->version && a->verbose)
 		bt_say("route", BT_SAY_PLAIN, "no -k or --kernel-config: kernel version checks are skipped");
@@ -316,6 +357,7 @@ int cmd_compile(int argc, char **argv)
 	struct source src = { 0 };
 	struct board b;
 	struct kcaps k;
+	struct kimg_params params = { 0 };
 	struct bt_error e;
 	char *base = NULL, *conf = NULL, *found = NULL;
 	char creates_arg[64];
@@ -334,7 +376,7 @@ int cmd_compile(int argc, char **argv)
 		return BT_EXIT_USAGE;
 	}
 	ret = -1;
-	if (compile_kernel(&a, &k, &e))
+	if (compile_kernel(&a, &k, &params, &e))
 		goto out;
 	if (a.board ? board_load(a.board, &b, &e) : (board_generic(&b), 0))
 		goto out;
@@ -403,6 +445,7 @@ int cmd_compile(int argc, char **argv)
 	co.hook_settings = a.hook_settings;
 	ret = compile_source(&src, &k, &b, t, &co, &e);
 out:
+	kimg_params_free(&params);
 	source_free(&src);
 	free(conf);
 	free(found);

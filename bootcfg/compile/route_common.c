@@ -291,6 +291,10 @@ static int route_param_rules(struct route *r, const char *param,
 	have = route_need(r, k->since, node, what, e);
 	if (have <= 0)
 		return have;
+	/* --kernel IMAGE: what the image's own table holds beats the version */
+	if (k->value != KPV_DEAD && kcaps_image_param(r->kcaps, k->name) == 0)
+		return route_refuse(r, node, e, "%s: the kernel image %s has no such boot parameter (its table of %zu __setup/early_param entries lacks it): that kernel would hand the word to init and do nothing with it",
+				    what, r->kcaps->image_path, r->kcaps->nimage_params) ? -1 : 0;
 	/*
 	 * A COMMAND_LINE_SIZE buffer holds anything the line itself holds (that
 	 * limit is checked on the whole line, with the board's numbers); from

@@ -214,3 +214,32 @@ const char *kcaps_name(const struct kcaps *k)
 {
 	return k->version ? k->version_text : "an unknown kernel";
 }
+
+/* '-' and '_' alike, as the kernel's parameq. */
+static int param_eq(const char *a, const char *b, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((a[i] == '-' ? '_' : a[i]) != (b[i] == '-' ? '_' : b[i]))
+			return 0;
+	return 1;
+}
+
+int kcaps_image_param(const struct kcaps *k, const char *name)
+{
+	size_t i, n = strlen(name);
+
+	if (!k->image_params)
+		return -1;
+	for (i = 0; i < k->nimage_params; i++) {
+		const char *p = k->image_params[i];
+		size_t m = strlen(p);
+
+		if (m && p[m - 1] == '=')
+			m--;
+		if (m == n && param_eq(p, name, n))
+			return 1;
+	}
+	return 0;
+}

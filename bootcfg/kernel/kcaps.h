@@ -83,6 +83,13 @@ struct kcaps {
 	enum kopt_state opt[KO_NOPT];
 	/* KO_YES as a module (=m): there only once something loads it. */
 	unsigned char module[KO_NOPT];
+	/*
+	 * --kernel IMAGE: the boot parameters its own table holds ("ftrace=",
+	 * "tp_printk"; kimage/kimg_params.c), the caller's; NULL: not known.
+	 */
+	const char *image_path;
+	char *const *image_params;
+	size_t nimage_params;
 };
 
 /* Parse "6.1", "5.10.0-28-amd64", "v4.9" into @k. */
@@ -95,6 +102,12 @@ int kcaps_load_config(struct kcaps *k, const char *path, struct bt_error *e);
 
 /* 1 has, 0 has not, -1 unknown (no version given). */
 int kcaps_has(const struct kcaps *k, enum kfeat f);
+/*
+ * Does the image's table hold the boot parameter @name ("ftrace": its
+ * "ftrace=" or "ftrace"; '-' and '_' alike, as the kernel's parameq)?
+ * 1, 0, or -1 when no image's table is known.
+ */
+int kcaps_image_param(const struct kcaps *k, const char *name);
 /* The version that brought @f, "5.6" style. */
 const char *kcaps_since(enum kfeat f);
 enum kopt_state kcaps_opt(const struct kcaps *k, enum kopt o);

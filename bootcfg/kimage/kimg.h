@@ -57,4 +57,21 @@ int kimg_load_kallsyms(const char *path, char **text, size_t *len,
 		       size_t *nsyms, char *how, size_t howcap,
 		       struct bt_error *e);
 
+/* The boot parameters of an image: its __setup/early_param table. */
+struct kimg_params {
+	char **name;		/* "ftrace=", "tp_printk", as the table has them */
+	size_t n;
+	size_t early;		/* of them, early_param()s */
+	size_t at;		/* the table's byte in the unpacked kernel */
+};
+
+/*
+ * Find the table of boot parameters in @k (kimg_params.c) with the
+ * function symbols of @symtext (System.map text, kimg_kallsyms's). -1 with
+ * @e naming @path when no table is found.
+ */
+int kimg_params(const struct kimg *k, const char *symtext, size_t symlen,
+		const char *path, struct kimg_params *out, struct bt_error *e);
+void kimg_params_free(struct kimg_params *p);
+
 #endif /* BT_KIMAGE_KIMG_H */

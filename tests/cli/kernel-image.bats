@@ -54,6 +54,8 @@ setup() {
 	run "$BT" compile -t cmdline --kernel "$IMG" "$T/good.bconf"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"ftrace_filter=net_func_0007_init"* ]]
+	# this small image has no table of boot parameters: said, not fatal
+	[[ "$output" == *"boot parameters are not known; the words are checked against the version table only"* ]]
 	run "$BT" compile -t cmdline --kernel 6.1 "$T/good.bconf"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"ftrace_filter=net_func_0007_init"* ]]

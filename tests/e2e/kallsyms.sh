@@ -84,7 +84,67 @@ one() { # ARCH FLAVOUR
 	done
 }
 
+# The boot parameters of an image (compile --kernel IMAGE,
+# kimage/kimg_params.c): as many as the -dbg System.map's __setup_start ..
+# __setup_end holds entries (24 bytes each on these 64-bit kernels), the
+# same line as -k 6.1 for the who-calls config, and a parameter 6.1 lacks
+# refused naming the image. arm64 is left out: its Image keeps its data
+# pointers in relocations (kernel-facts 106), which kimg_params does not read.
+params() { # ARCH FLAVOUR BOARD
+	arch=$1
+	d=$(sh "$root/tests/e2e/kernel-pkg.sh" "$1" "$2") || { nok "$arch: no Debian 6.1 $2 kernel"; return; }
+	map=$(sh "$root/tests/e2e/dbg-sysmap.sh" "$d") || { nok "$arch: no -dbg System.map"; return; }
+	for img in "$d"/root/boot/vmlinuz-*; do break; done
+	want=$(python3 -c '
+import sys
+a = {f[2]: int(f[0], 16) for f in (l.split() for l in open(sys.argv[1])) if len(f) == 3}
+print((a["__setup_end"] - a["__setup_start"]) // 24)' "$map" 2>/dev/null || echo "?")
+	"$bt" compile --who-calls register_netdevice -b "$3" -k 6.1 --print-config >"$w/$arch.bconf"
+	"$bt" compile -b "$3" -k 6.1 "$w/$arch.bconf" >"$w/$arch.k61" 2>/dev/null
+	if "$bt" compile -v -b "$3" --kernel "$img" "$w/$arch.bconf" >"$w/$arch.img" 2>"$w/$arch.imgerr"; then
+		got=$(sed -n 's/^route: boot parameters: the \([0-9]*\) of .*/\1/p' "$w/$arch.imgerr")
+		echo "# $arch: $got boot parameters in the image's table; the -dbg System.map's __setup table holds $want"
+		t "$arch: the image's table of boot parameters is the kernel's ($want entries)" [ "$got" = "$want" ]
+		t "$arch: compile --kernel IMAGE gives -k 6.1's line for the who-calls config" cmp -s "$w/$arch.k61" "$w/$arch.img"
+	else
+		nok "$arch: compile --kernel $img"
+		sed 's/^/#   /' "$w/$arch.imgerr"
+	fi
+	printf 'kernel.trace_instance = foo\n' >"$w/ti.bconf"
+	"$bt" compile -b "$3" --kernel "$img" "$w/ti.bconf" >/dev/null 2>"$w/ti.err"
+	t "$arch: trace_instance= (6.3) refused: the image's table lacks it" \
+		grep -q "trace_instance=: the kernel image $img has no such boot parameter" "$w/ti.err"
+}
+
+# A copy of the mips64el kernel (its xz vmlinux.bin, unpacked) with one
+# parameter's name changed in its table: compile --kernel refuses the word
+# on the copy and takes it on the unchanged kernel.
+removed() {
+	d=$(sh "$root/tests/e2e/kernel-pkg.sh" mips64el 5kc-malta) || { nok "mips64el: no kernel"; return; }
+	for img in "$d"/root/boot/vmlinuz-*; do break; done
+	# the first place the xz magic starts a stream xz unpacks
+	for off in $(grep -abo "$(printf '\3757zXZ')" "$img" | cut -d: -f1); do
+		tail -c +"$((off + 1))" "$img" | xz -dc >"$w/vmlinux.bin" 2>/dev/null && break
+	done
+	python3 - "$w/vmlinux.bin" "$w/vmlinux-no-bufsize.bin" <<'PY'
+import sys
+b = open(sys.argv[1], 'rb').read()
+n = b.count(b'\0trace_buf_size=\0')
+assert n == 1, n
+open(sys.argv[2], 'wb').write(b.replace(b'\0trace_buf_size=\0', b'\0trace_buf_sizX=\0'))
+PY
+	printf 'ftrace.tracer = function\nftrace.buffer_size = 4M\n' >"$w/buf.bconf"
+	t "mips64el unpacked: trace_buf_size= accepted by the kernel's own table" \
+		"$bt" compile -q -b mips-malta --kernel "$w/vmlinux.bin" "$w/buf.bconf"
+	"$bt" compile -b mips-malta --kernel "$w/vmlinux-no-bufsize.bin" "$w/buf.bconf" >/dev/null 2>"$w/buf.err"
+	t "mips64el copy without trace_buf_size= in its table: the word refused, naming the copy" \
+		grep -q "buf.bconf:2:.*trace_buf_size=: the kernel image $w/vmlinux-no-bufsize.bin has no such boot parameter" "$w/buf.err"
+}
+
 one amd64 cloud-amd64
 one mips64el 5kc-malta
 one arm64 cloud-arm64
+params amd64 cloud-amd64 qemu-x86_64
+params mips64el 5kc-malta mips-malta
+removed
 finish

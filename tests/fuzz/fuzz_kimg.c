@@ -2,7 +2,8 @@
 /*
  * libFuzzer: a kernel image (kimage/kimg.h): the unpacker (bzImage header,
  * ELF self-decompressor scan, gzip, xz, lzma, LZ4 legacy and zstd streams)
- * and the kallsyms decoder on what it gives, and the decoder on the bytes
+ * and the kallsyms decoder on what it gives (then the table of boot
+ * parameters, kimg_params.c), and the decoder on the bytes
  * as they are (as a 32- or 64-bit ELF kernel or a raw one). Any input: an
  * error or a symbol text, never a crash, a leak or UB; a text is lines of
  * "ADDR TYPE NAME".
@@ -16,6 +17,7 @@
 static void decode(const struct kimg *k)
 {
 	struct bt_error e;
+	struct kimg_params p;
 	char *text, how[400];
 	size_t len, n, i, lines = 0;
 
@@ -25,6 +27,12 @@ static void decode(const struct kimg *k)
 		lines += text[i] == '\n';
 	if (lines != n || !len || text[len - 1] != '\n')
 		abort();
+	/* the boot parameters' table, found by its shape in the same bytes */
+	if (!kimg_params(k, text, len, "fuzz", &p, &e)) {
+		if (!p.n || p.early > p.n)
+			abort();
+		kimg_params_free(&p);
+	}
 	free(text);
 }
 
