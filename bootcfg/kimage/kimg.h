@@ -36,6 +36,9 @@ int kimg_unpack(const unsigned char *buf, size_t len, const char *path,
 		struct kimg *k, struct bt_error *e);
 void kimg_free(struct kimg *k);
 
+/* The @n-byte unsigned integer at @p, big-endian when @big (the image's words). */
+uint64_t kimg_rd(const unsigned char *p, int n, int big);
+
 /* Compression of the bytes at @p: "gzip", "xz", "lz4", "zstd", "bzip2", "lzma", "lzo", or NULL. */
 const char *kimg_compression(const unsigned char *p, size_t n);
 

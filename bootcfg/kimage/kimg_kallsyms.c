@@ -43,12 +43,7 @@ struct ks {
 
 static uint64_t ks_rd(const struct ks *k, size_t at, int w)
 {
-	uint64_t v = 0;
-	int i;
-
-	for (i = 0; i < w; i++)
-		v = v << 8 | k->d[at + (size_t)(k->big ? i : w - 1 - i)];
-	return v;
+	return kimg_rd(k->d + at, w, k->big);
 }
 
 static size_t up(size_t x, size_t a)

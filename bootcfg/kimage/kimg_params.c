@@ -33,24 +33,14 @@ struct fnset {
 	int wide;		/* an address above 4 GiB: 64-bit pointers */
 };
 
-static uint64_t rd(const unsigned char *p, int size, int big)
-{
-	uint64_t v = 0;
-	int i;
-
-	for (i = 0; i < size; i++)
-		v |= (uint64_t)p[big ? size - 1 - i : i] << (8 * i);
-	return v;
-}
-
 /* The PT_LOAD segments of an ELF image. */
 static void pmap_elf(const struct kimg *k, struct pmap *m)
 {
 	const unsigned char *d = k->data;
 	int w = k->elf_class == 64, big = k->elf_big;
-	uint64_t phoff = rd(d + (w ? 32 : 28), w ? 8 : 4, big);
-	unsigned phent = (unsigned)rd(d + (w ? 54 : 42), 2, big);
-	unsigned phnum = (unsigned)rd(d + (w ? 56 : 44), 2, big), i;
+	uint64_t phoff = kimg_rd(d + (w ? 32 : 28), w ? 8 : 4, big);
+	unsigned phent = (unsigned)kimg_rd(d + (w ? 54 : 42), 2, big);
+	unsigned phnum = (unsigned)kimg_rd(d + (w ? 56 : 44), 2, big), i;
 
 	if (phent < (w ? 56u : 32u) || phoff >= k->len)
 		return;		/* no program headers to read */
@@ -59,11 +49,11 @@ static void pmap_elf(const struct kimg *k, struct pmap *m)
 
 		if ((uint64_t)(i + 1) * phent > k->len - phoff)
 			break;
-		if (rd(p, 4, big) != 1)	/* PT_LOAD */
+		if (kimg_rd(p, 4, big) != 1)	/* PT_LOAD */
 			continue;
-		m->off[m->n] = rd(p + (w ? 8 : 4), w ? 8 : 4, big);
-		m->va[m->n] = rd(p + (w ? 16 : 8), w ? 8 : 4, big);
-		m->len[m->n] = rd(p + (w ? 32 : 16), w ? 8 : 4, big);
+		m->off[m->n] = kimg_rd(p + (w ? 8 : 4), w ? 8 : 4, big);
+		m->va[m->n] = kimg_rd(p + (w ? 16 : 8), w ? 8 : 4, big);
+		m->len[m->n] = kimg_rd(p + (w ? 32 : 16), w ? 8 : 4, big);
 		if (m->off[m->n] < k->len)
 			m->n++;
 	}
@@ -152,15 +142,15 @@ static int entry_ok(const struct kimg *k, const struct pmap *m,
 		    long long *name)
 {
 	const unsigned char *p = k->data + at;
-	uint64_t early = rd(p + 2 * sh->ptr, 4, sh->big);
+	uint64_t early = kimg_rd(p + 2 * sh->ptr, 4, sh->big);
 
-	if (early > 1 || (sh->ptr == 8 && rd(p + 20, 4, sh->big)))
+	if (early > 1 || (sh->ptr == 8 && kimg_rd(p + 20, 4, sh->big)))
 		return 0;
-	if (!fn_has(f, rd(p + sh->ptr, sh->ptr, sh->big)))
+	if (!fn_has(f, kimg_rd(p + sh->ptr, sh->ptr, sh->big)))
 		return 0;
-	*name = m->n ? pmap_at(m, k, rd(p, sh->ptr, sh->big)) :
-		       (long long)(rd(p, sh->ptr, sh->big) - f->text);
-	if (!m->n && (rd(p, sh->ptr, sh->big) < f->text ||
+	*name = m->n ? pmap_at(m, k, kimg_rd(p, sh->ptr, sh->big)) :
+		       (long long)(kimg_rd(p, sh->ptr, sh->big) - f->text);
+	if (!m->n && (kimg_rd(p, sh->ptr, sh->big) < f->text ||
 		      (uint64_t)*name >= k->len))
 		return 0;
 	return name_at(k, *name) > 0;
@@ -202,7 +192,6 @@ int kimg_params(const struct kimg *k, const char *symtext, size_t symlen,
 	struct pmap m = { { 0 }, { 0 }, { 0 }, 0 };
 	struct shape sh[4] = { { 8, 24, 0 }, { 8, 24, 1 }, { 4, 12, 0 }, { 4, 12, 1 } };
 	static const uint64_t mask[4] = { 0, 0xfff, 0xffff, 0xfffff };
-	struct kimg elf = *k;
 	uint64_t text0, base = 0;
 	size_t best = 0, start = 0, i;
 	int s, g, which = -1;
@@ -213,13 +202,8 @@ int kimg_params(const struct kimg *k, const char *symtext, size_t symlen,
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	}
 	qsort(f.a, f.n, sizeof(*f.a), cmp_u64);
-	/* an unpacked bzImage is an ELF vmlinux: its program headers map it */
-	if (k->len > 64 && !memcmp(k->data, "\177ELF", 4) &&
-	    (k->data[4] == 1 || k->data[4] == 2)) {
-		elf.elf_class = k->data[4] == 2 ? 64 : 32;
-		elf.elf_big = k->data[5] == 2;
-		pmap_elf(&elf, &m);
-	}
+	if (k->elf_class)	/* an ELF kernel: its program headers map it */
+		pmap_elf(k, &m);
 	if (!m.n && !f.have_text) {
 		free(f.a);
 		return bt_error_set(e, BT_EXIT_INPUT, path, "no _text or _stext symbol and no ELF program headers: the image's addresses cannot be mapped to its bytes, so its boot parameters are not known");
@@ -235,8 +219,8 @@ int kimg_params(const struct kimg *k, const char *symtext, size_t symlen,
 		for (s = 0; s < 4; s++) {
 			size_t at = 0, n;
 
-			if (m.n ? (sh[s].ptr == 8) != (elf.elf_class == 64) ||
-				  sh[s].big != elf.elf_big :
+			if (m.n ? (sh[s].ptr == 8) != (k->elf_class == 64) ||
+				  sh[s].big != k->elf_big :
 				  (sh[s].ptr == 8) != f.wide)
 				continue;
 			n = longest_run(k, &m, &f, &sh[s], &at);
@@ -272,7 +256,7 @@ int kimg_params(const struct kimg *k, const char *symtext, size_t symlen,
 			free(f.a);
 			return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 		}
-		out->early += rd(k->data + start + i * (size_t)sh[which].size +
+		out->early += kimg_rd(k->data + start + i * (size_t)sh[which].size +
 				 2 * (size_t)sh[which].ptr, 4, sh[which].big) != 0;
 	}
 	out->n = best;

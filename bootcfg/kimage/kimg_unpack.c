@@ -246,7 +246,7 @@ static int take_stream(struct kimg *k, const char *fmt, const unsigned char *in,
 
 /* ---- ELF: a vmlinux, or a self-decompressor --------------------------- */
 
-static uint64_t rd(const unsigned char *p, int n, int big)
+uint64_t kimg_rd(const unsigned char *p, int n, int big)
 {
 	uint64_t v = 0;
 	int i;
@@ -262,24 +262,24 @@ static uint64_t rd(const unsigned char *p, int n, int big)
  */
 static int elf_is_vmlinux(const unsigned char *b, size_t len, int is64, int big)
 {
-	uint64_t shoff = is64 ? rd(b + 0x28, 8, big) : rd(b + 0x20, 4, big);
-	size_t shent = (size_t)rd(b + (is64 ? 0x3a : 0x2e), 2, big);
-	size_t shnum = (size_t)rd(b + (is64 ? 0x3c : 0x30), 2, big);
-	size_t shstr = (size_t)rd(b + (is64 ? 0x3e : 0x32), 2, big);
+	uint64_t shoff = is64 ? kimg_rd(b + 0x28, 8, big) : kimg_rd(b + 0x20, 4, big);
+	size_t shent = (size_t)kimg_rd(b + (is64 ? 0x3a : 0x2e), 2, big);
+	size_t shnum = (size_t)kimg_rd(b + (is64 ? 0x3c : 0x30), 2, big);
+	size_t shstr = (size_t)kimg_rd(b + (is64 ? 0x3e : 0x32), 2, big);
 	uint64_t stroff, strsz;
 	size_t i;
 
 	if (shent < (is64 ? 64u : 40u) || shoff > len || shstr >= shnum ||
 	    shnum > (len - shoff) / shent)
 		return 0;
-	stroff = is64 ? rd(b + shoff + shstr * shent + 0x18, 8, big)
-		      : rd(b + shoff + shstr * shent + 0x10, 4, big);
-	strsz = is64 ? rd(b + shoff + shstr * shent + 0x20, 8, big)
-		     : rd(b + shoff + shstr * shent + 0x14, 4, big);
+	stroff = is64 ? kimg_rd(b + shoff + shstr * shent + 0x18, 8, big)
+		      : kimg_rd(b + shoff + shstr * shent + 0x10, 4, big);
+	strsz = is64 ? kimg_rd(b + shoff + shstr * shent + 0x20, 8, big)
+		     : kimg_rd(b + shoff + shstr * shent + 0x14, 4, big);
 	if (stroff > len || strsz > len - stroff)
 		return 0;
 	for (i = 1; i < shnum; i++) {
-		uint64_t nm = rd(b + shoff + i * shent, 4, big);
+		uint64_t nm = kimg_rd(b + shoff + i * shent, 4, big);
 		const char *s = (const char *)b + stroff + nm;
 		size_t room = nm < strsz ? (size_t)(strsz - nm) : 0;
 
@@ -326,7 +326,7 @@ static int scan_streams(struct kimg *k, const unsigned char *b, size_t len,
 	return bt_error_set(e, BT_EXIT_INPUT, path, "%s without a kernel inside: no gzip, xz, lz4 or zstd stream from byte %zu on unpacks; give the vmlinux (or the -dbg package's) as --kernel", outer, from);
 }
 
-int kimg_unpack(const unsigned char *b, size_t len, const char *path,
+static int unpack(const unsigned char *b, size_t len, const char *path,
 		struct kimg *k, struct bt_error *e)
 {
 	const char *fmt;
@@ -354,7 +354,7 @@ int kimg_unpack(const unsigned char *b, size_t len, const char *path,
 	if (len >= 0x250 && !memcmp(b + 0x202, "HdrS", 4)) {
 		/* x86 boot protocol (kernel-facts 100) */
 		unsigned setup = b[0x1f1] ? b[0x1f1] : 4;
-		unsigned ver = (unsigned)rd(b + 0x206, 2, 0);
+		unsigned ver = (unsigned)kimg_rd(b + 0x206, 2, 0);
 		size_t pm = ((size_t)setup + 1) * 512;
 		uint32_t off = le32(b + 0x248), plen = le32(b + 0x24c);
 
@@ -385,6 +385,23 @@ int kimg_unpack(const unsigned char *b, size_t len, const char *path,
 	k->len = len;
 	snprintf(k->how, sizeof(k->how), "%s",
 		 len >= 0x40 && !memcmp(b + 0x38, "ARM\x64", 4) ? "arm64 Image" : "raw image (no header known here: read as it is)");
+	return 0;
+}
+
+/*
+ * An unpacked kernel that is an ELF file (an x86 bzImage's payload is
+ * vmlinux) says its class and byte order, whatever it was packed in.
+ */
+int kimg_unpack(const unsigned char *b, size_t len, const char *path,
+		struct kimg *k, struct bt_error *e)
+{
+	if (unpack(b, len, path, k, e))
+		return -1;
+	if (!k->elf_class && k->len >= 0x40 && !memcmp(k->data, "\x7f" "ELF", 4) &&
+	    (k->data[4] == 1 || k->data[4] == 2) && (k->data[5] == 1 || k->data[5] == 2)) {
+		k->elf_class = k->data[4] == 2 ? 64 : 32;
+		k->elf_big = k->data[5] == 2;
+	}
 	return 0;
 }
 

@@ -145,16 +145,22 @@ static int frame_load_after(const struct report *r, uint64_t ts)
 	return 0;
 }
 
-static int frame_rename(struct report *r, struct rp_stack *s, uint32_t i,
-			const char *fmt, const char *arg, uint8_t flag)
+/* The name id of @fmt with @arg ("[init of %s]"), cut to 299 bytes; RP_NONE: no memory. */
+static uint32_t frame_name_id(struct report *r, const char *fmt, const char *arg)
 {
 	char buf[300];
 	int n = snprintf(buf, sizeof(buf), fmt, arg);
-	uint32_t id;
 
 	if (n < 0 || (size_t)n >= sizeof(buf))
 		n = (int)sizeof(buf) - 1;
-	id = rp_intern(&r->names, buf, (size_t)n);
+	return rp_intern(&r->names, buf, (size_t)n);
+}
+
+static int frame_rename(struct report *r, struct rp_stack *s, uint32_t i,
+			const char *fmt, const char *arg, uint8_t flag)
+{
+	uint32_t id = frame_name_id(r, fmt, arg);
+
 	if (id == RP_NONE)
 		return -1;
 	if (!s->was) {	/* the names as the trace had them, for JSON */
@@ -243,23 +249,26 @@ int rp_frame_settle(struct report *r, struct rp_stack *s, uint64_t ts,
 
 /* ---- parent chains: a module's init entry --------------------------------- */
 
-/* The first hit of chain node @n: its task id and time; 0 when none. */
-static int chain_first(const struct report *r, uint32_t n, uint32_t *task,
-		       uint64_t *ts)
+/*
+ * The first hit of each chain node, in one pass over chain_task: its task
+ * in @task[n] (RP_NONE: none) and time in @ts[n].
+ */
+static void chain_firsts(const struct report *r, uint32_t *task, uint64_t *ts)
 {
 	size_t i;
-	int any = 0;
+	uint32_t n;
 
+	for (n = 0; n < r->chains.n; n++)
+		task[n] = RP_NONE;
 	for (i = 0; i < r->chain_task.cap; i++) {
 		const struct rp_count *h = &r->chain_task.slot[i];
 
-		if (!h->key || !h->n || rp_key_a(h) != n || (any && h->first >= *ts))
+		if (!h->key || !h->n || (n = rp_key_a(h)) >= r->chains.n ||
+		    (task[n] != RP_NONE && h->first >= ts[n]))
 			continue;
-		*task = rp_key_b(h);
-		*ts = h->first;
-		any = 1;
+		task[n] = rp_key_b(h);
+		ts[n] = h->first;
 	}
-	return any;
 }
 
 /*
@@ -271,32 +280,30 @@ static int chain_first(const struct report *r, uint32_t n, uint32_t *task,
 int rp_frame_chains(struct report *r, struct rp_frame_counts *c)
 {
 	struct rp_chains *ch = &r->chains;
-	uint32_t n, task = RP_NONE;
-	uint64_t ts = 0;
+	uint32_t *task = malloc((ch->n ? ch->n : 1) * sizeof(*task)), n;
+	uint64_t *ts = malloc((ch->n ? ch->n : 1) * sizeof(*ts));
+	int ret = -1;
 
+	if (!task || !ts)
+		goto out;
+	chain_firsts(r, task, ts);
 	for (n = 0; n < ch->n; n++) {
 		uint32_t up = ch->node[n].up, fn = ch->node[n].fn, id;
-		const char *t, *x, *name;
-		char buf[300];
-		int len;
+		const char *t, *x;
 
 		if (up == RP_NONE || !frame_named(r, ch->node[up].fn, "do_one_initcall") ||
-		    !chain_first(r, n, &task, &ts) || task >= r->tasks.n)
+		    task[n] >= r->tasks.n)
 			continue;
-		t = rp_str(&r->tasks, task);
+		t = rp_str(&r->tasks, task[n]);
 		if (!strncmp(t, "swapper", 7))
 			continue;	/* a built-in initcall: not freed code */
-		x = rp_lineage_module(r, rp_task_pid(t), ts);
-		name = rp_str(&r->names, fn);
-		if (x && !frame_load_after(r, ts))
+		x = rp_lineage_module(r, rp_task_pid(t), ts[n]);
+		if (x && !frame_load_after(r, ts[n]))
 			continue;	/* nothing could have been loaded there */
-		len = x ? snprintf(buf, sizeof(buf), "[init of %s]", x) :
-			  snprintf(buf, sizeof(buf), "[unverified %s]", name);
-		if (len < 0 || (size_t)len >= sizeof(buf))
-			len = (int)sizeof(buf) - 1;
-		id = rp_intern(&r->names, buf, (size_t)len);
+		id = x ? frame_name_id(r, "[init of %s]", x) :
+			 frame_name_id(r, "[unverified %s]", rp_str(&r->names, fn));
 		if (id == RP_NONE)
-			return -1;
+			goto out;
 		c->chain_inits++;
 		if (x) {
 			if (c->init_example == RP_NONE || !c->init_renamed)
@@ -309,7 +316,11 @@ int rp_frame_chains(struct report *r, struct rp_frame_counts *c)
 		}
 		ch->node[n].fn = id;
 	}
-	return 0;
+	ret = 0;
+out:
+	free(task);
+	free(ts);
+	return ret;
 }
 
 /* ---- the parent column, named as the stack's caller --------------------- */
