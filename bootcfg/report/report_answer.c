@@ -63,7 +63,7 @@ size_t rp_answer_words(const struct report *r, const struct rp_answer *a,
 		return 0;
 	buf[0] = 0;
 	for (i = a->start; i < a->len; i++) {
-		const char *s = rp_str(&r->names, a->path[i]);
+		const char *s = rp_name(r, a->path[i]);
 
 		l = strlen(s) + (i > a->start ? 4 : 0);
 		if (at + l + 1 > cap)

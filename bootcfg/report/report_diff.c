@@ -37,8 +37,25 @@ static void strs_free(struct strs *s)
 #define UNVERIFIED "[unverified "
 
 /*
- * Culprit words with each "[unverified NAME]" read as NAME: a name one
- * boot could check and the other could not is still the same caller.
+ * The length of a module suffix " [MODULE]" at @s (sym-offset's: a name
+ * with no blank, then the end or the next word), or 0. "[init of M]" has
+ * blanks, so it is never one.
+ */
+static size_t module_suffix(const char *s)
+{
+	size_t n;
+
+	if (s[0] != ' ' || s[1] != '[')
+		return 0;
+	n = 2 + strcspn(s + 2, " ]");
+	return n > 2 && s[n] == ']' && (!s[n + 1] || s[n + 1] == ' ') ?
+	       n + 1 : 0;
+}
+
+/*
+ * Culprit words with each "[unverified NAME]" read as NAME, and each
+ * " [MODULE]" left out: a name one boot could check, or printed with its
+ * module (sym-offset), and the other not is still the same caller.
  */
 static int same_words(const char *a, const char *b)
 {
@@ -62,6 +79,14 @@ static int same_words(const char *a, const char *b)
 		if (in_b && *b == ']') {
 			b++;
 			in_b = 0;
+			continue;
+		}
+		if (!in_a && module_suffix(a)) {
+			a += module_suffix(a);
+			continue;
+		}
+		if (!in_b && module_suffix(b)) {
+			b += module_suffix(b);
 			continue;
 		}
 		if (*a != *b)
@@ -406,7 +431,7 @@ int rp_print_diff(const struct rp_out *a, const struct rp_out *b,
 	for (i = 0; i < na; i++) {
 		const struct rp_fn *fa = &a->r->fn[oa[i]];
 
-		if (one_fn(&c, rp_str(&a->r->names, fa->name), fa,
+		if (one_fn(&c, rp_name(a->r, fa->name), fa,
 			   rp_fn_named(b->r, &a->r->names, fa->name), ans))
 			goto out;
 	}
@@ -415,7 +440,7 @@ int rp_print_diff(const struct rp_out *a, const struct rp_out *b,
 
 		if (rp_fn_named(a->r, &b->r->names, fb->name))
 			continue;
-		if (one_fn(&c, rp_str(&b->r->names, fb->name), NULL, fb, ans))
+		if (one_fn(&c, rp_name(b->r, fb->name), NULL, fb, ans))
 			goto out;
 	}
 	if (c.fmt == D_JSON)

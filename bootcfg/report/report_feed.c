@@ -50,6 +50,8 @@ void report_free(struct report *r)
 	rp_lex_free(r);
 	rp_count_free(r);
 	free(r->top_stack_task);	/* rp_check's */
+	free(r->shown);
+	free(r->modof);
 	free(r->top_chain_task);
 	free(r->batch);
 	memset(r, 0, sizeof(*r));

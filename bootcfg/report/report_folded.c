@@ -36,7 +36,7 @@ static void line(const struct report *r, const uint32_t *p, uint32_t n,
 	for (i = 0; i < n; i++) {
 		if (i)
 			fputc(';', f);
-		frame(rp_str(&r->names, p[i]), f);
+		frame(rp_name(r, p[i]), f);
 	}
 	fprintf(f, " %llu\n", (unsigned long long)count);
 }

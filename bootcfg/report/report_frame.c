@@ -536,3 +536,107 @@ out:
 	free(w.v);
 	return ret;
 }
+
+/* ---- the module each name is in (sym-offset's " [MODULE]") --------------- */
+
+#define MOD_MIXED (UINT32_MAX - 1)	/* shown in two modules: none said */
+
+static void mod_note(uint32_t *mod, uint32_t n, uint32_t id, uint32_t m)
+{
+	if (id >= n || m == RP_NONE || mod[id] == MOD_MIXED)
+		return;
+	mod[id] = mod[id] == RP_NONE || mod[id] == m ? m : MOD_MIXED;
+}
+
+/* The module of the frame text [f, f + len) as a name id, RP_NONE: none. */
+static uint32_t mod_of_text(struct report *r, const char *f, size_t len)
+{
+	struct rp_frame_text ft;
+
+	rp_frame_parse(f, len, &ft);
+	return ft.mod ? rp_intern(&r->names, ft.mod, ft.mod_len) : RP_NONE;
+}
+
+/*
+ * A function line's body "FUNC+0x0/0x7e0 [M] <-PARENT+0x62/0xb0 [M]": the
+ * kernel prints each name with its module when sym-offset is set.
+ */
+static void mod_bodies(struct report *r, uint32_t *mod, uint32_t n)
+{
+	uint32_t b;
+
+	for (b = 0; b < r->nbody; b++) {
+		const char *t = rp_str(&r->bodies, b), *p = strstr(t, " <-");
+		size_t a = p ? (size_t)(p - t) : strlen(t);
+
+		mod_note(mod, n, r->body[b].fn, mod_of_text(r, t, a));
+		if (p && r->body[b].parent != RP_NONE)
+			mod_note(mod, n, r->body[b].parent,
+				 mod_of_text(r, p + 3, strlen(p + 3)));
+	}
+}
+
+int rp_frame_modules(struct report *r)
+{
+	uint32_t n = r->names.n, *mod, *shown, i, k;
+
+	free(r->shown);
+	free(r->modof);
+	r->shown = r->modof = NULL;
+	r->nshown = 0;
+	mod = malloc(((size_t)n + 1) * sizeof(*mod));
+	shown = malloc(((size_t)n + 1) * sizeof(*shown));
+	if (!mod || !shown)
+		goto oom;
+	for (i = 0; i < n; i++)
+		mod[i] = RP_NONE;
+	for (k = 0; k < r->stacks.n; k++) {
+		const struct rp_stack *s = &r->stacks.s[k];
+
+		for (i = 0; i < s->nframes; i++)	/* as the trace named it */
+			mod_note(mod, n, s->was ? s->was[i] : s->frame[i],
+				 s->mod[i]);
+	}
+	mod_bodies(r, mod, n);
+	for (i = 0; i < n; i++) {
+		char buf[300];
+
+		shown[i] = RP_NONE;
+		if (mod[i] == MOD_MIXED)
+			mod[i] = RP_NONE;
+		if (mod[i] == RP_NONE)
+			continue;
+		snprintf(buf, sizeof(buf), "%s [%s]", rp_str(&r->names, i),
+			 rp_str(&r->names, mod[i]));
+		shown[i] = rp_intern(&r->names, buf, strlen(buf));
+		if (shown[i] == RP_NONE)
+			goto oom;
+	}
+	r->shown = shown;
+	r->modof = mod;
+	r->nshown = n;
+	return 0;
+oom:
+	free(mod);
+	free(shown);
+	return -1;
+}
+
+const char *rp_name_module(const struct report *r, uint32_t id)
+{
+	return id < r->nshown && r->modof[id] != RP_NONE ?
+	       rp_str(&r->names, r->modof[id]) : NULL;
+}
+
+const char *rp_name(const struct report *r, uint32_t id)
+{
+	if (id < r->nshown && r->shown[id] != RP_NONE)
+		id = r->shown[id];
+	return rp_str(&r->names, id);
+}
+
+const char *rp_name_in(const struct report *r, const struct rp_intern *t,
+		       uint32_t id)
+{
+	return t == &r->names ? rp_name(r, id) : rp_str(t, id);
+}

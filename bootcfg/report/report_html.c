@@ -136,7 +136,7 @@ static void put_answer(const struct report *r, const struct rp_answer *a,
 	for (i = 0; i < a->len; i++) {
 		fprintf(f, "%*s%s", (int)(2 * i < 40 ? 2 * i : 40), "",
 			i >= a->start ? "<b>" : "");
-		rp_put_xml(rp_str(&r->names, a->path[i]), f);
+		rp_put_xml(rp_name(r, a->path[i]), f);
 		fputs(i >= a->start ? "</b>\n" : "\n", f);
 	}
 	fputs("task: ", f);
@@ -165,7 +165,7 @@ static int put_answers(const struct rp_out *o, const uint32_t *order,
 		const struct rp_fn *fn = &r->fn[order[i]];
 
 		fprintf(f, "<div class=\"fn\" id=\"fn-%u\"><h2>", order[i]);
-		rp_put_xml(rp_str(&r->names, fn->name), f);
+		rp_put_xml(rp_name(r, fn->name), f);
 		fprintf(f, "%s</h2><div class=\"sub\">%llu hit%s, first ",
 			fn->is_event ? " (event)" : "", (unsigned long long)fn->hits,
 			fn->hits == 1 ? "" : "s");
@@ -276,7 +276,7 @@ static int put_ticks(const struct report *r, uint32_t fn, uint32_t lane,
 			fprintf(f, "M%.1f %.0fv-%.0f", xbucket(t, i, t0, t1), y + 7,
 				2 + 12.0 * c[i] / peak);
 	fputs("\"/><title>", f);
-	rp_put_xml(rp_str(&r->names, fn), f);
+	rp_put_xml(rp_name(r, fn), f);
 	fputs(" on ", f);
 	rp_put_xml(lane_name, f);
 	fprintf(f, ": %llu hit%s in %u of the %d buckets, at most %u in one (a bucket is ",
@@ -602,7 +602,7 @@ static int put_timeline(const struct rp_out *o, const uint32_t *order,
 				fprintf(f, "<line x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\" stroke-width=\"2\" opacity=\".5\"/>",
 					xa, y, xb, y);
 			fprintf(f, "<circle cx=\"%.1f\" cy=\"%.0f\" r=\"3.5\"/><title>", xa, y);
-			rp_put_xml(rp_str(&r->names, fn->name), f);
+			rp_put_xml(rp_name(r, fn->name), f);
 			fputs(" by ", f);
 			rp_put_xml(rp_str(&r->tasks, rp_key_b(v[q])), f);
 			fprintf(f, ": %llu hit%s, first ", (unsigned long long)v[q]->n,
@@ -646,7 +646,7 @@ static int put_timeline(const struct rp_out *o, const uint32_t *order,
 		fputs("<span style=\"color:", f);
 		put_hue(i, f);
 		fputs("\">&#9679; ", f);
-		rp_put_xml(rp_str(&r->names, r->fn[order[i]].name), f);
+		rp_put_xml(rp_name(r, r->fn[order[i]].name), f);
 		fputs("</span> ", f);
 	}
 	fputs("</p>\n", f);
@@ -738,7 +738,7 @@ static void put_durations(const struct rp_out *o, const uint32_t *order,
 		if (!fn->dur_n)
 			continue;
 		fputs("<tr><td class=\"mono\">", f);
-		rp_put_xml(rp_str(&r->names, fn->name), f);
+		rp_put_xml(rp_name(r, fn->name), f);
 		fprintf(f, "</td><td class=\"r\">%llu</td><td class=\"r\">%llu.%03llu</td><td class=\"r\">%llu.%03llu</td>"
 			"<td><span class=\"bar\" style=\"width:%.0fpx\"></span></td></tr>\n",
 			(unsigned long long)fn->dur_n,
@@ -773,13 +773,13 @@ static void put_tree(const struct report *r, const struct rp_tree *t,
 		if (t->v[c].child == RP_NONE) {
 			fprintf(f, "<li><span class=\"leaf\"><span class=\"n\">%llu</span>",
 				(unsigned long long)t->v[c].count);
-			rp_put_xml(rp_str(&r->names, t->v[c].name), f);
+			rp_put_xml(rp_name(r, t->v[c].name), f);
 			fputs("</span></li>\n", f);
 			continue;
 		}
 		fprintf(f, "<li><details%s><summary><span class=\"n\">%llu</span>",
 			t->n <= OPEN_TREE_NODES || !depth ? " open" : "", (unsigned long long)t->v[c].count);
-		rp_put_xml(rp_str(&r->names, t->v[c].name), f);
+		rp_put_xml(rp_name(r, t->v[c].name), f);
 		fputs("</summary>", f);
 		put_tree(r, t, c, depth + 1, budget, f);
 		fputs("</details></li>\n", f);
@@ -807,7 +807,7 @@ static int put_callers(const struct rp_out *o, const uint32_t *order,
 				      "<button data-open=\"1\">open all</button> <button data-open=\"0\">close all</button></p>\n", f);
 			fputs(t.n <= OPEN_TREE_NODES ? "<details open><summary><b>" :
 			      "<details><summary><b>", f);
-			rp_put_xml(rp_str(&r->names, fn->name), f);
+			rp_put_xml(rp_name(r, fn->name), f);
 			fprintf(f, "</b>: %llu of %llu hits with a usable stack</summary>\n",
 				(unsigned long long)t.v[0].count,
 				(unsigned long long)fn->hits);

@@ -554,7 +554,25 @@ struct report {
 	struct rp_timeline tl;
 	_Alignas(64) int oom;
 	uint32_t *top_stack_task, *top_chain_task;	/* by rp_check */
+	/*
+	 * By rp_check (report_frame.c): name id -> the id of the same name
+	 * with its " [MODULE]" as sym-offset lines showed it; RP_NONE: none.
+	 */
+	uint32_t *shown;
+	uint32_t *modof;		/* name id -> its module's name id */
+	uint32_t nshown;
 };
+
+/* A function's or frame's name as every output prints it: "NAME [MODULE]"
+ * when the trace showed its module (report_frame.c). */
+const char *rp_name(const struct report *r, uint32_t id);
+/* The module @id was shown in (sym-offset), or NULL. */
+const char *rp_name_module(const struct report *r, uint32_t id);
+/* @id of table @t (one of @r's) as printed: rp_name for r->names. */
+const char *rp_name_in(const struct report *r, const struct rp_intern *t,
+		       uint32_t id);
+/* Build r->shown from the stacks' frames and the function lines: -1 no memory. */
+int rp_frame_modules(struct report *r);
 
 /*
  * Events: what the lexer (report_lex.c, the text and the interned tables)

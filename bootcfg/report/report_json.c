@@ -551,6 +551,31 @@ static int jtimeline(const struct rp_out *o, FILE *f)
 	return 0;
 }
 
+/*
+ * "modules": {"bond_create": "bonding", ...}: the module each function
+ * and frame name was printed in (sym-offset). The names elsewhere stay
+ * the kernel's symbols, so a consumer matches them whatever the options.
+ */
+static void jmodules(const struct report *r, FILE *f)
+{
+	uint32_t i;
+	int any = 0;
+
+	fputs("  \"modules\": {", f);
+	for (i = 0; i < r->nshown; i++) {
+		const char *m = rp_name_module(r, i);
+
+		if (!m)
+			continue;
+		fputs(any ? ", " : "", f);
+		js(rp_str(&r->names, i), f);
+		fputs(": ", f);
+		js(m, f);
+		any = 1;
+	}
+	fputs("},\n", f);
+}
+
 int rp_print_json(const struct rp_out *o, FILE *f)
 {
 	const struct report *r = o->r;
@@ -566,6 +591,7 @@ int rp_print_json(const struct rp_out *o, FILE *f)
 		jfn(r, o->snap, &r->fn[order[i]], i > 0, f);
 	fputs(n ? "\n  ],\n" : "],\n", f);
 	free(order);
+	jmodules(r, f);
 	jloads(r, f);
 	if (jtimeline(o, f))
 		return -1;

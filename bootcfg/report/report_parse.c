@@ -317,6 +317,13 @@ static void split_body(const char *p, const char *end, struct rp_line *l)
 		return;
 	}
 	l->kind = RP_FUNC;
+	/* sym-offset prints a module's function "f+0x0/0x90 [mod]" */
+	if (end - q >= 3 && q[0] == ' ' && q[1] == '[') {
+		const char *m = memchr(q, ']', (size_t)(end - q));
+
+		if (m && !memchr(q + 1, ' ', (size_t)(m - q - 1)))
+			q = m + 1;
+	}
 	l->a_len = (size_t)(q - p);
 	q = skip_sp(q, end);
 	if (end - q >= 2 && q[0] == '<' && q[1] == '-') {

@@ -45,7 +45,7 @@ static void instant(const struct report *r, const char *cat, uint32_t fn,
 		    uint32_t task, uint64_t ts, FILE *f)
 {
 	fputs(",\n{\"name\": ", f);
-	rp_put_json(rp_str(&r->names, fn), f);
+	rp_put_json(rp_name(r, fn), f);
 	fprintf(f, ", \"cat\": \"%s\", \"ph\": \"i\", \"s\": \"t\", \"ts\": ", cat);
 	us(r, ts, f);
 	fprintf(f, ", \"pid\": 1, \"tid\": %u, \"args\": {", task + 1);
@@ -92,7 +92,7 @@ static int fn_events(const struct report *r, const struct rp_fn *fn,
 		for (k = 0; k < a[j].len; k++) {
 			if (k)
 				fputs(", ", f);
-			rp_put_json(rp_str(&r->names, a[j].path[k]), f);
+			rp_put_json(rp_name(r, a[j].path[k]), f);
 		}
 		fputs("]}}", f);
 	}
@@ -103,7 +103,7 @@ static int fn_events(const struct report *r, const struct rp_fn *fn,
 		tid = n ? rp_key_b(v[0]) : 0;
 		free(v);
 		fputs(",\n{\"name\": ", f);
-		rp_put_json(rp_str(&r->names, fn->name), f);
+		rp_put_json(rp_name(r, fn->name), f);
 		fputs(", \"cat\": \"duration\", \"ph\": \"X\", \"ts\": ", f);
 		us(r, fn->first, f);
 		fputs(", \"dur\": ", f);

@@ -276,14 +276,14 @@ static void stack_findings(const struct report *r, struct rp_findings *q)
 		    "%u frame%s of module init code %s named after a module loaded later into that memory (the kernel names a stack's addresses when the trace is read, not when it was taken): each is shown as [init of MODULE], the module its task was loading (its module_load event), e.g. %s",
 		    q->frames.init_renamed, q->frames.init_renamed == 1 ? "" : "s",
 		    q->frames.init_renamed == 1 ? "was" : "were",
-		    rp_str(&r->names, q->frames.init_example));
+		    rp_name(r, q->frames.init_example));
 	if (q->frames.ko_named)
 		add(q, "init-named", 0,
 		    "%u frame%s of module init code named from the module's .ko under %s: %s, at its init_module; the offset in it is unknown (the trace's is in what was loaded there later, e.g. %s); deeper frames of freed init code stay [init of MODULE] (naming them takes their addresses)",
 		    q->frames.ko_named, q->frames.ko_named == 1 ? "" : "s",
 		    q->frames.ko_dir, q->frames.ko_names,
 		    q->frames.ko_example != RP_NONE ?
-		    rp_str(&r->names, q->frames.ko_example) : "?");
+		    rp_name(r, q->frames.ko_example) : "?");
 	else if (q->frames.ko_dir && !q->frames.ko_missing && !q->frames.ko_unnamed)
 		add(q, "init-named", 0,
 		    "no frame of a module's freed init code to name from the modules tree %s: the trace has none shown as [init of MODULE]",
@@ -308,7 +308,7 @@ static void stack_findings(const struct report *r, struct rp_findings *q)
 		    q->frames.init_unchecked == 1 ? " runs" : "s run",
 		    q->frames.chain_inits ? "do_one_initcall of a module-loading task" :
 		    "do_init_module -> do_one_initcall",
-		    rp_str(&r->names, q->frames.init_example),
+		    rp_name(r, q->frames.init_example),
 		    q->frames.init_unchecked == 1 ? "its" : "their");
 	if (q->frames.badoff)
 		add(q, "unverified-frames", 1,
@@ -519,7 +519,8 @@ int rp_check_modules(struct report *r, const struct rp_syms *syms,
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	if (ko_dir && rp_frame_ko_names(r, ko_dir, &q->frames, e))
 		return -1;
-	if (rp_frame_parents(r) || rp_frame_chains(r, &q->frames))
+	if (rp_frame_parents(r) || rp_frame_chains(r, &q->frames) ||
+	    rp_frame_modules(r))
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	free(r->top_stack_task);
 	free(r->top_chain_task);

@@ -28,7 +28,7 @@ static void put_path(const struct report *r, const uint32_t *p, uint32_t n,
 	uint32_t i;
 
 	for (i = 0; i < n; i++)
-		fprintf(f, "%s%s", i ? " -> " : "", rp_str(&r->names, p[i]));
+		fprintf(f, "%s%s", i ? " -> " : "", rp_name(r, p[i]));
 }
 
 /*
@@ -63,12 +63,12 @@ static void put_tree(const struct report *r, const struct rp_tree *t,
 
 	for (c = t->v[node].child; c != RP_NONE; c = t->v[c].next) {
 		put_tree_line(f, t->v[c].count, depth * 2,
-			      rp_str(&r->names, t->v[c].name));
+			      rp_name(r, t->v[c].name));
 		put_tree(r, t, c, depth + 1, f);
 	}
 }
 
-static void put_list(const struct rp_pairs *p,
+static void put_list(const struct report *r, const struct rp_pairs *p,
 		     const struct rp_intern *names, uint32_t fn,
 		     const char *label, FILE *f)
 {
@@ -82,7 +82,7 @@ static void put_list(const struct rp_pairs *p,
 	fprintf(f, "  %s:", label);
 	for (i = 0; i < n && i < 8; i++)
 		fprintf(f, "%s %s (%llu)", i ? "," : "",
-			rp_str(names, rp_key_b(v[i])), (unsigned long long)v[i]->n);
+			rp_name_in(r, names, rp_key_b(v[i])), (unsigned long long)v[i]->n);
 	if (n > 8)
 		fprintf(f, ", ... %zu more", n - 8);
 	fputc('\n', f);
@@ -298,7 +298,7 @@ static void put_fn(const struct rp_out *o, const struct rp_fn *fn, FILE *f)
 	struct rp_tree t;
 	int from_stack;
 
-	fprintf(f, "\n%s%s: %llu hit%s, first ", rp_str(&r->names, fn->name),
+	fprintf(f, "\n%s%s: %llu hit%s, first ", rp_name(r, fn->name),
 		fn->is_event ? " (event)" : "", (unsigned long long)fn->hits,
 		fn->hits == 1 ? "" : "s");
 	put_ts(r, fn->first, f);
@@ -336,8 +336,8 @@ static void put_fn(const struct rp_out *o, const struct rp_fn *fn, FILE *f)
 	}
 	put_answer(r, fn, &from_stack, f);
 	put_hook_errors(o->snap, f);
-	put_list(&r->fn_task, &r->tasks, fn->name, "tasks", f);
-	put_list(&r->fn_parent, &r->names, fn->name, "parents", f);
+	put_list(r, &r->fn_task, &r->tasks, fn->name, "tasks", f);
+	put_list(r, &r->fn_parent, &r->names, fn->name, "parents", f);
 	if (!rp_tree_build(r, fn->name, &t) && t.paths) {
 		fprintf(f, "  callers (%llu of %llu hits with a usable stack, outermost first):\n",
 			(unsigned long long)t.v[0].count,

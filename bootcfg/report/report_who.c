@@ -145,7 +145,7 @@ static void who_text(const struct report *r, const uint32_t *path,
 	char *o = w->text;
 	size_t cap = sizeof(w->text), at = 0;
 	uint32_t c = rp_culprit_start(r, path, len);
-	const char *first = c < len ? rp_str(&r->names, path[c]) : "?";
+	const char *first = c < len ? rp_name(r, path[c]) : "?";
 	int k = 0;
 
 	switch (w->kind) {

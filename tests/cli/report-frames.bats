@@ -15,12 +15,12 @@ setup() {
 @test "text: bonding's init is named as such, never as the module loaded there later" {
 	run "$BT" report --function register_netdevice "$F"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"culprit: [init of bonding] -> bond_create -> register_netdevice"* ]]
+	[[ "$output" == *"culprit: [init of bonding] -> bond_create [bonding] -> register_netdevice"* ]]
 	[[ "$output" != *"culprit: dummy_change_carrier"* ]]
-	[[ "$output" == *"! 1 frame of module init code was named after a module loaded later into that memory"*"e.g. dummy_change_carrier"* ]]
+	[[ "$output" == *"! 1 frame of module init code was named after a module loaded later into that memory"*"e.g. dummy_change_carrier [dummy]"* ]]
 	# dummy's own init, loaded by modprobe, keeps its name
 	run "$BT" report -f folded --function register_netdevice "$F"
-	[[ "$output" == *";do_one_initcall;dummy_init_module;register_netdevice 1"* ]]
+	[[ "$output" == *";do_one_initcall;dummy_init_module_[dummy];register_netdevice 1"* ]]
 }
 
 @test "ftrace's own frames are left out of callers and named in one evidence line" {
@@ -36,7 +36,7 @@ setup() {
 @test "folded and json carry the checked name; json keeps the trace's under renamed[]" {
 	run "$BT" report -f folded --function register_netdevice "$F"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"do_one_initcall;[init_of_bonding];bond_create;register_netdevice 1"* ]]
+	[[ "$output" == *"do_one_initcall;[init_of_bonding];bond_create_[bonding];register_netdevice 1"* ]]
 	[[ "$output" != *dummy_change_carrier* ]]
 	[[ "$output" != *arch_ftrace_ops_list_func* ]]
 	run "$BT" report -f json --function register_netdevice "$F"
@@ -78,8 +78,8 @@ setup() {
 	[ "$status" -eq 0 ]
 	[[ "$output" == *$'\nregister_netdevice: 4 hits, first 1.254900 s'* ]]
 	[[ "$output" == *'kprobe values: name="bond%d" (1), name="bond1" (1), name="dummy%d" (1) (3 kprobe hits joined to the calls they were made in, not counted again); the kprobe'"'"'s first hit at 3.979217 s: calls before it were not probed'* ]]
-	[[ "$output" == *'culprit: [init of bonding] -> bond_create -> register_netdevice'$'\n''    by insmod-97, phase module-load, 1 hit, at 3.979217 s (stack trace)'$'\n''    recorded by its kprobe: name="bond%d" (1)'* ]]
-	[[ "$output" == *'bond_newlink -> register_netdevice'$'\n''    by ip-100'*$'\n''    recorded by its kprobe: name="bond1" (1)'* ]]
+	[[ "$output" == *'culprit: [init of bonding] -> bond_create [bonding] -> register_netdevice'$'\n''    by insmod-97, phase module-load, 1 hit, at 3.979217 s (stack trace)'$'\n''    recorded by its kprobe: name="bond%d" (1)'* ]]
+	[[ "$output" == *'bond_newlink [bonding] -> register_netdevice'$'\n''    by ip-100'*$'\n''    recorded by its kprobe: name="bond1" (1)'* ]]
 	run "$BT" report -f json --function register_netdevice "$F"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *'"kprobe": {"joined": 3, "values": [{"values": "name=\"bond%d\"", "count": 1}'* ]]
@@ -92,4 +92,40 @@ setup() {
 	[[ "$output" == *"register_netdevice (event): 1 hit"* ]]
 	[[ "$output" == *'kprobe values: name="bond%d" (1)'* ]]
 	[[ "$output" != *"joined"* ]]
+}
+
+@test "sym-offset's [module] is kept and shown: chains, parents, callers, folded, html; json's modules{}" {
+	run "$BT" report --function register_netdevice "$F"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"  parents: register_netdev (1), bond_create [bonding] (1), bond_newlink [bonding] (1), dummy_init_module [dummy] (1)"* ]]
+	[[ "$output" == *$'\n''           1              bond_create [bonding]'$'\n'* ]]
+	[[ "$output" == *"culprit: dummy_init_module [dummy] -> register_netdevice"* ]]
+	run "$BT" report -f html --function register_netdevice "$F"
+	[[ "$output" == *"bond_create [bonding]"* ]]
+	run "$BT" report -f json --function register_netdevice "$F"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'"modules": {"bond_create": "bonding", "dummy_change_carrier": "dummy", "bond_newlink": "bonding", "dummy_init_module": "dummy"},'* ]]
+	# json names stay the kernel's symbols
+	[[ "$output" == *'"parents": [{"name": "register_netdev", "hits": 1}, {"name": "bond_create", "hits": 1}'* ]]
+	# the same capture without sym-offset: no module to show, none made up
+	sed -E 's/\+0x[0-9a-f]+\/0x[0-9a-f]+//g; s/ \[[a-z_0-9]+\]$//' "$F" >"$BATS_TEST_TMPDIR/plain.trace"
+	run "$BT" report --function register_netdevice "$BATS_TEST_TMPDIR/plain.trace"
+	[[ "$output" == *"culprit: dummy_init_module -> register_netdevice"* ]]
+	[[ "$output" != *"[bonding]"* ]]
+	run "$BT" report -f json "$BATS_TEST_TMPDIR/plain.trace"
+	[[ "$output" == *'"modules": {},'* ]]
+	# and the two boots' culprits are the same callers
+	run "$BT" report --function register_netdevice --diff "$F" "$BATS_TEST_TMPDIR/plain.trace"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"culprit in both: [init of bonding] -> bond_create [bonding] -> register_netdevice"* ]]
+	[[ "$output" == *"culprit in both: dummy_init_module [dummy] -> register_netdevice"* ]]
+	[[ "$output" != *"culprit only"* ]]
+}
+
+@test "a module function's own [module] before <- keeps its parent column" {
+	printf '# tracer: function\n          insmod-98      [001] ...1.     4.000000: veth_newlink+0x0/0x90 [veth] <-rtnl_newlink+0x40/0x90\n' >"$BATS_TEST_TMPDIR/v.trace"
+	run "$BT" report "$BATS_TEST_TMPDIR/v.trace"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"veth_newlink [veth]: 1 hit"* ]]
+	[[ "$output" == *"culprit: rtnl_newlink -> veth_newlink [veth]"* ]]
 }

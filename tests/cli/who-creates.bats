@@ -113,10 +113,10 @@ setup() {
 	grep -q 'rnd: (register_netdevice+0x0/0x7e0) name="bond0"' "$T/bond0.trace"
 	run "$BT" report --function register_netdevice "$T/bond0.trace"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *$'\n''  bond0: network device created by ip-100, via bond_newlink -> register_netdevice'$'\n''  culprit: __sys_sendmsg -> '*'bond_newlink -> register_netdevice'$'\n''    by ip-100, phase syscall'* ]]
+	[[ "$output" == *$'\n''  bond0: network device created by ip-100, via bond_newlink [bonding] -> register_netdevice'$'\n''  culprit: __sys_sendmsg -> '*'bond_newlink [bonding] -> register_netdevice'$'\n''    by ip-100, phase syscall'* ]]
 	# a pattern at entry is said to be one
-	[[ "$output" == *$'\n''  bond%d (a name pattern: register_netdevice records the name at its entry, and the kernel puts in the first free number inside the call): network device created by insmod-97, via bond_create -> register_netdevice'$'\n''  culprit: [init of bonding] -> bond_create -> register_netdevice'* ]]
-	[[ "$output" == *$'\n''  dummy%d (a name pattern'*'created by modprobe-103, via dummy_init_module -> register_netdevice'* ]]
+	[[ "$output" == *$'\n''  bond%d (a name pattern: register_netdevice records the name at its entry, and the kernel puts in the first free number inside the call): network device created by insmod-97, via bond_create [bonding] -> register_netdevice'$'\n''  culprit: [init of bonding] -> bond_create [bonding] -> register_netdevice'* ]]
+	[[ "$output" == *$'\n''  dummy%d (a name pattern'*'created by modprobe-103, via dummy_init_module [dummy] -> register_netdevice'* ]]
 }
 
 @test "report: which window each source covers (lo's registration came before the kprobe)" {

@@ -86,11 +86,11 @@ laterfn=${later%%+*}
 echo "# report exit $?"
 grep -E '^(register_netdevice|  culprit|evidence|  [-!] )' "$W/report.txt" | sed 's/^/#   /'
 t "report: bonding's init frame shown as [init of bonding]" \
-	grep -q 'culprit: \[init of bonding\] -> bond_create -> register_netdevice' "$W/report.txt"
+	grep -q 'culprit: \[init of bonding\] -> bond_create \[bonding\] -> register_netdevice' "$W/report.txt"
 if [ -n "$laterfn" ]; then
 	# (the later module's own init may be a culprit of its own, by right)
 	t "report: the later module's $laterfn is not bonding's caller of bond_create" \
-		sh -c "! grep 'culprit:' '$W/report.txt' | grep -q -- '$laterfn -> bond_create'"
+		sh -c "! grep 'culprit:' '$W/report.txt' | grep -qE -- '$laterfn( \[[a-z_0-9]+\])? -> bond_create'"
 	t "report: the freed-init evidence names what the trace had ($laterfn)" \
 		grep -qE "of module init code (was|were) named after a module loaded later.*$laterfn" "$W/report.txt"
 fi
@@ -101,15 +101,15 @@ t "report: the kprobe's stacks carry ftrace's own frames, named in the trampolin
 t "report: the name ip gave bond1 is among the kprobe's values, joined to its call" \
 	grep -q '^  kprobe values: .*name="bond1" (1) .*joined to the calls they were made in' "$W/report.txt"
 t "report: bonding's init device is said to be the pattern bond%d" \
-	grep -q '^  bond%d (a name pattern.*network device created by insmod-[0-9]*, via bond_create -> register_netdevice' "$W/report.txt"
+	grep -q '^  bond%d (a name pattern.*network device created by insmod-[0-9]*, via bond_create \[bonding\] -> register_netdevice' "$W/report.txt"
 t "report: no ftrace machinery frame in a culprit" \
 	sh -c "! grep 'culprit:' '$W/report.txt' | grep -qE 'ftrace_regs_call|arch_ftrace_ops_list_func|ftrace_call|0xffffffff'"
 # with the kernel's modules tree, the init entry is named from bonding.ko
 "$bt" report --modules "$KD/root/lib/modules/$KV" "$S" >"$W/report-ko.txt" 2>"$W/report-ko.err"
 t "report --modules: bonding's init frame named from bonding.ko (bonding_init)" \
-	grep -q 'culprit: bonding_init \[init of bonding\] -> bond_create -> register_netdevice' "$W/report-ko.txt"
+	grep -q 'culprit: bonding_init \[init of bonding\] -> bond_create \[bonding\] -> register_netdevice' "$W/report-ko.txt"
 "$bt" report -f folded "$S" >"$W/folded.txt" 2>/dev/null
-t "report -f folded: bonding's init frame as [init_of_bonding]" grep -q ';\[init_of_bonding\];bond_create;register_netdevice ' "$W/folded.txt"
+t "report -f folded: bonding's init frame as [init_of_bonding]" grep -q ';\[init_of_bonding\];bond_create_\[bonding\];register_netdevice ' "$W/folded.txt"
 [ -n "$laterfn" ] && t "report -f folded: the later module's $laterfn is not over bond_create" \
-	sh -c "! grep -q -- ';$laterfn;bond_create' '$W/folded.txt'"
+	sh -c "! grep -qE -- ';$laterfn(_\[[a-z_0-9]+\])?;bond_create' '$W/folded.txt'"
 finish

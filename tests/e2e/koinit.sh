@@ -46,8 +46,8 @@ check() { # NAME FILE PATTERN...: one test, each pattern in FILE
 
 "$bt" report --function register_netdevice --modules "$tree" "$trace" >"$w/out" 2>&1
 check "the Debian tree: bonding's init is bonding_init [init of bonding]" \
-	"$w/out" "culprit: bonding_init [init of bonding] -> bond_create -> register_netdevice" \
-	"bonding_init (bonding, kernel/drivers/net/bonding/bonding.ko" "dummy_init_module -> register_netdevice"
+	"$w/out" "culprit: bonding_init [init of bonding] -> bond_create [bonding] -> register_netdevice" \
+	"bonding_init (bonding, kernel/drivers/net/bonding/bonding.ko" "dummy_init_module [dummy] -> register_netdevice"
 
 mkdir -p "$w/xz" "$w/zst" "$w/none/kernel"
 case $ko in

@@ -239,6 +239,53 @@ static void test_parent_column(void **state)
 	report_delete(r);
 }
 
+/* The id of @name in @r's names (it must be there). */
+static uint32_t name_id(const struct report *r, const char *name)
+{
+	uint32_t id = rp_intern_find(&r->names, name, strlen(name));
+
+	assert_int_not_equal(id, RP_NONE);
+	return id;
+}
+
+/*
+ * sym-offset's " [MODULE]" is kept and shown (issue 22 item 5): from a
+ * stack frame, from a function line's parent and from its function, each
+ * name printed "NAME [MODULE]"; a core name and a renamed frame as they
+ * are; a name shown in two modules (two static functions of one name)
+ * with neither, since the merged counts belong to both.
+ */
+static void test_module_shown(void **state)
+{
+	char buf[256];
+	struct rp_findings q;
+	struct report *r = checked(HDR LOAD("3.964928", "bonding") HIT
+				   " => register_netdevice+0x5/0x7e0\n"
+				   " => bond_create+0x62/0xb0 [bonding]\n"
+				   " => dummy_change_carrier+0x4/0x30 [dummy]\n" TAIL LATER
+				   "          insmod-98      [001] ...1.     4.000000: veth_newlink+0x0/0x90 [veth] <-rtnl_newlink+0x40/0x90\n"
+				   "          insmod-98      [001] ...1.     4.100000: setup+0x0/0x10 [veth] <-veth_newlink+0x5/0x90 [veth]\n"
+				   "          insmod-98      [001] ...1.     4.200000: setup+0x0/0x10 [vrf] <-veth_newlink+0x5/0x90 [veth]\n", &q);
+
+	(void)state;
+	assert_string_equal(rp_name(r, name_id(r, "bond_create")), "bond_create [bonding]");
+	assert_string_equal(rp_name_module(r, name_id(r, "bond_create")), "bonding");
+	assert_string_equal(rp_name(r, name_id(r, "veth_newlink")), "veth_newlink [veth]");
+	/* a function's own " [MODULE]" before "<-" still leaves its parent */
+	parents_of(r, "veth_newlink", buf, sizeof(buf));
+	assert_string_equal(buf, "rtnl_newlink:1");
+	assert_string_equal(rp_name(r, name_id(r, "register_netdevice")), "register_netdevice");
+	assert_null(rp_name_module(r, name_id(r, "register_netdevice")));
+	assert_string_equal(rp_name(r, name_id(r, "rtnl_newlink")), "rtnl_newlink");
+	/* the frame renamed [init of bonding] keeps no module of dummy's */
+	assert_string_equal(rp_name(r, name_id(r, "[init of bonding]")), "[init of bonding]");
+	/* dummy's code was there: its own name keeps its module */
+	assert_string_equal(rp_name(r, name_id(r, "dummy_change_carrier")), "dummy_change_carrier [dummy]");
+	assert_string_equal(rp_name(r, name_id(r, "setup")), "setup");
+	assert_null(rp_name_module(r, name_id(r, "setup")));
+	report_delete(r);
+}
+
 /* The culprit-side name of the chain node of @fn under do_one_initcall. */
 static const char *chain_entry(const struct report *r)
 {
@@ -340,6 +387,7 @@ int main(void)
 		cmocka_unit_test(test_deeper_late_frame),
 		cmocka_unit_test(test_offset_past_size),
 		cmocka_unit_test(test_parent_column),
+		cmocka_unit_test(test_module_shown),
 		cmocka_unit_test(test_chain_entry),
 		cmocka_unit_test(test_kprobe_machinery),
 	};
