@@ -277,6 +277,46 @@ static void chain_firsts(const struct report *r, uint32_t *task, uint64_t *ts)
  * read (docs/kernel-facts.md 81): checked as a stack's init entry is,
  * without a [MODULE] to compare (the chain keeps none).
  */
+/*
+ * The init entry @n's chain runs under: the node right under a
+ * do_one_initcall (@n itself when it is one), or RP_NONE.
+ */
+static uint32_t chain_entry(const struct report *r, uint32_t n)
+{
+	const struct rp_chains *ch = &r->chains;
+	uint32_t hops;
+
+	for (hops = 0; n != RP_NONE && hops < ch->n; hops++) {
+		uint32_t up = ch->node[n].up;
+
+		if (up == RP_NONE)
+			return RP_NONE;
+		if (frame_named(r, ch->node[up].fn, "do_one_initcall"))
+			return n;
+		n = up;
+	}
+	return RP_NONE;
+}
+
+/*
+ * Whether chain node @n (under init entry @e) is a module's freed init
+ * code, by the rule of a stack's frames (frame_init_rule): the entry keeps
+ * its name when sym-offset showed it in module @x, the module its task was
+ * loading, or, none shown, when nothing was loaded after it; a deeper node
+ * is init code when its shown module was first loaded after the hit.
+ */
+static int chain_freed(const struct report *r, uint32_t n, uint32_t e,
+		       const char *x, uint64_t ts)
+{
+	const char *m = rp_name_module(r, r->chains.node[n].fn);
+
+	if (n != e)
+		return m && frame_loaded_at(r, m) > ts;
+	if (!x)
+		return 1;	/* undecidable: [unverified F] */
+	return m ? strcmp(m, x) != 0 : frame_load_after(r, ts);
+}
+
 int rp_frame_chains(struct report *r, struct rp_frame_counts *c)
 {
 	struct rp_chains *ch = &r->chains;
@@ -288,18 +328,17 @@ int rp_frame_chains(struct report *r, struct rp_frame_counts *c)
 		goto out;
 	chain_firsts(r, task, ts);
 	for (n = 0; n < ch->n; n++) {
-		uint32_t up = ch->node[n].up, fn = ch->node[n].fn, id;
+		uint32_t fn = ch->node[n].fn, e = chain_entry(r, n), id;
 		const char *t, *x;
 
-		if (up == RP_NONE || !frame_named(r, ch->node[up].fn, "do_one_initcall") ||
-		    task[n] >= r->tasks.n)
+		if (e == RP_NONE || task[n] >= r->tasks.n)
 			continue;
 		t = rp_str(&r->tasks, task[n]);
 		if (!strncmp(t, "swapper", 7))
 			continue;	/* a built-in initcall: not freed code */
 		x = rp_lineage_module(r, rp_task_pid(t), ts[n]);
-		if (x && !frame_load_after(r, ts[n]))
-			continue;	/* nothing could have been loaded there */
+		if (!chain_freed(r, n, e, x, ts[n]))
+			continue;
 		id = x ? frame_name_id(r, "[init of %s]", x) :
 			 frame_name_id(r, "[unverified %s]", rp_str(&r->names, fn));
 		if (id == RP_NONE)

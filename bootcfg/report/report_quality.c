@@ -519,8 +519,9 @@ int rp_check_modules(struct report *r, const struct rp_syms *syms,
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	if (ko_dir && rp_frame_ko_names(r, ko_dir, &q->frames, e))
 		return -1;
-	if (rp_frame_parents(r) || rp_frame_chains(r, &q->frames) ||
-	    rp_frame_modules(r))
+	/* the modules first: the chains' check reads them */
+	if (rp_frame_modules(r) || rp_frame_parents(r) ||
+	    rp_frame_chains(r, &q->frames))
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	free(r->top_stack_task);
 	free(r->top_chain_task);

@@ -301,6 +301,22 @@ static const char *chain_entry(const struct report *r)
 	return NULL;
 }
 
+/* A chain node @fn whose parent node is @up. */
+static int has_parent_chain(const struct report *r, const char *up, const char *fn)
+{
+	uint32_t n;
+
+	for (n = 0; n < r->chains.n; n++) {
+		uint32_t u = r->chains.node[n].up;
+
+		if (u != RP_NONE &&
+		    !strcmp(rp_str(&r->names, r->chains.node[n].fn), fn) &&
+		    !strcmp(rp_str(&r->names, r->chains.node[u].fn), up))
+			return 1;
+	}
+	return 0;
+}
+
 #define CHAIN "         busybox-85      [000] .....     3.109408: bonding_init <-do_one_initcall\n" \
 	"         busybox-85      [000] .....     3.111247: bond_create <-bonding_init\n"
 
@@ -328,6 +344,22 @@ static void test_chain_entry(void **state)
 		    "         busybox-90      [000] .....     4.000000: module_load: sr_mod \n", &q);
 	assert_string_equal(chain_entry(r), "[init of bonding]");
 	assert_true(has_finding(&q, "freed-init"));
+	report_delete(r);
+	/* sym-offset shows the entry in the task's module: believed though a module came later */
+	r = checked(HDR "         busybox-85      [000] .....     3.100000: module_load: bonding \n"
+		    "         busybox-85      [000] .....     3.109408: bonding_init+0x0/0x90 [bonding] <-do_one_initcall+0x59/0x220\n"
+		    "         busybox-90      [000] .....     4.000000: module_load: sr_mod \n", &q);
+	assert_string_equal(chain_entry(r), "bonding_init");
+	assert_false(has_finding(&q, "freed-init"));
+	report_delete(r);
+	/* a deeper parent shown in a module first loaded after the hit: init code too */
+	r = checked(HDR "         busybox-85      [000] .....     3.100000: module_load: bonding \n"
+		    "         busybox-85      [000] .....     3.109408: bonding_init+0x0/0x90 [bonding] <-do_one_initcall+0x59/0x220\n"
+		    "         busybox-85      [000] .....     3.109900: sr_done+0x0/0x40 [sr_mod] <-bonding_init+0x20/0x90 [bonding]\n"
+		    "         busybox-85      [000] .....     3.110000: bond_create+0x0/0xb0 [bonding] <-sr_done+0x10/0x40 [sr_mod]\n"
+		    "         busybox-90      [000] .....     4.000000: module_load: sr_mod \n", &q);
+	assert_true(has_parent_chain(r, "[init of bonding]", "bond_create"));
+	assert_int_equal(q.frames.init_renamed, 1);
 	report_delete(r);
 	/* swapper's initcall is built in: never freed before the read */
 	r = checked(HDR "       swapper/0-1       [000] .....     0.285107: net_dev_init <-do_one_initcall\n", &q);
