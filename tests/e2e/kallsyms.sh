@@ -139,6 +139,20 @@ PY
 	"$bt" compile -b mips-malta --kernel "$w/vmlinux-no-bufsize.bin" "$w/buf.bconf" >/dev/null 2>"$w/buf.err"
 	t "mips64el copy without trace_buf_size= in its table: the word refused, naming the copy" \
 		grep -q "buf.bconf:2:.*trace_buf_size=: the kernel image $w/vmlinux-no-bufsize.bin has no such boot parameter" "$w/buf.err"
+	# the image's table beats the version table: a copy whose table has
+	# trace_instance= (6.3) where trace_buf_size= was, as a backport would,
+	# takes kernel.trace_instance even with -k 6.1
+	python3 - "$w/vmlinux.bin" "$w/vmlinux-ti.bin" <<'PY'
+import sys
+b = open(sys.argv[1], 'rb').read()
+open(sys.argv[2], 'wb').write(b.replace(b'\0trace_buf_size=\0', b'\0trace_instance=\0'))
+PY
+	printf 'kernel.trace_instance = foo\n' >"$w/ti2.bconf"
+	t "mips64el copy with trace_instance= in its table: taken with -k 6.1 (the image beats the version table)" \
+		"$bt" compile -q -b mips-malta -k 6.1 --kernel "$w/vmlinux-ti.bin" "$w/ti2.bconf"
+	"$bt" compile -b mips-malta -k 6.1 --kernel "$w/vmlinux.bin" "$w/ti2.bconf" >/dev/null 2>"$w/ti2.err"
+	t "mips64el unchanged, -k 6.1: trace_instance= refused naming the image" \
+		grep -q "trace_instance=: the kernel image $w/vmlinux.bin has no such boot parameter" "$w/ti2.err"
 }
 
 one amd64 cloud-amd64
