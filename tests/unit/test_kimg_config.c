@@ -2,13 +2,18 @@
 /*
  * What --kernel IMAGE decides beside its symbols, below the CLI
  * (docs/kernel-image.md): the image's own table of boot parameters beats
- * the version table (a word the table holds is taken, a backport; one it
- * lacks is refused naming the image).
+ * the version table, which the image's .config header now gives too (a
+ * word the table holds is taken, a backport; one it lacks is refused
+ * naming the image); and the command-line size of a bzImage's setup
+ * header, once it replaces the board's, is what the length error names.
+ * The IKCONFIG finder and the setup header's cmdline_size are tested on
+ * images built in tests/unit/test_kimg.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "unit.h"
+#include "compile/emit.h"
 #include "compile/route.h"
 #include "kernel/kcaps.h"
 #include "plan/plan.h"
@@ -75,10 +80,31 @@ static void test_image_table_beats_version(void **state)
 	assert_non_null(strstr(err, "trace_instance=: the kernel image /boot/vmlinuz-test has no such boot parameter"));
 }
 
+static void test_cmdline_size_named(void **state)
+{
+	struct board b;
+	struct bt_error e;
+
+	(void)state;
+	board_generic(&b);
+	b.cmdline_max = 61;	/* cmdline_size 60 + the NUL */
+	snprintf(b.cmdline_from, sizeof(b.cmdline_from), "the setup header of /boot/vmlinuz-x");
+	bt_error_clear(&e);
+	assert_int_equal(emit_check_kernel_len(&b, 60, "the command line", &e), 0);
+	assert_int_equal(emit_check_kernel_len(&b, 61, "the command line", &e), -1);
+	assert_non_null(strstr(e.msg, "the command line is 61 bytes, but the kernel keeps at most 60 (COMMAND_LINE_SIZE 61, from the setup header of /boot/vmlinuz-x)"));
+	/* the board's own figure is still named as the board's */
+	board_generic(&b);
+	bt_error_clear(&e);
+	assert_int_equal(emit_check_kernel_len(&b, 2048, "the command line", &e), -1);
+	assert_non_null(strstr(e.msg, "(COMMAND_LINE_SIZE 2048 of board generic)"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_image_table_beats_version),
+		cmocka_unit_test(test_cmdline_size_named),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
