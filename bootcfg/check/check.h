@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "kernel/kcaps.h"
+#include "kimage/kimg.h"
 #include "kimage/kimage.h"
 #include "plan/plan.h"
 #include "util/source.h"
@@ -60,6 +61,11 @@ struct check_inputs {
 	 * Debian's placeholder (kernel-facts 16).
 	 */
 	const char *kernel;
+	/*
+	 * 1: the caller has read the kernel config into the kcaps already
+	 * (compile: its own, with --kernel IMAGE's, check_image_kconfig).
+	 */
+	int kconfig_ready;
 	char found[5][4096];	/* what root gave */
 };
 /*
@@ -68,7 +74,21 @@ struct check_inputs {
  * System.map, else boot/vmlinuz-VER as --kernel). -1 with @e when it holds no symbols at all.
  */
 int check_inputs_from_root(struct check_inputs *in, struct bt_error *e);
-/* Read the .config into @k and the symbols into @t (indexed). */
+/*
+ * The kernel config of the image @img (@image, --kernel IMAGE) into @k
+ * (check_kconfig.c, docs/kernel-image.md): when @k has one already (an
+ * explicit --kernel-config) only a note if the image's embedded .config
+ * is of another release; else the embedded .config (IKCONFIG), else
+ * config-RELEASE beside the image (a note says so), else a note that none
+ * was found and that @what_skipped are skipped. 0, or -1 with @e.
+ */
+int check_image_kconfig(const struct kimg *img, const char *image,
+			const char *what_skipped, struct kcaps *k,
+			struct bt_error *e);
+/*
+ * Read the .config into @k (--kernel-config, and with --kernel IMAGE the
+ * image's, check_image_kconfig) and the symbols into @t (indexed).
+ */
 int check_inputs_load(const struct check_inputs *in, struct check_tab *t,
 		      struct kcaps *k, struct bt_error *e);
 /*

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "check/check.h"
+#include "kimage/kimg.h"
 #include "kimage/sysmap.h"
 #include "util/readfile.h"
 
@@ -109,8 +110,19 @@ int check_inputs_load(const struct check_inputs *a, struct check_tab *t,
 	const char *sysmap = a->sysmap, *core;
 	char how[600];
 
-	if (a->kconfig && kcaps_load_config(k, a->kconfig, e))
+	if (!a->kconfig_ready && a->kconfig && kcaps_load_config(k, a->kconfig, e))
 		return -1;
+	if (!a->kconfig_ready && a->kernel) {
+		struct kimg img;
+		int r;
+
+		if (kimg_load(a->kernel, &img, e))
+			return -1;
+		r = check_image_kconfig(&img, a->kernel, "the checks of what the settings need of the .config (CONFIG_ options)", k, e);
+		kimg_free(&img);
+		if (r)
+			return -1;
+	}
 	if (a->vmlinux && check_load_elf(t, a->vmlinux, -1, e))
 		return -1;
 	if (sysmap && a->kernel && sysmap_is_placeholder(sysmap)) {

@@ -46,7 +46,8 @@ static int compile_usage(FILE *f)
 		fprintf(f, "                      %-15s %s\n", t->name, t->summary);
 	fputs("  -b BOARD          board profile name or file (boottrace boards)\n"
 	      "  -k KVER           target kernel version, e.g. 4.9, 5.10, 6.1\n"
-	      "  --kernel-config F the target kernel's .config (version from its header if no -k)\n"
+	      "  --kernel-config F the target kernel's .config (version from its header if no -k;\n"
+	      "                    wins over --kernel IMAGE's own)\n"
 	      "  -o OUT            write to OUT (atomically) instead of stdout\n"
 	      "  --base LINE       existing line to merge into: the command line (cmdline,\n"
 	      "                    kernel-install, rpi, uboot-*: bootargs), the bootcmd\n"
@@ -79,7 +80,10 @@ static int compile_usage(FILE *f)
 	      "  --vmlinux F, --system-map F, --modules DIR, --root DIR  as for check\n"
 	      "  --kernel IMAGE    as for check: the image's own symbols (kallsyms), and\n"
 	      "                    its own table of boot parameters: a word it lacks is\n"
-	      "                    refused; a --kernel that is a version (6.1) is -k\n"
+	      "                    refused; a bzImage's command-line size replaces the\n"
+	      "                    board's; its own .config (IKCONFIG), else config-VER\n"
+	      "                    beside it, when no --kernel-config; a --kernel that is\n"
+	      "                    a version (6.1) is -k\n"
 	      "  --hook-settings F write the hook's boottrace.* settings to F (for the initramfs's\n"
 	      "                    /etc/boottrace.conf) instead of onto the command line\n", f);
 	cmd_common_usage(f);
@@ -233,12 +237,20 @@ static const char *compile_base(const struct compile_args *a,
 	return b->cmdline_base;
 }
 
+/* What --kernel IMAGE gave besides the kcaps: its command-line size. */
+struct compile_image {
+	unsigned cmdline_size;	/* the setup header's cmdline_size, 0: none */
+};
+
 /*
  * --kernel IMAGE: the boot parameters the image's own table holds, for the
- * routes to check every word against (kimage/kimg_params.c).
+ * routes to check every word against (kimage/kimg_params.c), its .config
+ * when no --kernel-config is given (check/check_kconfig.c), and its
+ * command-line size (kimg.h).
  */
-static int compile_image_params(const struct compile_args *a, struct kcaps *k,
-				struct kimg_params *p, struct bt_error *e)
+static int compile_image_read(const struct compile_args *a, struct kcaps *k,
+			      struct kimg_params *p, struct compile_image *ci,
+			      struct bt_error *e)
 {
 	struct kimg img;
 	struct bt_error why;
@@ -248,7 +260,10 @@ static int compile_image_params(const struct compile_args *a, struct kcaps *k,
 
 	if (kimg_load(a->image, &img, e))
 		return -1;
-	ret = kimg_kallsyms(&img, a->image, &text, &len, &nsyms, how, sizeof(how), e);
+	ci->cmdline_size = img.cmdline_size;
+	ret = check_image_kconfig(&img, a->image, "the checks against its CONFIG_ options (bootconfig support, tracers, kprobe events)", k, e);
+	if (!ret)
+		ret = kimg_kallsyms(&img, a->image, &text, &len, &nsyms, how, sizeof(how), e);
 	if (!ret && kimg_params(&img, text, len, a->image, p, &why)) {
 		/* no table found: the version table still decides, and we say so */
 		if (why.code != BT_EXIT_INPUT)
@@ -271,17 +286,50 @@ static int compile_image_params(const struct compile_args *a, struct kcaps *k,
 }
 
 static int compile_kernel(const struct compile_args *a, struct kcaps *k,
-			  struct kimg_params *p, struct bt_error *e)
+			  struct kimg_params *p, struct compile_image *ci,
+			  struct bt_error *e)
 {
 	memset(k, 0, sizeof(*k));
 	if (a->kver && kcaps_set_version(k, a->kver, e))
 		return -1;
 	if (a->kconfig && kcaps_load_config(k, a->kconfig, e))
 		return -1;
-	if (a->image && compile_image_params(a, k, p, e))
+	if (a->image && compile_image_read(a, k, p, ci, e))
 		return -1;
 	if (!k->version && a->verbose)
 		bt_say("route", BT_SAY_PLAIN, "no -k or --kernel-config: kernel version checks are skipped");
+	return 0;
+}
+
+/*
+ * The command-line size: a bzImage's setup header says its kernel's
+ * (cmdline_size, the NUL not counted: kernel-facts 110) and replaces the
+ * board's; other images keep the board's. -v says which.
+ */
+static int compile_cmdline_size(const struct compile_args *a,
+				const struct compile_image *ci, struct board *b,
+				struct bt_error *e)
+{
+	unsigned size;
+
+	if (!a->image)
+		return 0;
+	if (!ci->cmdline_size || ci->cmdline_size >= 1u << 20) {
+		if (a->verbose)
+			bt_say("route", BT_SAY_PLAIN, "command-line size %u from board %s (%s: %s)", b->cmdline_max, b->name, a->image,
+			       ci->cmdline_size ? "its setup header's cmdline_size is past 1 MiB, not taken" : "no x86 setup header with cmdline_size in it");
+		return 0;
+	}
+	size = ci->cmdline_size + 1;
+	if (size != b->cmdline_max)
+		bt_say(a->image, BT_SAY_NOTE, "the kernel takes %u bytes of command line (its setup header's cmdline_size, the NUL not counted), board %s says COMMAND_LINE_SIZE %u: the image's %u is used",
+		       ci->cmdline_size, b->name, b->cmdline_max, size);
+	if (b->cmdline_loader >= size)
+		return bt_error_set(e, BT_EXIT_INPUT, a->image, "byte 568: the setup header's cmdline_size %u leaves nothing of the line once board %s's loader takes its %u bytes (board.cmdline.loader): give another -b or --kernel", ci->cmdline_size, b->name, b->cmdline_loader);
+	b->cmdline_max = size;
+	snprintf(b->cmdline_from, sizeof(b->cmdline_from), "the setup header of %s", a->image);
+	if (a->verbose)
+		bt_say("route", BT_SAY_PLAIN, "command-line size %u from the image's setup header (cmdline_size %u at byte 568 of %s)", size, ci->cmdline_size, a->image);
 	return 0;
 }
 
@@ -291,11 +339,12 @@ static int compile_kernel(const struct compile_args *a, struct kcaps *k,
  * form; errors among them stop the compile.
  */
 static int compile_check(const struct compile_args *a, const struct source *src,
-			 struct bt_error *e)
+			 const struct kcaps *kc, struct bt_error *e)
 {
 	struct check_inputs in = { .vmlinux = a->vmlinux, .sysmap = a->sysmap,
 				   .modules = a->modules, .kconfig = a->kconfig,
-				   .root = a->root, .kernel = a->image };
+				   .root = a->root, .kernel = a->image,
+				   .kconfig_ready = !!a->image };
 	const struct check_opts o = { 1000 };
 	struct check_tab t = { 0 };
 	struct bt_progress prog;
@@ -303,6 +352,19 @@ static int compile_check(const struct compile_args *a, const struct source *src,
 	int ret = -1;
 
 	memset(&k, 0, sizeof(k));
+	if (in.kconfig_ready) {
+		/*
+		 * The .config compile read with the image's (said once): what
+		 * check knows of it, the version only from its header, as check's own.
+		 */
+		memcpy(k.opt, kc->opt, sizeof(k.opt));
+		memcpy(k.module, kc->module, sizeof(k.module));
+		memcpy(k.config_release, kc->config_release, sizeof(k.config_release));
+		snprintf(k.config_name, sizeof(k.config_name), "%s", kc->config_path ? kc->config_path : "");
+		k.config_path = kc->config_path ? k.config_name : NULL;
+		if (k.config_release[0])
+			kcaps_set_version(&k, k.config_release, NULL);
+	}
 	fflush(stdout);
 	/* a big vmlinux and a modules tree take a while: a line on a terminal */
 	bt_progress_init(&prog, STDERR_FILENO, bt_quiet(), "boottrace compile");
@@ -358,6 +420,7 @@ int cmd_compile(int argc, char **argv)
 	struct board b;
 	struct kcaps k;
 	struct kimg_params params = { 0 };
+	struct compile_image ci = { 0 };
 	struct bt_error e;
 	char *base = NULL, *conf = NULL, *found = NULL;
 	char creates_arg[64];
@@ -376,9 +439,11 @@ int cmd_compile(int argc, char **argv)
 		return BT_EXIT_USAGE;
 	}
 	ret = -1;
-	if (compile_kernel(&a, &k, &params, &e))
+	if (compile_kernel(&a, &k, &params, &ci, &e))
 		goto out;
 	if (a.board ? board_load(a.board, &b, &e) : (board_generic(&b), 0))
+		goto out;
+	if (compile_cmdline_size(&a, &ci, &b, &e))
 		goto out;
 	if (a.base_file && !(base = compile_read_base(a.base_file, &e)))
 		goto out;
@@ -430,7 +495,7 @@ int cmd_compile(int argc, char **argv)
 	} else if (source_load(a.config, &src, &e)) {
 		goto out;
 	}
-	if (a.check && compile_check(&a, &src, &e)) {
+	if (a.check && compile_check(&a, &src, &k, &e)) {
 		ret = -1;
 		goto out;
 	}

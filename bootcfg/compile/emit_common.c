@@ -106,7 +106,11 @@ int emit_check_kernel_len(const struct board *b, size_t len, const char *what,
 	if (len + 1 <= room)
 		return 0;
 	if (b->cmdline_loader)
-		return bt_error_set(e, BT_EXIT_INPUT, NULL, "%s is %zu bytes, but the %s kernel of board %s gets at most %u of them (a line of %u bytes with the NUL, %u taken by the loader's own words) and cuts the rest silently: trace fewer functions or events, put the hook's settings in the initramfs (--hook-settings), or use the bootconfig target", what, len, b->arch, b->name, room - 1, b->cmdline_max, b->cmdline_loader);
+		return bt_error_set(e, BT_EXIT_INPUT, NULL, "%s is %zu bytes, but the %s kernel of board %s gets at most %u of them (a line of %u bytes with the NUL%s%s, %u taken by the loader's own words) and cuts the rest silently: trace fewer functions or events, put the hook's settings in the initramfs (--hook-settings), or use the bootconfig target", what, len, b->arch, b->name, room - 1, b->cmdline_max, b->cmdline_from[0] ? ", from " : "", b->cmdline_from, b->cmdline_loader);
+	if (b->cmdline_from[0])
+		return bt_error_set(e, BT_EXIT_INPUT, NULL,
+				    "%s is %zu bytes, but the kernel keeps at most %u (COMMAND_LINE_SIZE %u, from %s) and cuts the rest silently: trace fewer functions or events, or use the bootconfig target", what, len,
+				    b->cmdline_max - 1, b->cmdline_max, b->cmdline_from);
 	return bt_error_set(e, BT_EXIT_INPUT, NULL,
 			    "%s is %zu bytes, but the %s kernel keeps at most %u (COMMAND_LINE_SIZE %u of board %s) and cuts the rest silently: trace fewer functions or events, or use the bootconfig target", what, len, b->arch,
 			    b->cmdline_max - 1, b->cmdline_max, b->name);

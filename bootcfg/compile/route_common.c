@@ -288,13 +288,20 @@ static int route_param_rules(struct route *r, const char *param,
 		return 1;
 	k = kparam_get(id);
 	snprintf(what, sizeof(what), "%s=", param);
-	have = route_need(r, k->since, node, what, e);
-	if (have <= 0)
-		return have;
-	/* --kernel IMAGE: what the image's own table holds beats the version */
-	if (k->value != KPV_DEAD && kcaps_image_param(r->kcaps, k->name) == 0)
+	/*
+	 * --kernel IMAGE: what the image's own table holds beats the version
+	 * (which its .config's header may give too): a backport counts, a
+	 * missing entry is refused naming the image.
+	 */
+	have = k->value != KPV_DEAD ? kcaps_image_param(r->kcaps, k->name) : -1;
+	if (have == 0)
 		return route_refuse(r, node, e, "%s: the kernel image %s has no such boot parameter (its table of %zu __setup/early_param entries lacks it): that kernel would hand the word to init and do nothing with it",
 				    what, r->kcaps->image_path, r->kcaps->nimage_params) ? -1 : 0;
+	if (have < 0) {
+		have = route_need(r, k->since, node, what, e);
+		if (have <= 0)
+			return have;
+	}
 	/*
 	 * A COMMAND_LINE_SIZE buffer holds anything the line itself holds (that
 	 * limit is checked on the whole line, with the board's numbers); from

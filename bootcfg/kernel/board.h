@@ -19,6 +19,9 @@ struct board {
 	char console[64];		/* console= the board needs, "" if none */
 	char tracefs[128];		/* where the hook finds tracefs */
 	unsigned cmdline_max;		/* COMMAND_LINE_SIZE, the NUL included */
+	/* where cmdline_max came from when not the profile ("the setup
+	 * header of IMAGE", compile --kernel IMAGE); "" = the board */
+	char cmdline_from[4200];
 	/* bytes of it the loader fills with words of its own (QEMU Malta's
 	 * rd_start=... rd_size=...), before ours reach the kernel */
 	unsigned cmdline_loader;

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "kernel/kcaps.h"
+#include "util/grow.h"
 #include "util/readfile.h"
 
 struct kfeat_info {
@@ -106,15 +107,23 @@ int kcaps_set_version(struct kcaps *k, const char *text, struct bt_error *e)
 	return 0;
 }
 
-/* "# Linux/x86 6.1.0 Kernel Configuration" */
+/* "# Linux/x86 6.1.0 Kernel Configuration": the release, and the version when none was set */
 static void kcaps_config_header(struct kcaps *k, const char *line)
 {
 	const char *sp;
+	size_t n;
 
-	if (k->version || strncmp(line, "# Linux/", 8))
+	if (k->config_release[0] || strncmp(line, "# Linux/", 8))
 		return;
 	sp = strchr(line + 8, ' ');
-	if (sp)
+	if (!sp)
+		return;
+	n = strcspn(sp + 1, " ");
+	if (n >= sizeof(k->config_release))
+		n = sizeof(k->config_release) - 1;
+	memcpy(k->config_release, sp + 1, n);
+	k->config_release[n] = '\0';
+	if (!k->version)
 		kcaps_set_version(k, sp + 1, NULL);
 }
 
@@ -136,14 +145,58 @@ static void kcaps_config_line(struct kcaps *k, const char *line)
 	}
 }
 
+/* The lines of a .config; @name: its name, which config_path keeps. */
+static int kcaps_parse_config(struct kcaps *k, const char *text, size_t len,
+			      const char *name, struct bt_error *e)
+{
+	char line[512];
+	size_t i = 0, n;
+	int lineno = 0, seen = 0;
+
+	while (i < len) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t end = nl ? (size_t)(nl - text) : len;
+
+		/* a longer line is no option of kopt_names: its start is enough */
+		n = end - i < sizeof(line) ? end - i : sizeof(line) - 1;
+		memcpy(line, text + i, n);
+		line[n] = '\0';
+		if (memchr(line, '\0', n))
+			return bt_error_set(e, BT_EXIT_INPUT, name, "line %d: a NUL byte: not a kernel .config (give the build's .config or /boot/config-VERSION)", lineno + 1);
+		i = end + 1;
+		lineno++;
+		kcaps_config_header(k, line);
+		if (!strncmp(line, "CONFIG_", 7) || !strncmp(line, "# CONFIG_", 9))
+			seen = 1;
+		kcaps_config_line(k, line);
+	}
+	if (!seen)
+		return bt_error_set(e, BT_EXIT_INPUT, name,
+				    "no CONFIG_ line in %d line(s): not a kernel .config (give the build's .config or /boot/config-VERSION)", lineno);
+	/* A .config lists every option it knows; absent ones are off. */
+	for (n = 0; n < KO_NOPT; n++)
+		if (k->opt[n] == KO_UNKNOWN)
+			k->opt[n] = KO_NO;
+	k->config_path = name;
+	return 0;
+}
+
+int kcaps_load_config_text(struct kcaps *k, const char *text, size_t len,
+			   const char *name, struct bt_error *e)
+{
+	snprintf(k->config_name, sizeof(k->config_name), "%s", name);
+	return kcaps_parse_config(k, text, len, k->config_name, e);
+}
+
 int kcaps_load_config(struct kcaps *k, const char *path, struct bt_error *e)
 {
 	struct stat st;
+	/* a regular file only (never a FIFO or device): readfile_open */
 	int fd = readfile_open(path, RF_KCONFIG_MAX, 0, "a kernel .config", &st, e);
 	FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
-	char line[512];
-	size_t n;
-	int lineno = 0, seen = 0;
+	char *text = NULL;
+	size_t len = 0, cap = 0, got;
+	int r;
 
 	if (fd < 0)
 		return -1;
@@ -151,30 +204,26 @@ int kcaps_load_config(struct kcaps *k, const char *path, struct bt_error *e)
 		close(fd);
 		return bt_error_errno(e, errno, path, "cannot open kernel config");
 	}
-	while (fgets(line, sizeof(line), f)) {
-		lineno++;
-		n = strlen(line);
-		if (n && line[n - 1] == '\n')
-			line[--n] = '\0';
-		kcaps_config_header(k, line);
-		if (!strncmp(line, "CONFIG_", 7) || !strncmp(line, "# CONFIG_", 9))
-			seen = 1;
-		kcaps_config_line(k, line);
-	}
-	if (ferror(f)) {
+	do {
+		if (BT_GROW(text, len + 65536, cap) < 0) {
+			fclose(f);
+			free(text);
+			return bt_error_set(e, BT_EXIT_ENV, path, "out of memory reading the kernel config");
+		}
+		got = fread(text + len, 1, cap - len, f);
+		len += got;
+	} while (got && len <= RF_KCONFIG_MAX);
+	if (ferror(f) || len > RF_KCONFIG_MAX) {
 		fclose(f);
-		return bt_error_errno(e, EIO, path, "cannot read kernel config");
+		free(text);
+		return len > RF_KCONFIG_MAX ?
+		       bt_error_set(e, BT_EXIT_INPUT, path, "grew past %zu bytes while read: more than a kernel .config may be", RF_KCONFIG_MAX) :
+		       bt_error_errno(e, EIO, path, "cannot read kernel config");
 	}
 	fclose(f);
-	if (!seen)
-		return bt_error_set(e, BT_EXIT_INPUT, path,
-				    "no CONFIG_ line in %d line(s): not a kernel .config (give the build's .config or /boot/config-VERSION)", lineno);
-	/* A .config lists every option it knows; absent ones are off. */
-	for (n = 0; n < KO_NOPT; n++)
-		if (k->opt[n] == KO_UNKNOWN)
-			k->opt[n] = KO_NO;
-	k->config_path = path;
-	return 0;
+	r = kcaps_parse_config(k, text, len, path, e);
+	free(text);
+	return r;
 }
 
 int kcaps_has(const struct kcaps *k, enum kfeat f)

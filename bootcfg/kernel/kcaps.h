@@ -79,7 +79,9 @@ enum kopt_state { KO_UNKNOWN = 0, KO_NO, KO_YES };
 struct kcaps {
 	int version;		/* KVER(major, minor), 0 = unknown */
 	char version_text[32];	/* as given, for messages */
-	const char *config_path;	/* NULL = no .config */
+	const char *config_path;	/* NULL = no .config; else the caller's name of it */
+	char config_release[64];	/* its header's release ("6.1.0"), "" if none */
+	char config_name[4160];	/* config_path of kcaps_load_config_text */
 	enum kopt_state opt[KO_NOPT];
 	/* KO_YES as a module (=m): there only once something loads it. */
 	unsigned char module[KO_NOPT];
@@ -99,6 +101,12 @@ int kcaps_set_version(struct kcaps *k, const char *text, struct bt_error *e);
  * ("# Linux/x86 6.1.0 Kernel Configuration") when none was set.
  */
 int kcaps_load_config(struct kcaps *k, const char *path, struct bt_error *e);
+/*
+ * The same from @text (@len bytes; the .config kept in a kernel image),
+ * @name for messages and config_path (copied to config_name).
+ */
+int kcaps_load_config_text(struct kcaps *k, const char *text, size_t len,
+			   const char *name, struct bt_error *e);
 
 /* 1 has, 0 has not, -1 unknown (no version given). */
 int kcaps_has(const struct kcaps *k, enum kfeat f);

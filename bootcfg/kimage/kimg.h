@@ -24,6 +24,12 @@ struct kimg {
 	char how[160];		/* "bzImage, LZ4 payload at byte 17052", for -v */
 	int elf_class;		/* 32 or 64 when @data is an ELF file, else 0 */
 	int elf_big;		/* 1: big-endian ELF */
+	/*
+	 * An x86 bzImage's setup header cmdline_size (boot protocol 2.06+,
+	 * kernel-facts 110): the most bytes of command line the kernel takes,
+	 * its NUL not counted; 0 when the image has no such header.
+	 */
+	unsigned cmdline_size;
 };
 
 /*
@@ -76,5 +82,27 @@ struct kimg_params {
 int kimg_params(const struct kimg *k, const char *symtext, size_t symlen,
 		const char *path, struct kimg_params *out, struct bt_error *e);
 void kimg_params_free(struct kimg_params *p);
+
+/* ---- the image's own .config and release (kimg_config.c) ----------- */
+
+/* The most an embedded .config may unpack to. */
+#define KIMG_IKCONFIG_MAX ((size_t)1 << 20)
+
+/*
+ * The .config CONFIG_IKCONFIG=y keeps in the kernel (kernel-facts 111):
+ * the gzip stream between the markers "IKCFG_ST" and "IKCFG_ED". 1 with
+ * the text in *@text (malloc'd, NUL-terminated, @len bytes) and the
+ * stream's byte in the unpacked kernel in *@at; 0 when @k has none; -1
+ * with @e naming @path and the byte when the stream is damaged or unpacks
+ * to more than KIMG_IKCONFIG_MAX.
+ */
+int kimg_ikconfig(const struct kimg *k, const char *path, char **text,
+		  size_t *len, size_t *at, struct bt_error *e);
+
+/*
+ * The kernel release of @k's banner ("Linux version 6.1.0-26-amd64 (...",
+ * kernel-facts 112) in @buf: 0, or -1 when the kernel has no such banner.
+ */
+int kimg_release(const struct kimg *k, char *buf, size_t cap);
 
 #endif /* BT_KIMAGE_KIMG_H */

@@ -368,6 +368,8 @@ static int unpack(const unsigned char *b, size_t len, const char *path,
 		if (take_stream(k, fmt, b + pm + off, plen, pm + off, path, e))
 			return -1;
 		snprintf(k->how, sizeof(k->how), "x86 bzImage (boot protocol %u.%02u), %s payload at byte %zu", ver >> 8, ver & 0xff, fmt, pm + off);
+		/* 2.06+: cmdline_size (kernel-facts 110); the 2.08 above has it */
+		k->cmdline_size = le32(b + 0x238);
 		return 0;
 	}
 	fmt = kimg_compression(b, len);

@@ -139,8 +139,59 @@ PY
 	"$bt" compile -b mips-malta --kernel "$w/vmlinux-no-bufsize.bin" "$w/buf.bconf" >/dev/null 2>"$w/buf.err"
 	t "mips64el copy without trace_buf_size= in its table: the word refused, naming the copy" \
 		grep -q "buf.bconf:2:.*trace_buf_size=: the kernel image $w/vmlinux-no-bufsize.bin has no such boot parameter" "$w/buf.err"
+	# the image's table beats the version table: a copy whose table has
+	# trace_instance= (6.3) where trace_buf_size= was, as a backport would,
+	# takes kernel.trace_instance even with -k 6.1
+	python3 - "$w/vmlinux.bin" "$w/vmlinux-ti.bin" <<'PY'
+import sys
+b = open(sys.argv[1], 'rb').read()
+open(sys.argv[2], 'wb').write(b.replace(b'\0trace_buf_size=\0', b'\0trace_instance=\0'))
+PY
+	printf 'kernel.trace_instance = foo\n' >"$w/ti2.bconf"
+	t "mips64el copy with trace_instance= in its table: taken with -k 6.1 (the image beats the version table)" \
+		"$bt" compile -q -b mips-malta -k 6.1 --kernel "$w/vmlinux-ti.bin" "$w/ti2.bconf"
+	"$bt" compile -b mips-malta -k 6.1 --kernel "$w/vmlinux.bin" "$w/ti2.bconf" >/dev/null 2>"$w/ti2.err"
+	t "mips64el unchanged, -k 6.1: trace_instance= refused naming the image" \
+		grep -q "trace_instance=: the kernel image $w/vmlinux.bin has no such boot parameter" "$w/ti2.err"
 }
 
+# What --kernel IMAGE says of the kernel besides its symbols (docs/kernel-image.md):
+# a bzImage's command-line size, its setup header's cmdline_size read here with
+# od as the oracle (kernel-facts 110), replacing the board's; an ELF vmlinuz keeps
+# the board's; Debian's kernels keep no .config (no IKCONFIG), so the one beside
+# the image, config-RELEASE with RELEASE from the banner, is taken: Debian's
+# cloud-amd64 6.1 leaves CONFIG_BOOT_CONFIG unset, so -t bootconfig is refused
+# naming that file, and a copy of it with CONFIG_BOOT_CONFIG=y beside a link
+# to the image takes it.
+ownfacts() {
+	d=$(sh "$root/tests/e2e/kernel-pkg.sh" amd64 cloud-amd64) || { nok "amd64: no kernel"; return; }
+	for img in "$d"/root/boot/vmlinuz-*; do break; done
+	rel=${img##*/vmlinuz-}
+	printf 'ftrace.tracer = function\nftrace.ftrace.filters = vfs_read\n' >"$w/own.bconf"
+	size=$(od -An -tu4 -j 568 -N4 "$img" | tr -d ' ')
+	proto=$(od -An -tx2 -j 518 -N2 "$img" | tr -d ' ')
+	echo "# amd64: setup header: boot protocol 0x$proto, cmdline_size $size"
+	"$bt" compile -v -b qemu-x86_64 --kernel "$img" "$w/own.bconf" >/dev/null 2>"$w/own.err"
+	t "amd64: command-line size $((size + 1)) from the image's setup header (cmdline_size $size, od's)" \
+		grep -q "^route: command-line size $((size + 1)) from the image's setup header (cmdline_size $size at byte 568 of $img)" "$w/own.err"
+	t "amd64: the kernel config is config-$rel beside the image (Debian's kernels keep none)" \
+		grep -q "note: kernel config: $d/root/boot/config-$rel beside the image (release $rel, from its banner; the image keeps no .config of its own)" "$w/own.err"
+	"$bt" compile -t bootconfig -b qemu-x86_64 --kernel "$img" "$w/own.bconf" >/dev/null 2>"$w/own1.err"
+	t "amd64: config-$rel (CONFIG_BOOT_CONFIG unset) beside the image refuses -t bootconfig, naming it" \
+		grep -q "CONFIG_BOOT_CONFIG is not set in $d/root/boot/config-$rel" "$w/own1.err"
+	mkdir -p "$w/boot"
+	ln -s "$img" "$w/boot/vmlinuz-$rel"
+	sed 's/^# CONFIG_BOOT_CONFIG is not set$/CONFIG_BOOT_CONFIG=y/' "$d/root/boot/config-$rel" >"$w/boot/config-$rel"
+	t "amd64: a copy of config-$rel with CONFIG_BOOT_CONFIG=y beside a link to the image takes -t bootconfig" \
+		"$bt" compile -q -t bootconfig -b qemu-x86_64 --kernel "$w/boot/vmlinuz-$rel" "$w/own.bconf"
+	d=$(sh "$root/tests/e2e/kernel-pkg.sh" mips64el 5kc-malta) || { nok "mips64el: no kernel"; return; }
+	for img in "$d"/root/boot/vmlinuz-*; do break; done
+	"$bt" compile -v -b mips-malta --kernel "$img" "$w/own.bconf" >/dev/null 2>"$w/own3.err"
+	t "mips64el: an ELF vmlinuz keeps the board's command-line size (256), -v says so" \
+		grep -q "^route: command-line size 256 from board mips-malta ($img: no x86 setup header with cmdline_size in it)" "$w/own3.err"
+}
+
+ownfacts
 one amd64 cloud-amd64
 one mips64el 5kc-malta
 one arm64 cloud-arm64

@@ -3,7 +3,8 @@
  * libFuzzer: a kernel image (kimage/kimg.h): the unpacker (bzImage header,
  * ELF self-decompressor scan, gzip, xz, lzma, LZ4 legacy and zstd streams)
  * and the kallsyms decoder on what it gives (then the table of boot
- * parameters, kimg_params.c), and the decoder on the bytes
+ * parameters, kimg_params.c; the embedded .config and the release,
+ * kimg_config.c), and the decoder on the bytes
  * as they are (as a 32- or 64-bit ELF kernel or a raw one). Any input: an
  * error or a symbol text, never a crash, a leak or UB; a text is lines of
  * "ADDR TYPE NAME".
@@ -13,6 +14,27 @@
 #include <string.h>
 
 #include "kimage/kimg.h"
+
+/* IKCONFIG and the banner's release: bounded, NUL-terminated, or none. */
+static void own_config(const struct kimg *k)
+{
+	struct bt_error e;
+	char *text, rel[64];
+	size_t len, at;
+	int r = kimg_ikconfig(k, "fuzz", &text, &len, &at, &e);
+
+	if (r == 1) {
+		if (len > KIMG_IKCONFIG_MAX || text[len] || at < 8 || at > k->len ||
+		    memcmp(k->data + at - 8, "IKCFG_ST", 8))
+			abort();
+		free(text);
+	} else if (r == 0 && text) {
+		abort();
+	}
+	if (!kimg_release(k, rel, sizeof(rel)) &&
+	    (rel[0] < '0' || rel[0] > '9' || strlen(rel) >= sizeof(rel)))
+		abort();
+}
 
 static void decode(const struct kimg *k)
 {
@@ -48,11 +70,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		k.data = (unsigned char *)data + 1;
 		k.len = size - 1;
 		k.elf_class = data[0] & 2 ? 64 : data[0] & 4 ? 32 : 0;
+		own_config(&k);
 		decode(&k);
 		return 0;
 	}
 	if (kimg_unpack(data + 1, size - 1, "fuzz", &k, &e))
 		return 0;
+	own_config(&k);
 	decode(&k);
 	kimg_free(&k);
 	return 0;

@@ -20,6 +20,7 @@
 #include <unistd.h>
 #include <zstd.h>
 
+#include "check/check.h"
 #include "kimage/kimage.h"
 #include "kimage/kimg.h"
 
@@ -389,6 +390,8 @@ static unsigned char *bzimage(const unsigned char *pl, size_t pn, size_t *n)
 	memcpy(b + 0x202, "HdrS", 4);
 	b[0x206] = 0x0f;	/* protocol 2.15 */
 	b[0x207] = 0x02;
+	b[0x238] = 0xff;	/* cmdline_size 2047: COMMAND_LINE_SIZE 2048 */
+	b[0x239] = 0x07;
 	b[0x248] = (unsigned char)poff;
 	b[0x249] = (unsigned char)(poff >> 8);
 	b[0x24c] = (unsigned char)pn;
@@ -516,6 +519,226 @@ static void test_check_table_from_image(void **state)
 	free(m.p);
 }
 
+/* ---- the image's own .config, release and command-line size --------- */
+
+#define TEST_CONFIG "#\n# Automatically generated file; DO NOT EDIT.\n# Linux/x86 6.1.0 Kernel Configuration\n#\n" \
+	"CONFIG_IKCONFIG=y\nCONFIG_BOOT_CONFIG=y\nCONFIG_BOOTTIME_TRACING=y\nCONFIG_FTRACE=y\n" \
+	"CONFIG_HAVE_FUNCTION_TRACER=y\nCONFIG_FUNCTION_TRACER=y\nCONFIG_DYNAMIC_FTRACE=y\nCONFIG_KPROBES=y\n" \
+	"# CONFIG_KPROBE_EVENTS is not set\n"
+
+/* gzip of @n bytes of @in, as kernel/Makefile makes config_data.gz */
+static unsigned char *gz(const void *in, size_t n, size_t *out)
+{
+	unsigned char *c = compress_as("gzip", in, n, out);
+
+	*out -= 4;	/* compress_as's size_append is not there */
+	return c;
+}
+
+/*
+ * A kernel: the kallsyms tables of the 6.1 layout, its banner, and with
+ * @conf (@cn bytes, NULL: none) the IKCONFIG markers around a gzip of it.
+ */
+static void build_kernel(struct img *m, const char *conf, size_t cn)
+{
+	static const struct layout l = { 8, 0, 1, 1, 0, 0 };
+	static const char banner[] = "Linux version 6.1.0-99-test (x@y) (gcc 12) #1 SMP\n";
+
+	build_kallsyms(m, &l, 4096);
+	/* an older banner-like text first: no digit after it */
+	put(m, "\0Linux version %s\0", 18);
+	put(m, banner, sizeof(banner));
+	if (conf) {
+		size_t zn;
+		unsigned char *z = gz(conf, cn, &zn);
+
+		put(m, "IKCFG_ST", 8);
+		put(m, z, zn);
+		put(m, "IKCFG_ED", 8);
+		free(z);
+	}
+	put(m, "\0\0\0\0\0\0\0\0", 8);
+}
+
+static void test_ikconfig(void **state)
+{
+	struct img m;
+	struct kimg k;
+	struct bt_error e = { 0 };
+	struct kcaps *caps = calloc(1, sizeof(*caps));
+	char *text, rel[64];
+	size_t len, at, cn, bn;
+	unsigned char *c, *b;
+
+	(void)state;
+	build_kernel(&m, TEST_CONFIG, strlen(TEST_CONFIG));
+	c = compress_as("gzip", m.p, m.n, &cn);
+	b = bzimage(c, cn, &bn);
+	if (kimg_unpack(b, bn, "bzImage", &k, &e))
+		fail_msg("%s", e.msg);
+	/* the setup header's cmdline_size, the NUL not counted */
+	assert_int_equal(k.cmdline_size, 2047);
+	assert_int_equal(kimg_ikconfig(&k, "bzImage", &text, &len, &at, &e), 1);
+	assert_int_equal(len, strlen(TEST_CONFIG));
+	assert_string_equal(text, TEST_CONFIG);
+	assert_memory_equal(k.data + at - 8, "IKCFG_ST", 8);
+	assert_int_equal(kimg_release(&k, rel, sizeof(rel)), 0);
+	assert_string_equal(rel, "6.1.0-99-test");
+	/* too small a buffer for the release: none rather than a cut one */
+	assert_int_equal(kimg_release(&k, rel, 5), -1);
+	/* the text is a .config: the options and the version of its header */
+	assert_int_equal(kcaps_load_config_text(caps, text, len, "the .config embedded in bzImage", &e), 0);
+	assert_int_equal(caps->version, KVER(6, 1));
+	assert_string_equal(caps->config_release, "6.1.0");
+	assert_string_equal(caps->config_path, "the .config embedded in bzImage");
+	assert_int_equal(kcaps_opt(caps, KO_BOOT_CONFIG), KO_YES);
+	assert_int_equal(kcaps_opt(caps, KO_KPROBE_EVENTS), KO_NO);
+	assert_int_equal(kcaps_opt(caps, KO_HIST_TRIGGERS), KO_NO);
+	free(text);
+	kimg_free(&k);
+	free(b);
+	free(c);
+
+	/* an ELF self-decompressor (no setup header): no cmdline_size */
+	{
+		static const unsigned char zero[1024];
+
+		for (len = 0; len < 64; len++)	/* it takes kernels of 64 KiB or more */
+			put(&m, zero, sizeof(zero));
+	}
+	c = compress_as("xz", m.p, m.n, &cn);
+	b = calloc(1, 0x40 + cn);
+	memcpy(b, "\x7f" "ELF\2\1\1", 7);
+	memcpy(b + 0x40, c, cn);
+	if (kimg_unpack(b, 0x40 + cn, "vmlinuz", &k, &e))
+		fail_msg("%s", e.msg);
+	assert_int_equal(k.cmdline_size, 0);
+	assert_int_equal(kimg_ikconfig(&k, "vmlinuz", &text, &len, &at, &e), 1);
+	assert_string_equal(text, TEST_CONFIG);
+	free(text);
+	kimg_free(&k);
+	free(b);
+	free(c);
+	free(m.p);
+	free(caps);
+}
+
+static void test_ikconfig_refused(void **state)
+{
+	struct img m;
+	struct kimg k = { 0 };
+	struct bt_error e = { 0 };
+	char *text, *big, rel[64];
+	size_t len, at, i;
+
+	(void)state;
+	/* no markers: none, and no error */
+	build_kernel(&m, NULL, 0);
+	k.data = m.p;
+	k.len = m.n;
+	assert_int_equal(kimg_ikconfig(&k, "img", &text, &len, &at, &e), 0);
+	assert_null(text);
+	free(m.p);
+
+	/* a marker not followed by a gzip stream is some other text: skipped */
+	memset(&m, 0, sizeof(m));
+	put(&m, "xx IKCFG_ST is a marker\0", 24);
+	k.data = m.p;
+	k.len = m.n;
+	assert_int_equal(kimg_ikconfig(&k, "img", &text, &len, &at, &e), 0);
+	assert_int_equal(kimg_release(&k, rel, sizeof(rel)), -1);
+	free(m.p);
+
+	/* more than 1 MiB unpacked: refused, naming the byte */
+	big = malloc(KIMG_IKCONFIG_MAX + 2);
+	for (i = 0; i < KIMG_IKCONFIG_MAX + 1; i++)
+		big[i] = i % 64 == 63 ? '\n' : 'y';
+	build_kernel(&m, big, KIMG_IKCONFIG_MAX + 1);
+	k.data = m.p;
+	k.len = m.n;
+	bt_error_clear(&e);
+	assert_int_equal(kimg_ikconfig(&k, "img", &text, &len, &at, &e), -1);
+	assert_non_null(strstr(e.msg, "unpacks to more than 1024 KiB"));
+	assert_non_null(strstr(e.msg, "give the kernel's .config as --kernel-config"));
+	free(m.p);
+	/* exactly 1 MiB is taken */
+	build_kernel(&m, big, KIMG_IKCONFIG_MAX);
+	k.data = m.p;
+	k.len = m.n;
+	assert_int_equal(kimg_ikconfig(&k, "img", &text, &len, &at, &e), 1);
+	assert_int_equal(len, KIMG_IKCONFIG_MAX);
+	free(text);
+	free(m.p);
+	free(big);
+
+	/* damaged: the stream cut short by its end marker, then no end marker */
+	build_kernel(&m, TEST_CONFIG, strlen(TEST_CONFIG));
+	{
+		unsigned char *st = memmem(m.p, m.n, "IKCFG_ST", 8);
+		unsigned char *ed = memmem(m.p, m.n, "IKCFG_ED", 8);
+
+		memmove(st + 8 + 20, ed, (size_t)(m.p + m.n - ed));
+		m.n -= (size_t)(ed - (st + 8 + 20));
+		k.data = m.p;
+		k.len = m.n;
+		bt_error_clear(&e);
+		assert_int_equal(kimg_ikconfig(&k, "img", &text, &len, &at, &e), -1);
+		assert_non_null(strstr(e.msg, "of the unpacked kernel: the embedded .config (IKCONFIG) is a gzip stream that is"));
+		memcpy(st + 8 + 20, "IKCFG_XX", 8);
+		bt_error_clear(&e);
+		assert_int_equal(kimg_ikconfig(&k, "img", &text, &len, &at, &e), -1);
+		assert_non_null(strstr(e.msg, "no IKCFG_ED marker ends it"));
+	}
+	free(m.p);
+}
+
+/* check_image_kconfig: embedded, else config-RELEASE beside the image, else none. */
+static void test_image_kconfig_routes(void **state)
+{
+	char dir[] = "/tmp/test_kimg_cfg.XXXXXX", img[256], cfg[256];
+	struct kcaps *caps = calloc(1, sizeof(*caps));
+	struct bt_error e = { 0 };
+	struct img m;
+	struct kimg k = { 0 };
+	FILE *f;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(img, sizeof(img), "%s/vmlinuz-6.1.0-99-test", dir);
+	snprintf(cfg, sizeof(cfg), "%s/config-6.1.0-99-test", dir);
+
+	/* embedded */
+	build_kernel(&m, TEST_CONFIG, strlen(TEST_CONFIG));
+	k.data = m.p;
+	k.len = m.n;
+	assert_int_equal(check_image_kconfig(&k, img, "x", caps, &e), 0);
+	assert_non_null(strstr(caps->config_path, "the .config embedded in "));
+	assert_int_equal(kcaps_opt(caps, KO_BOOT_CONFIG), KO_YES);
+	free(m.p);
+
+	/* none embedded, none beside: no config, not an error */
+	memset(caps, 0, sizeof(*caps));
+	build_kernel(&m, NULL, 0);
+	k.data = m.p;
+	k.len = m.n;
+	assert_int_equal(check_image_kconfig(&k, img, "x", caps, &e), 0);
+	assert_null(caps->config_path);
+
+	/* config-RELEASE beside it (the release from the banner) */
+	f = fopen(cfg, "w");
+	assert_non_null(f);
+	fputs("# Linux/x86 6.1.0 Kernel Configuration\n# CONFIG_BOOT_CONFIG is not set\n", f);
+	fclose(f);
+	assert_int_equal(check_image_kconfig(&k, img, "x", caps, &e), 0);
+	assert_string_equal(caps->config_path, cfg);
+	assert_int_equal(kcaps_opt(caps, KO_BOOT_CONFIG), KO_NO);
+	assert_int_equal(caps->version, KVER(6, 1));
+	free(m.p);
+	unlink(cfg);
+	rmdir(dir);
+	free(caps);
+}
+
 /*
  * BT_KIMG_FIXTURE=FILE: write the LZ4 bzImage of test_check_table_from_image
  * to FILE (tests/data/kimg/bzImage-lz4, used by tests/cli/kernel-image.bats,
@@ -542,8 +765,35 @@ static int write_fixture(const char *path)
 	return bad;
 }
 
+/*
+ * BT_KIMG_IKCONFIG_FIXTURE=FILE: a gzip bzImage of the same symbols with a
+ * banner (6.1.0-99-test) and TEST_CONFIG embedded as IKCONFIG
+ * (tests/data/kimg/bzImage-ikconfig, used by tests/cli/kernel-config.bats).
+ */
+static int write_ikconfig_fixture(const char *path)
+{
+	struct img m;
+	size_t cn, bn;
+	unsigned char *c, *b;
+	FILE *f;
+	int bad;
+
+	build_kernel(&m, TEST_CONFIG, strlen(TEST_CONFIG));
+	c = compress_as("gzip", m.p, m.n, &cn);
+	b = bzimage(c, cn, &bn);
+	f = fopen(path, "wb");
+	bad = !f || fwrite(b, 1, bn, f) != bn;
+	bad |= f && fclose(f);
+	free(b);
+	free(c);
+	free(m.p);
+	return bad;
+}
+
 int main(void)
 {
+	if (getenv("BT_KIMG_IKCONFIG_FIXTURE"))
+		return write_ikconfig_fixture(getenv("BT_KIMG_IKCONFIG_FIXTURE"));
 	if (getenv("BT_KIMG_FIXTURE"))
 		return write_fixture(getenv("BT_KIMG_FIXTURE"));
 	{
@@ -553,6 +803,9 @@ int main(void)
 		cmocka_unit_test(test_bzimage_payloads),
 		cmocka_unit_test(test_unpack_other_forms),
 		cmocka_unit_test(test_check_table_from_image),
+		cmocka_unit_test(test_ikconfig),
+		cmocka_unit_test(test_ikconfig_refused),
+		cmocka_unit_test(test_image_kconfig_routes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
