@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel/fetcharg.h"
 #include "report/report_pic.h"
 #include "util/json.h"
 
@@ -142,4 +143,39 @@ void rp_task_comm(const char *task, char *buf, size_t cap)
 		n = cap - 1;
 	memcpy(buf, task, n);
 	buf[n] = 0;
+}
+
+/*
+ * The answer's first line when the call's kprobe recorded values, the
+ * object first ("bond1: network device created by ip-100, via
+ * bond_newlink -> register_netdevice"), a name pattern said to be one: in
+ * @buf, for the text and the HTML page alike. 0: the stack @stack has no
+ * recorded value (a call before the kprobe's first hit).
+ */
+size_t rp_object_words(const struct report *r, uint32_t fn, uint32_t stack,
+		       const uint32_t *path, uint32_t len, const char *task,
+		       char *buf, size_t cap)
+{
+	const char *name = rp_str(&r->names, fn);
+	const char *what = fetcharg_creates(name);
+	char objs[300];
+	size_t at;
+	uint32_t i;
+	int pattern;
+
+	if (!cap || !rp_probe_objects(r, &r->stack_probe, stack, objs,
+				      sizeof(objs), &pattern))
+		return 0;
+	at = (size_t)snprintf(buf, cap, "%s", objs);
+	if (pattern && at < cap)
+		at += (size_t)snprintf(buf + at, cap - at, " (a name pattern: %s records the name at its entry, and the kernel puts in the first free number inside the call)",
+				       name);
+	if (at < cap)
+		at += (size_t)(what ? snprintf(buf + at, cap - at, ": %s created by %s, via ", what, task) :
+			       snprintf(buf + at, cap - at, ": recorded by the kprobe on %s, called by %s, via ", name, task));
+	for (i = len > 1 ? len - 2 : 0; i < len && at < cap; i++)
+		at += (size_t)snprintf(buf + at, cap - at, "%s%s",
+				       i > (len > 1 ? len - 2 : 0) ? " -> " : "",
+				       rp_name(r, path[i]));
+	return at < cap ? at : cap - 1;
 }

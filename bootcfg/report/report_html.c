@@ -49,6 +49,7 @@ void rp_html_head(const char *title, FILE *f)
 	      ".damage{background:#fdecea;border-color:#b71c1c}\n"
 	      ".fn{border:1px solid #ddd;border-radius:6px;padding:.4em .8em;margin:.5em 0}\n"
 	      ".culprit{font-size:1.15em;font-weight:600;margin:.3em 0;font-family:ui-monospace,monospace}\n"
+	      ".object{font-size:1.1em;margin:.5em 0 0;color:#1a237e}\n"
 	      ".culprit .arrow{color:#888;font-weight:400}.who{margin:.2em 0 .4em;color:#333}\n"
 	      "details>summary{cursor:pointer}pre.ev{background:#f6f6f6;padding:.5em;margin:.3em 0;overflow:auto}\n"
 	      "pre.ev b{color:#b71c1c}ul.tree{list-style:none;padding-left:1.2em;margin:0}\n"
@@ -104,15 +105,24 @@ static void put_finding_banners(const struct rp_out *o, FILE *f)
 	}
 }
 
-static void put_answer(const struct report *r, const struct rp_answer *a,
-		       FILE *f)
+static void put_answer(const struct report *r, uint32_t fn,
+		       const struct rp_answer *a, FILE *f)
 {
+	char obj[1024];
 	uint32_t i;
 
 	const struct rp_count *t = rp_top_task_hits(r, a->stack ? &r->stack_task :
 						    &r->chain_task, a->id);
 	struct rp_who w;
 
+	/* the object the call's kprobe recorded comes first, as in the text */
+	if (a->stack && rp_object_words(r, fn, a->id, a->path, a->len,
+					*a->task ? a->task : "(task unknown)",
+					obj, sizeof(obj))) {
+		fputs("<div class=\"object\">", f);
+		rp_put_xml(obj, f);
+		fputs("</div>\n", f);
+	}
 	fputs("<div class=\"culprit\">", f);
 	put_words(r, a, f);
 	fputs("</div>\n", f);
@@ -179,7 +189,7 @@ static int put_answers(const struct rp_out *o, const uint32_t *order,
 		if (na < 0)
 			return -1;
 		for (k = 0; k < na; k++)
-			put_answer(r, &a[k], f);
+			put_answer(r, fn->name, &a[k], f);
 		if (!na)
 			fputs("<p class=\"sub\">No caller: no usable stack and no parent chain for it.</p>\n", f);
 		fputs("</div>\n", f);

@@ -571,6 +571,14 @@ const char *rp_name_module(const struct report *r, uint32_t id);
 /* @id of table @t (one of @r's) as printed: rp_name for r->names. */
 const char *rp_name_in(const struct report *r, const struct rp_intern *t,
 		       uint32_t id);
+/*
+ * The object line of a stack's call whose kprobe recorded values
+ * ("bond1: network device created by ip-100, via bond_newlink ->
+ * register_netdevice") in @buf; 0: none (report_answer.c).
+ */
+size_t rp_object_words(const struct report *r, uint32_t fn, uint32_t stack,
+		       const uint32_t *path, uint32_t len, const char *task,
+		       char *buf, size_t cap);
 /* Build r->shown from the stacks' frames and the function lines: -1 no memory. */
 int rp_frame_modules(struct report *r);
 

@@ -158,34 +158,18 @@ static void put_loads(const struct report *r, FILE *f)
 	}
 }
 
-/*
- * The answer's first line when the call's kprobe recorded values: the
- * object first ("bond1: network device created by ip-100, via
- * bond_newlink -> register_netdevice"), a name pattern said to be one.
- * A call before the kprobe's first hit has no value: said below instead.
- */
+/* The answer's first line: the object its kprobe recorded, if any. */
 static void object_line(const struct report *r, const struct rp_fn *fn,
 			const uint32_t *path, uint32_t len,
 			const struct rp_count *hits, const char *task, FILE *f)
 {
-	const char *name = rp_str(&r->names, fn->name);
-	const char *what = fetcharg_creates(name);
-	char objs[300];
-	int pattern;
+	char buf[1024];
 
-	if (!rp_probe_objects(r, &r->stack_probe, rp_key_b(hits), objs,
-			      sizeof(objs), &pattern))
+	if (!rp_object_words(r, fn->name, rp_key_b(hits), path, len, task, buf,
+			     sizeof(buf)))
 		return;
 	fputs("  ", f);
-	bt_fput_text(f, objs);
-	if (pattern)
-		fprintf(f, " (a name pattern: %s records the name at its entry, and the kernel puts in the first free number inside the call)",
-			name);
-	if (what)
-		fprintf(f, ": %s created by %s, via ", what, task);
-	else
-		fprintf(f, ": recorded by the kprobe on %s, called by %s, via ", name, task);
-	put_path(r, path + (len > 1 ? len - 2 : 0), len > 1 ? 2 : len, f);
+	bt_fput_text(f, buf);
 	fputc('\n', f);
 }
 

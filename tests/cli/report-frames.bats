@@ -129,3 +129,12 @@ setup() {
 	[[ "$output" == *"veth_newlink [veth]: 1 hit"* ]]
 	[[ "$output" == *"culprit: rtnl_newlink -> veth_newlink [veth]"* ]]
 }
+
+@test "html: each call's object line comes first, as in the text" {
+	run "$BT" report -f html --function register_netdevice "$F"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'<div class="object">bond1: network device created by ip-100, via bond_newlink [bonding] -&gt; register_netdevice</div>'$'\n''<div class="culprit">'* ]]
+	[[ "$output" == *'<div class="object">bond%d (a name pattern: register_netdevice records the name at its entry'* ]]
+	# lo's call came before the kprobe: no object made up for it
+	[ "$(printf '%s\n' "$output" | grep -c 'class="object"')" -eq 3 ]
+}

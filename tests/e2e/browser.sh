@@ -85,6 +85,10 @@ page x86-bond0 "$w/x86-bond0.html" "[unverified bonding_init] -> bond_create -> 
 	no "report -f html debian-6.1-amd64-lineage.trace"
 page lineage "$w/lineage.html" "a userspace request (netlink) from ip (pid 98" \
 	"run by /bin/make-links.sh (pid 97), run by /init (pid 1)"
+"$BT" report -f html "$D/debian-6.1-amd64-frames.trace" >"$w/frames.html" ||
+	no "report -f html debian-6.1-amd64-frames.trace"
+page frames "$w/frames.html" "bond1: network device created by ip-100, via bond_newlink [bonding] -> register_netdevice" \
+	"[init of bonding] -> bond_create [bonding] -> register_netdevice"
 "$BT" report -f html "$mips" >"$w/mips-parent.html" || no "report -f html $mips"
 page mips-parent "$w/mips-parent.html" "register_netdev -> register_netdevice" \
 	"[unverified bonding_init] -> bond_create -> register_netdevice" "phase initcall"
