@@ -451,6 +451,15 @@ static int ko_entry(const struct report *r, const struct rp_stack *s,
 	return 1;
 }
 
+/* Chain node @n, an init entry renamed "[init of M]": 1. */
+static int ko_chain_entry(const struct report *r, uint32_t n)
+{
+	uint32_t up = r->chains.node[n].up;
+
+	return up != RP_NONE &&
+	       frame_named(r, r->chains.node[up].fn, "do_one_initcall");
+}
+
 static struct ko_want *ko_find(struct ko_walk *w, const char *mod, size_t n)
 {
 	size_t i;
@@ -505,6 +514,32 @@ static int ko_visit(void *ctx, const char *path, const char *name,
 	return 0;
 }
 
+/* Parent chains' init entries named from their .ko, as a stack's are. */
+static int ko_chains(struct report *r, struct ko_walk *w,
+		     struct rp_frame_counts *c)
+{
+	const struct ko_want *kw;
+	const char *m;
+	char buf[300];
+	uint32_t i, id;
+	size_t n;
+
+	for (i = 0; i < r->chains.n; i++) {
+		if (!ko_chain_entry(r, i) ||
+		    !(m = ko_init_module(rp_str(&r->names, r->chains.node[i].fn), &n)) ||
+		    !(kw = ko_find(w, m, n)) || !kw->fn[0])
+			continue;
+		snprintf(buf, sizeof(buf), "%s " KO_PREFIX "%s]", kw->fn, kw->mod);
+		if ((id = frame_name_id(r, "%s", buf)) == RP_NONE)
+			return -1;
+		if (c->ko_example == RP_NONE)
+			c->ko_example = c->init_example;
+		r->chains.node[i].fn = id;
+		c->ko_named++;
+	}
+	return 0;
+}
+
 int rp_frame_ko_names(struct report *r, const char *dir,
 		      struct rp_frame_counts *c, struct bt_error *e)
 {
@@ -517,11 +552,20 @@ int rp_frame_ko_names(struct report *r, const char *dir,
 
 	c->ko_dir = dir;
 	c->ko_example = RP_NONE;
-	for (i = 0; i < r->stacks.n; i++) {
-		const struct rp_stack *s = &r->stacks.s[i];
+	/* the inits wanted: stacks' first, then parent chains' entries */
+	for (i = 0; i < r->stacks.n + r->chains.n; i++) {
+		uint32_t id;
 
-		if (!ko_entry(r, s, &at) ||
-		    !(m = ko_init_module(rp_str(&r->names, s->frame[at]), &n)) ||
+		if (i < r->stacks.n) {
+			if (!ko_entry(r, &r->stacks.s[i], &at))
+				continue;
+			id = r->stacks.s[i].frame[at];
+		} else if (ko_chain_entry(r, i - r->stacks.n)) {
+			id = r->chains.node[i - r->stacks.n].fn;
+		} else {
+			continue;
+		}
+		if (!(m = ko_init_module(rp_str(&r->names, id), &n)) ||
 		    ko_find(&w, m, n) || n >= sizeof(w.v[0].mod))
 			continue;
 		if (BT_GROW(w.v, w.n + 1, w.cap) < 0) {
@@ -567,6 +611,10 @@ int rp_frame_ko_names(struct report *r, const char *dir,
 			goto out;
 		}
 		c->ko_named++;
+	}
+	if (ko_chains(r, &w, c)) {
+		bt_error_set(e, BT_EXIT_ENV, dir, "out of memory");
+		goto out;
 	}
 	ret = 0;
 out:

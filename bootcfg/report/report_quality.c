@@ -517,11 +517,16 @@ int rp_check_modules(struct report *r, const struct rp_syms *syms,
 	q->frames.ko_example = RP_NONE;
 	if (rp_count_end(r) || label_all(r, syms, q))
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	/*
+	 * The modules first: the chains' check reads them; then the inits
+	 * named from the .ko, stacks' and chains'; the parent column last, as
+	 * it follows each stack's names.
+	 */
+	if (rp_frame_modules(r) || rp_frame_chains(r, &q->frames))
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	if (ko_dir && rp_frame_ko_names(r, ko_dir, &q->frames, e))
 		return -1;
-	/* the modules first: the chains' check reads them */
-	if (rp_frame_modules(r) || rp_frame_parents(r) ||
-	    rp_frame_chains(r, &q->frames))
+	if (rp_frame_parents(r))
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	free(r->top_stack_task);
 	free(r->top_chain_task);

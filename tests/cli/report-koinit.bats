@@ -127,3 +127,21 @@ json() { # FILE EXPR: evaluate a python expression on the parsed JSON j
 		_boottrace; printf "%s\n" "${COMPREPLY[@]}"' _ "$T" "$R/completion/boottrace"
 	[ "$output" = mods ]
 }
+
+@test "--modules TREE names a parent chain's init entry from the .ko too (no stacks, as on MIPS)" {
+	{
+		echo '# tracer: function'
+		echo '         busybox-85      [000] .....     3.100000: module_load: bonding '
+		echo '         busybox-85      [000] .....     3.109408: bonding_init <-do_one_initcall'
+		echo '         busybox-85      [000] .....     3.111247: bond_create <-bonding_init'
+		echo '         busybox-85      [000] .....     3.111300: register_netdevice <-bond_create'
+		echo '         busybox-90      [000] .....     4.000000: module_load: sr_mod '
+	} >"$T/chain.trace"
+	run "$BT" report --function register_netdevice "$T/chain.trace"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"culprit: [init of bonding] -> bond_create -> register_netdevice"* ]]
+	run "$BT" report --function register_netdevice --modules "$T/tree" "$T/chain.trace"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"culprit: bonding_init [init of bonding] -> bond_create -> register_netdevice"* ]]
+	[[ "$output" == *"1 frame of module init code named from the module's .ko under $T/tree: bonding_init (bonding, kernel/drivers/net/bonding/bonding.ko)"*"e.g. bonding_init)"* ]]
+}
