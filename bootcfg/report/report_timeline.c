@@ -99,7 +99,7 @@ static void widen(struct rp_timeline *t, uint64_t b)
 			uint32_t v = c[i];
 
 			c[i] = 0;
-			c[i >> k] += v;
+			c[k < 32 ? i >> k : 0] += v;	/* a far jump: all in one */
 		}
 	}
 	t->width <<= k;
