@@ -47,6 +47,12 @@ struct check_opts {
 /* Every function name of @p against @t (check_symbols.c). */
 void check_plan_symbols(struct check_report *r, const struct plan *p,
 			const struct check_tab *t, const struct check_opts *o);
+/*
+ * Every event of @p against the events built into the image of @t, when
+ * known (check_events.c).
+ */
+void check_plan_events(struct check_report *r, const struct plan *p,
+		       const struct check_tab *t);
 /* What the plan needs of the .config (check_config.c). */
 void check_plan_config(struct check_report *r, const struct plan *p,
 		       const struct kcaps *k);
@@ -66,6 +72,11 @@ struct check_inputs {
 	 * (compile: its own, with --kernel IMAGE's, check_image_kconfig).
 	 */
 	int kconfig_ready;
+	/*
+	 * --kernel's image loaded already by the caller (compile), or NULL;
+	 * its bytes may be taken over (check_load_kimg).
+	 */
+	struct kimg *image;
 	char found[5][4096];	/* what root gave */
 };
 /*

@@ -104,36 +104,44 @@ static int sysmap_is_placeholder(const char *path)
 	return r;
 }
 
-int check_inputs_load(const struct check_inputs *a, struct check_tab *t,
-		      struct kcaps *k, struct bt_error *e)
+/*
+ * --kernel IMAGE, loaded once for what it is needed for: its .config (when
+ * the caller has not read one) and its symbols (when no --vmlinux or real
+ * System.map gives them). 0 with @img->data NULL when it is not needed.
+ */
+static int inputs_image(const struct check_inputs *a, const char *sysmap,
+			struct kimg *img, struct kcaps *k, struct bt_error *e)
 {
-	const char *sysmap = a->sysmap, *core;
-	char how[600];
-
-	if (!a->kconfig_ready && a->kconfig && kcaps_load_config(k, a->kconfig, e))
+	memset(img, 0, sizeof(*img));
+	if (!a->kernel || (a->kconfig_ready && (a->vmlinux || sysmap)))
+		return 0;
+	if (a->image && a->image->data) {	/* the caller's: its bytes are taken over */
+		*img = *a->image;
+		a->image->data = NULL;
+	} else if (kimg_load(a->kernel, img, e))
 		return -1;
-	if (!a->kconfig_ready && a->kernel) {
-		struct kimg img;
-		int r;
-
-		if (kimg_load(a->kernel, &img, e))
-			return -1;
-		r = check_image_kconfig(&img, a->kernel, "the checks of what the settings need of the .config (CONFIG_ options)", k, e);
-		kimg_free(&img);
-		if (r)
-			return -1;
+	if (!a->kconfig_ready &&
+	    check_image_kconfig(img, a->kernel, "the checks of what the settings need of the .config (CONFIG_ options)", k, e)) {
+		kimg_free(img);
+		return -1;
 	}
+	return 0;
+}
+
+/* The kernel's symbols: --vmlinux, --system-map, else the image's own. */
+static int inputs_symbols(const struct check_inputs *a, const char *sysmap,
+			  struct kimg *img, struct check_tab *t,
+			  struct bt_error *e)
+{
+	const char *core = a->vmlinux ? a->vmlinux : sysmap;
+	char how[1000];
+
 	if (a->vmlinux && check_load_elf(t, a->vmlinux, -1, e))
 		return -1;
-	if (sysmap && a->kernel && sysmap_is_placeholder(sysmap)) {
-		bt_say(sysmap, BT_SAY_NOTE, "Debian's placeholder System.map: the symbols come from --kernel %s", a->kernel);
-		sysmap = NULL;
-	}
-	if (sysmap && check_load_sysmap(t, sysmap, e))
+	if (!a->vmlinux && sysmap && check_load_sysmap(t, sysmap, e))
 		return -1;
-	core = a->vmlinux ? a->vmlinux : sysmap;
 	if (!core && a->kernel) {
-		if (check_load_kimage(t, a->kernel, how, sizeof(how), e))
+		if (check_load_kimg(t, img, a->kernel, how, sizeof(how), e))
 			return -1;
 		core = a->kernel;
 		if (bt_verbose())
@@ -141,9 +149,29 @@ int check_inputs_load(const struct check_inputs *a, struct check_tab *t,
 	} else if (core && bt_verbose()) {
 		bt_say(core, BT_SAY_NOTE, "symbols from %s%s", a->vmlinux ? "--vmlinux" : "--system-map", a->kernel ? " (not from --kernel)" : "");
 	}
-	if (a->modules && check_load_modules(t, a->modules, e))
-		return -1;
 	t->core_path = core;
+	return 0;
+}
+
+int check_inputs_load(const struct check_inputs *a, struct check_tab *t,
+		      struct kcaps *k, struct bt_error *e)
+{
+	const char *sysmap = a->sysmap;
+	struct kimg img;
+	int r;
+
+	if (!a->kconfig_ready && a->kconfig && kcaps_load_config(k, a->kconfig, e))
+		return -1;
+	if (sysmap && a->kernel && sysmap_is_placeholder(sysmap)) {
+		bt_say(sysmap, BT_SAY_NOTE, "Debian's placeholder System.map: the symbols come from --kernel %s", a->kernel);
+		sysmap = NULL;
+	}
+	if (inputs_image(a, sysmap, &img, k, e))
+		return -1;
+	r = inputs_symbols(a, sysmap, &img, t, e);
+	kimg_free(&img);
+	if (r || (a->modules && check_load_modules(t, a->modules, e)))
+		return -1;
 	if (check_tab_index(t))
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	return 0;
@@ -167,6 +195,7 @@ int check_source(const struct source *src, const struct check_tab *t,
 		check_report_add(&r, &p, BCONF_NONE, CK_NOTE, "", "no --vmlinux, --system-map or --root: function names were not checked");
 	else
 		check_plan_symbols(&r, &p, t, o);
+	check_plan_events(&r, &p, t);
 	check_plan_config(&r, &p, k);
 	if (r.oom)
 		bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");

@@ -21,6 +21,8 @@ struct check_args {
 	const char *config, *format, *callers;
 	int depth, threshold;
 	int print_map;		/* --print-map: the --kernel image's symbols as System.map */
+	/* --print-functions, --print-events: lists of the loaded kernel */
+	int print_functions, print_events;
 };
 
 static int check_usage(FILE *f)
@@ -29,7 +31,8 @@ static int check_usage(FILE *f)
 	      "                       [--kernel-config F] [--root DIR] [-f text|json]\n"
 	      "                       [--threshold N] CONFIG\n"
 	      "       boottrace check --callers FUNC [--depth N] --vmlinux F [--modules DIR]\n"
-	      "       boottrace check --kernel IMAGE --print-map\n\n"
+	      "       boottrace check --kernel IMAGE --print-map\n"
+	      "       boottrace check --kernel IMAGE [--modules DIR] --print-functions|--print-events\n\n"
 	      "Check a boot-trace config against the kernel that will boot, before the reboot:\nevery function name exists (or which module has it), is traceable (has an\nmcount/fentry site), when an init function runs, and what the settings need\nof the .config.\n\n"
 	      "  --vmlinux F        the kernel with its symbol table (build tree or -dbg package)\n"
 	      "  --system-map F     System.map or /proc/kallsyms text instead (no traceability)\n"
@@ -47,14 +50,19 @@ static int check_usage(FILE *f)
 	      "  --threshold N      warn when a wildcard matches more than N functions (1000)\n"
 	      "  --callers FUNC     print who calls FUNC, as a tree with modules\n"
 	      "  --depth N          levels of callers (default 3)\n"
-	      "  --print-map        print the --kernel image's own symbols as System.map text\n", f);
+	      "  --print-map        print the --kernel image's own symbols as System.map text\n"
+	      "  --print-functions  print the functions the function tracer can trace, as\n"
+	      "                     available_filter_functions would list them at boot\n"
+	      "                     (--vmlinux, or --kernel with CONFIG_KALLSYMS_ALL)\n"
+	      "  --print-events     print the trace events built into --kernel IMAGE, as\n"
+	      "                     available_events would list them at boot (KALLSYMS_ALL)\n", f);
 	cmd_common_usage(f);
 	fputs("\nExit status: 0 no error, 1 errors found or bad input, 2 usage, 3 environment.\nSee docs/check.md and boottrace(1).\n", f);
 	return f == stdout ? BT_EXIT_OK : BT_EXIT_USAGE;
 }
 
 enum { O_VMLINUX = 256, O_SYSMAP, O_KERNEL, O_MODULES, O_KCONFIG, O_ROOT, O_CALLERS,
-       O_DEPTH, O_THRESH, O_PRINTMAP };
+       O_DEPTH, O_THRESH, O_PRINTMAP, O_PRINTFUNCS, O_PRINTEVENTS };
 
 static int check_number(const char *s, int *v)
 {
@@ -80,6 +88,8 @@ static enum cmd_parse check_parse_args(int argc, char **argv, struct check_args 
 		{ "depth", required_argument, NULL, O_DEPTH },
 		{ "threshold", required_argument, NULL, O_THRESH },
 		{ "print-map", no_argument, NULL, O_PRINTMAP },
+		{ "print-functions", no_argument, NULL, O_PRINTFUNCS },
+		{ "print-events", no_argument, NULL, O_PRINTEVENTS },
 		{ "format", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -98,6 +108,8 @@ static enum cmd_parse check_parse_args(int argc, char **argv, struct check_args 
 		case O_DEPTH: bad |= check_number(optarg, &a->depth); break;
 		case O_THRESH: bad |= check_number(optarg, &a->threshold); break;
 		case O_PRINTMAP: a->print_map = 1; break;
+		case O_PRINTFUNCS: a->print_functions = 1; break;
+		case O_PRINTEVENTS: a->print_events = 1; break;
 		case 'f': a->format = optarg; break;
 		case CMD_OPT_HELP: return CMD_HELP;
 		default: return CMD_BAD;
@@ -108,6 +120,15 @@ static enum cmd_parse check_parse_args(int argc, char **argv, struct check_args 
 	if (a->print_map) {
 		if (!a->in.kernel || a->config || a->callers || optind < argc) {
 			bt_say(NULL, BT_SAY_ERROR, "--print-map prints the symbols of --kernel IMAGE: give --kernel IMAGE and no CONFIG or --callers");
+			return CMD_BAD;
+		}
+		return CMD_RUN;
+	}
+	if (a->print_functions || a->print_events) {
+		if (a->print_functions + a->print_events > 1 || a->config ||
+		    a->callers || optind < argc ||
+		    (a->print_events && !a->in.kernel && !a->in.root)) {
+			bt_say(NULL, BT_SAY_ERROR, "--print-functions and --print-events print what the kernel offers: give one of them, the kernel (--kernel IMAGE, --vmlinux or --root; --print-events needs the image) and no CONFIG or --callers");
 			return CMD_BAD;
 		}
 		return CMD_RUN;
@@ -157,6 +178,42 @@ static int check_print_map(const char *image)
 	return BT_EXIT_OK;
 }
 
+/* --print-functions: the traceable functions, "NAME" or "NAME [MODULE]". */
+static int check_print_functions(const struct check_tab *t, struct bt_error *e)
+{
+	size_t i;
+
+	if (t->core_trace != CT_KNOWN)
+		return bt_error_set(e, BT_EXIT_INPUT, t->core_path, "its call sites are not known, so neither are its traceable functions: give --vmlinux (the -dbg vmlinux) or an image built with CONFIG_KALLSYMS_ALL (-v says what was read)");
+	for (i = 1; i < t->n; i++) {
+		const struct check_sym *s = &t->sym[i];
+
+		if (!(s->flags & CS_TRACE) || (s->mod >= 0 && !t->mods_trace))
+			continue;
+		if (s->mod >= 0)
+			printf("%s [%s]\n", s->name, t->mods[s->mod]);
+		else
+			printf("%s\n", s->name);
+	}
+	if (fflush(stdout) || ferror(stdout))
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "cannot write to standard output");
+	return 0;
+}
+
+/* --print-events: the built-in events, "system:event". */
+static int check_print_events(const struct check_tab *t, struct bt_error *e)
+{
+	size_t i;
+
+	if (!t->events_known)
+		return bt_error_set(e, BT_EXIT_INPUT, t->core_path, "its trace events are not known: they are read from --kernel IMAGE's own symbols when it is built with CONFIG_KALLSYMS_ALL (-v says what was read)");
+	for (i = 0; i < t->events.n; i++)
+		printf("%s\n", t->events.name[i]);
+	if (fflush(stdout) || ferror(stdout))
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "cannot write to standard output");
+	return 0;
+}
+
 int cmd_check(int argc, char **argv)
 {
 	struct check_args a = { .format = "text", .depth = 3, .threshold = 1000 };
@@ -181,7 +238,11 @@ int cmd_check(int argc, char **argv)
 		goto out;
 	if (check_inputs_load(&a.in, &t, &k, &e))
 		goto out;
-	if (a.callers) {
+	if (a.print_functions) {
+		ret = check_print_functions(&t, &e);
+	} else if (a.print_events) {
+		ret = check_print_events(&t, &e);
+	} else if (a.callers) {
 		ret = check_callers_print(&t, a.in.vmlinux, a.in.modules, a.callers,
 					  a.depth, stdout, &e);
 	} else {

@@ -240,6 +240,7 @@ static const char *compile_base(const struct compile_args *a,
 /* What --kernel IMAGE gave besides the kcaps: its command-line size. */
 struct compile_image {
 	unsigned cmdline_size;	/* the setup header's cmdline_size, 0: none */
+	struct kimg img;	/* the unpacked image, for --check to read once */
 };
 
 /*
@@ -252,19 +253,19 @@ static int compile_image_read(const struct compile_args *a, struct kcaps *k,
 			      struct kimg_params *p, struct compile_image *ci,
 			      struct bt_error *e)
 {
-	struct kimg img;
+	struct kimg *img = &ci->img;
 	struct bt_error why;
 	char *text = NULL, how[400];
 	size_t len, nsyms;
 	int ret;
 
-	if (kimg_load(a->image, &img, e))
+	if (kimg_load(a->image, img, e))
 		return -1;
-	ci->cmdline_size = img.cmdline_size;
-	ret = check_image_kconfig(&img, a->image, "the checks against its CONFIG_ options (bootconfig support, tracers, kprobe events)", k, e);
+	ci->cmdline_size = img->cmdline_size;
+	ret = check_image_kconfig(img, a->image, "the checks against its CONFIG_ options (bootconfig support, tracers, kprobe events)", k, e);
 	if (!ret)
-		ret = kimg_kallsyms(&img, a->image, &text, &len, &nsyms, how, sizeof(how), e);
-	if (!ret && kimg_params(&img, text, len, a->image, p, &why)) {
+		ret = kimg_kallsyms(img, a->image, &text, &len, &nsyms, how, sizeof(how), e);
+	if (!ret && kimg_params(img, text, len, a->image, p, &why)) {
 		/* no table found: the version table still decides, and we say so */
 		if (why.code != BT_EXIT_INPUT)
 			*e = why, ret = -1;
@@ -273,7 +274,6 @@ static int compile_image_read(const struct compile_args *a, struct kcaps *k,
 			       a->image, why.msg);
 	}
 	free(text);
-	kimg_free(&img);
 	if (ret || !p->n)
 		return ret;
 	k->image_path = a->image;
@@ -339,12 +339,13 @@ static int compile_cmdline_size(const struct compile_args *a,
  * form; errors among them stop the compile.
  */
 static int compile_check(const struct compile_args *a, const struct source *src,
-			 const struct kcaps *kc, struct bt_error *e)
+			 const struct kcaps *kc, struct compile_image *ci,
+			 struct bt_error *e)
 {
 	struct check_inputs in = { .vmlinux = a->vmlinux, .sysmap = a->sysmap,
 				   .modules = a->modules, .kconfig = a->kconfig,
 				   .root = a->root, .kernel = a->image,
-				   .kconfig_ready = !!a->image };
+				   .kconfig_ready = !!a->image, .image = &ci->img };
 	const struct check_opts o = { 1000 };
 	struct check_tab t = { 0 };
 	struct bt_progress prog;
@@ -495,10 +496,11 @@ int cmd_compile(int argc, char **argv)
 	} else if (source_load(a.config, &src, &e)) {
 		goto out;
 	}
-	if (a.check && compile_check(&a, &src, &k, &e)) {
+	if (a.check && compile_check(&a, &src, &k, &ci, &e)) {
 		ret = -1;
 		goto out;
 	}
+	kimg_free(&ci.img);	/* read: what is left does not need it */
 	co.route.allow_drop = a.allow_drop;
 	co.route.verbose = a.verbose;
 	co.base = compile_base(&a, t, &b, base);
@@ -511,6 +513,7 @@ int cmd_compile(int argc, char **argv)
 	ret = compile_source(&src, &k, &b, t, &co, &e);
 out:
 	kimg_params_free(&params);
+	kimg_free(&ci.img);
 	source_free(&src);
 	free(conf);
 	free(found);

@@ -4,8 +4,11 @@
  * with a symbol table through check_elf.c (it also tells traceability);
  * any other image, or a vmlinux stripped of its symbols, through the
  * kallsyms tables compiled into it, read as System.map text
- * (check_sysmap.c): no traceability, as with a System.map.
+ * (check_sysmap.c). With CONFIG_KALLSYMS_ALL the image's own array of
+ * call sites then tells which functions are traceable (kimg_mcount.c),
+ * and its array of trace events which events exist (kimg_events.c).
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,39 +16,211 @@
 #include "kimage/kimage.h"
 #include "kimage/kimg.h"
 
-int check_load_kimage(struct check_tab *t, const char *path, char *how,
-		      size_t howcap, struct bt_error *e)
+static int kimg_oom(const char *path, struct bt_error *e)
 {
-	struct kimg k;
-	char found[400];
-	size_t len, nsyms, before = t->n;
-	char *text;
+	return bt_error_set(e, BT_EXIT_ENV, path, "out of memory");
+}
 
-	if (kimg_load(path, &k, e))
+/* Append to @how (what -v says was read). */
+static void kimg_how(char *how, size_t cap, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void kimg_how(char *how, size_t cap, const char *fmt, ...)
+{
+	size_t n = strlen(how);
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (n < cap)
+		vsnprintf(how + n, cap - n, fmt, ap);
+	va_end(ap);
+}
+
+/* A table of the image that does not read is said; -1 only for no memory. */
+static int kimg_unread(int r, const char *path, struct bt_error *why)
+{
+	if (r >= 0)
+		return 0;
+	if (why->code == BT_EXIT_ENV)
 		return -1;
-	if (k.elf_class) {
-		struct bt_error ign = { 0 };
+	bt_say(path, BT_SAY_WARN, "%s", why->msg);
+	bt_error_clear(why);
+	return 0;
+}
 
-		if (!check_load_elf_mem(t, (char *)k.data, k.len, path, -1, &ign) &&
-		    t->n > before + 1) {
-			if (check_tab_keep(t, (char *)k.data)) {
-				kimg_free(&k);
-				return bt_error_set(e, BT_EXIT_ENV, path, "out of memory");
-			}
-			snprintf(how, howcap, "%s; its ELF symbol table", k.how);
+static int kimg_cmp_idx(const void *x, const void *y, void *ctx)
+{
+	const struct check_sym *s = ctx;
+	uint64_t a = s[*(const uint32_t *)x].addr, b = s[*(const uint32_t *)y].addr;
+
+	return a < b ? -1 : a > b;
+}
+
+/*
+ * kallsyms gives no sizes: a function of the image (symbols @from..t->n)
+ * reaches to the next function at a higher address (0: the last one).
+ */
+static int kimg_sizes(struct check_tab *t, size_t from)
+{
+	struct check_sym *s = t->sym;
+	uint32_t *fn = malloc((t->n - from + 1) * sizeof(*fn));
+	size_t nfn = 0, i, j;
+
+	if (!fn)
+		return -1;
+	for (i = from; i < t->n; i++)
+		if ((s[i].flags & CS_TEXT) && s[i].mod < 0)
+			fn[nfn++] = (uint32_t)i;
+	qsort_r(fn, nfn, sizeof(*fn), kimg_cmp_idx, s);
+	for (i = 0; i < nfn; i = j) {
+		for (j = i + 1; j < nfn && s[fn[j]].addr == s[fn[i]].addr; j++)
+			;
+		for (size_t k = i; k < j; k++)
+			s[fn[k]].size = j < nfn ? s[fn[j]].addr - s[fn[i]].addr : 0;
+	}
+	free(fn);
+	return 0;
+}
+
+/* What the image's arrays say, read before its symbol text is split. */
+struct kimg_read {
+	uint64_t *sites;
+	size_t nsites;
+	int have_sites;
+};
+
+/*
+ * The call sites and events of @k through @m into @r and @t; a table
+ * that does not read is said and left unknown (the symbols still count).
+ * -1 only for no memory.
+ */
+static int kimg_lists(struct check_tab *t, struct kimg_read *r,
+		      const struct kimg *k, const struct kimg_addr *m,
+		      const char *text, size_t len, const char *path)
+{
+	struct bt_error why = { 0 };
+	int got;
+
+	got = kimg_mcount(k, m, text, len, path, &r->sites, &r->nsites, &why);
+	r->have_sites = got > 0;
+	if (kimg_unread(got, path, &why))
+		return -1;
+	got = kimg_events(k, m, text, len, path, &t->events, &why);
+	t->events_known = got > 0;
+	return kimg_unread(got, path, &why);
+}
+
+/* The functions that hold a call site are traceable. -1: no memory. */
+static int kimg_mark(struct check_tab *t, size_t from, struct kimg_read *r,
+		     char *how, size_t howcap)
+{
+	if (r->have_sites) {
+		if (kimg_sizes(t, from))
+			return -1;
+		check_tab_mark_sites(t, from, t->n, r->sites, r->nsites, 0);
+		t->core_trace = CT_KNOWN;
+		kimg_how(how, howcap, "; traceable functions from its %zu call sites (__start_mcount_loc)", r->nsites);
+	}
+	if (t->events_known)
+		kimg_how(how, howcap, "; %zu trace events in %zu systems (__start_ftrace_events)", t->events.n, t->events.nsystems);
+	return 0;
+}
+
+/*
+ * The map of a raw image starts at _text (arm64), or a little below the
+ * first text symbol: the guess whose call-site array reads is kept.
+ */
+static int kimg_map(struct kimg_addr *m, const struct kimg *k,
+		    const char *text, size_t len, const char *path)
+{
+	static const char *const names[] = { "_text", "_stext" };
+	static const uint64_t mask[4] = { 0, 0xfff, 0xffff, 0xfffff };
+	uint64_t a[2] = { 0 }, *sites;
+	unsigned have = kimg_syms(text, len, names, a, 2);
+	uint64_t t0 = have & 1 ? a[0] : a[1];
+	struct bt_error ign = { 0 };
+	size_t n;
+	int g;
+
+	if (kimg_addr_init(m, k, t0, t0 > 0xffffffffULL ? 8 : 4, 0))
+		return -1;
+	if (m->n)
+		return 0;
+	for (g = 0; g < 4; g++) {
+		m->base = t0 & ~mask[g];
+		if (kimg_mcount(k, m, text, len, path, &sites, &n, &ign) > 0) {
+			free(sites);
 			return 0;
 		}
 		bt_error_clear(&ign);
 	}
-	if (kimg_kallsyms(&k, path, &text, &len, &nsyms, found, sizeof(found), e)) {
-		kimg_free(&k);
+	m->base = t0;
+	return 0;
+}
+
+/* The image's kallsyms: what they locate, then the symbols. */
+static int kimg_from_kallsyms(struct check_tab *t, const struct kimg *k,
+			      const char *path, char *how, size_t howcap,
+			      struct bt_error *e)
+{
+	struct kimg_read r = { 0 };
+	struct kimg_addr m;
+	char found[400];
+	size_t len, nsyms, before = t->n ? t->n : 1;
+	char *text;
+	int ret;
+
+	if (kimg_kallsyms(k, path, &text, &len, &nsyms, found, sizeof(found), e))
 		return -1;
+	snprintf(how, howcap, "%s; %s", k->how, found);
+	if (check_tab_keep(t, text))
+		return kimg_oom(path, e);
+	/* the symbol walk ends names in place: the arrays are found first */
+	if (kimg_map(&m, k, text, len, path) ||
+	    kimg_lists(t, &r, k, &m, text, len, path)) {
+		kimg_addr_free(&m);
+		free(r.sites);
+		return kimg_oom(path, e);
 	}
-	snprintf(how, howcap, "%s; %s", k.how, found);
+	kimg_addr_free(&m);
+	ret = check_parse_sysmap(t, text, len, path, e);
+	if (!ret && kimg_mark(t, before, &r, how, howcap))
+		ret = kimg_oom(path, e);
+	free(r.sites);
+	return ret;
+}
+
+int check_load_kimg(struct check_tab *t, struct kimg *k, const char *path,
+		    char *how, size_t howcap, struct bt_error *e)
+{
+	size_t before = t->n;
+
+	if (k->elf_class) {
+		struct bt_error ign = { 0 };
+
+		if (!check_load_elf_mem(t, (char *)k->data, k->len, path, -1, &ign) &&
+		    t->n > before + 1) {
+			if (check_tab_keep(t, (char *)k->data)) {
+				k->data = NULL;
+				return kimg_oom(path, e);
+			}
+			k->data = NULL;	/* the table's now */
+			snprintf(how, howcap, "%s; its ELF symbol table", k->how);
+			return 0;
+		}
+		bt_error_clear(&ign);
+	}
+	return kimg_from_kallsyms(t, k, path, how, howcap, e);
+}
+
+int check_load_kimage(struct check_tab *t, const char *path, char *how,
+		      size_t howcap, struct bt_error *e)
+{
+	struct kimg k;
+	int r;
+
+	if (kimg_load(path, &k, e))
+		return -1;
+	r = check_load_kimg(t, &k, path, how, howcap, e);
 	kimg_free(&k);
-	if (check_tab_keep(t, text)) {
-		free(text);
-		return bt_error_set(e, BT_EXIT_ENV, path, "out of memory");
-	}
-	return check_parse_sysmap(t, text, len, path, e);
+	return r;
 }

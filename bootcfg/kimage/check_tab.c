@@ -25,6 +25,7 @@ void check_tab_free(struct check_tab *t)
 	free(t->sym);
 	free(t->bucket);
 	free(t->initcalls);
+	kimg_events_free(&t->events);
 	memset(t, 0, sizeof(*t));
 }
 

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kimage/kimg.h"
 #include "util/bt_error.h"
 #include "util/progress.h"
 
@@ -47,6 +48,9 @@ struct check_tab {
 	char **blobs;		/* memory the names point into */
 	size_t nblobs, capblobs;
 	const char *core_path;	/* the kernel's symbol source, for messages */
+	/* the trace events built into the image (--kernel, kimg_events.c) */
+	struct kimg_events events;
+	int events_known;
 	/* the long loops (vmlinux symbols, modules, disassembly) report here; NULL: none */
 	struct bt_progress *progress;
 };
@@ -82,6 +86,12 @@ int check_parse_sysmap(struct check_tab *t, char *text, size_t len,
  */
 int check_load_kimage(struct check_tab *t, const char *path, char *how,
 		      size_t howcap, struct bt_error *e);
+/*
+ * The same of an image loaded already (@k, kept by the caller): an ELF
+ * kernel's bytes become the table's (k->data is NULL after).
+ */
+int check_load_kimg(struct check_tab *t, struct kimg *k, const char *path,
+		    char *how, size_t howcap, struct bt_error *e);
 /*
  * A vmlinux (@mod -1) or a .ko (@mod from check_tab_module), with libelf:
  * functions, mcount/patchable sites, initcall symbols.

@@ -66,12 +66,72 @@ int kimg_load_kallsyms(const char *path, char **text, size_t *len,
 		       size_t *nsyms, char *how, size_t howcap,
 		       struct bt_error *e);
 
+/* ---- link addresses (kimg_addr.c) ------------------------------------ */
+
+#define KIMG_ADDR_SEGS 16
+
+struct kimg_rela {
+	uint64_t off, add;	/* r_offset, r_addend */
+};
+
+/* Where a link address is in an unpacked kernel, and what a pointer there holds. */
+struct kimg_addr {
+	uint64_t va[KIMG_ADDR_SEGS], off[KIMG_ADDR_SEGS], len[KIMG_ADDR_SEGS];
+	int n;			/* an ELF kernel's PT_LOAD segments; 0: raw */
+	uint64_t base;		/* raw: the link address of byte 0 */
+	int ptr, big;		/* pointer bytes (4, 8), byte order */
+	struct kimg_rela *rel;	/* raw arm64: R_AARCH64_RELATIVE, by r_offset */
+	size_t nrel, relat;	/* their number and the table's byte */
+};
+
+/*
+ * The map of @k: an ELF kernel's program headers (its class and byte
+ * order), else raw from @base with @ptr-byte pointers (and, 64-bit
+ * little-endian, the image's R_AARCH64_RELATIVE table when it has one:
+ * kernel-facts 106). -1: no memory.
+ */
+int kimg_addr_init(struct kimg_addr *m, const struct kimg *k, uint64_t base,
+		   int ptr, int big);
+void kimg_addr_free(struct kimg_addr *m);
+/* The byte of @k at link address @va, or -1. */
+long long kimg_addr_byte(const struct kimg_addr *m, const struct kimg *k,
+			 uint64_t va);
+/* The pointer stored at byte @at (its relocation's value where it is 0 in the file); 0 past the end. */
+uint64_t kimg_addr_ptr_at(const struct kimg_addr *m, const struct kimg *k,
+			  size_t at);
+/*
+ * The array of pointers from link address @start to @stop (two symbols):
+ * its byte in *@at and its length in *@n; -1 when it is not inside @k or
+ * longer than @max.
+ */
+int kimg_addr_array(const struct kimg_addr *m, const struct kimg *k,
+		    uint64_t start, uint64_t stop, size_t max, size_t *at,
+		    size_t *n);
+/* The same at link address @va: 0, or -1 when @va is not in the image. */
+int kimg_addr_ptr(const struct kimg_addr *m, const struct kimg *k,
+		  uint64_t va, uint64_t *out);
+/*
+ * The printable name at link address @va (no blank or control byte,
+ * NUL-terminated within @max bytes): its length, or 0.
+ */
+size_t kimg_addr_string(const struct kimg_addr *m, const struct kimg *k,
+			uint64_t va, size_t max);
+/* The same at byte @at (-1: none). */
+size_t kimg_str_at(const struct kimg *k, long long at, size_t max);
+/*
+ * The addresses of the @n (at most 32) symbols @names in System.map text
+ * (kimg_kallsyms's) into @addr: a bit set for each one found.
+ */
+unsigned kimg_syms(const char *symtext, size_t len, const char *const *names,
+		   uint64_t *addr, int n);
+
 /* The boot parameters of an image: its __setup/early_param table. */
 struct kimg_params {
 	char **name;		/* "ftrace=", "tp_printk", as the table has them */
 	size_t n;
 	size_t early;		/* of them, early_param()s */
 	size_t at;		/* the table's byte in the unpacked kernel */
+	size_t relocated;	/* its pointers from this many R_AARCH64_RELATIVE relocations; 0: in place */
 };
 
 /*
@@ -82,6 +142,45 @@ struct kimg_params {
 int kimg_params(const struct kimg *k, const char *symtext, size_t symlen,
 		const char *path, struct kimg_params *out, struct bt_error *e);
 void kimg_params_free(struct kimg_params *p);
+
+/* ---- what the image offers to tracing (kimg_mcount.c, kimg_events.c) -- */
+
+/*
+ * The ftrace-able call sites of @k mapped by @m: the words between
+ * __start_mcount_loc and __stop_mcount_loc of @symtext (kallsyms lists
+ * both only with CONFIG_KALLSYMS_ALL), sorted, in *@sites (malloc'd) and
+ * their number in *@n. 1 found; 0 when the symbols are not there; -1 with
+ * @e naming @path when what lies there is no table of sites in the text.
+ */
+int kimg_mcount(const struct kimg *k, const struct kimg_addr *m,
+		const char *symtext, size_t symlen, const char *path,
+		uint64_t **sites, size_t *n, struct bt_error *e);
+
+/* The trace events built into an image, "system:event", sorted. */
+struct kimg_events {
+	char **name;
+	size_t n, nsystems;
+	size_t unread;		/* entries that led to no name (at most 1%) */
+	/*
+	 * built in but not listed: ftrace's own entry types, and syscall
+	 * events whose syscall is not in sys_call_table
+	 */
+	size_t unlisted;
+	int syscall_table;	/* sys_call_table was read */
+};
+
+/*
+ * The events of @k (between __start_ftrace_events and
+ * __stop_ftrace_events, CONFIG_KALLSYMS_ALL): 1 found, 0 when the symbols
+ * are not there, -1 with @e naming @path when they lead to no events.
+ */
+int kimg_events(const struct kimg *k, const struct kimg_addr *m,
+		const char *symtext, size_t symlen, const char *path,
+		struct kimg_events *ev, struct bt_error *e);
+void kimg_events_free(struct kimg_events *ev);
+/* Is @system (with @event, or any when NULL) among @ev? */
+int kimg_events_has(const struct kimg_events *ev, const char *system,
+		    const char *event);
 
 /* ---- the image's own .config and release (kimg_config.c) ----------- */
 

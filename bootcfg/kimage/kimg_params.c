@@ -8,7 +8,8 @@
  * its shape: a run of entries whose str points at a parameter name inside
  * the image and whose setup_func is the address of a function kallsyms
  * lists. Pointers are the link-time addresses, mapped to bytes of the image
- * through an ELF's program headers, or from _text at byte 0 of a raw image.
+ * through an ELF's program headers, or from _text at byte 0 of a raw image,
+ * taken from an arm64 Image's relocations (kimg_addr.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,11 +21,6 @@
 #define PARAM_MIN_RUN 32	/* fewer entries in a row: not the table */
 #define PARAM_NAME_MAX 64
 
-struct pmap {			/* link address -> byte of the image */
-	uint64_t va[16], off[16], len[16];
-	int n;
-};
-
 struct fnset {
 	uint64_t *a;
 	size_t n, cap;
@@ -32,44 +28,6 @@ struct fnset {
 	int have_text;
 	int wide;		/* an address above 4 GiB: 64-bit pointers */
 };
-
-/* The PT_LOAD segments of an ELF image. */
-static void pmap_elf(const struct kimg *k, struct pmap *m)
-{
-	const unsigned char *d = k->data;
-	int w = k->elf_class == 64, big = k->elf_big;
-	uint64_t phoff = kimg_rd(d + (w ? 32 : 28), w ? 8 : 4, big);
-	unsigned phent = (unsigned)kimg_rd(d + (w ? 54 : 42), 2, big);
-	unsigned phnum = (unsigned)kimg_rd(d + (w ? 56 : 44), 2, big), i;
-
-	if (phent < (w ? 56u : 32u) || phoff >= k->len)
-		return;		/* no program headers to read */
-	for (i = 0; i < phnum && m->n < 16; i++) {
-		const unsigned char *p = d + phoff + (uint64_t)i * phent;
-
-		if ((uint64_t)(i + 1) * phent > k->len - phoff)
-			break;
-		if (kimg_rd(p, 4, big) != 1)	/* PT_LOAD */
-			continue;
-		m->off[m->n] = kimg_rd(p + (w ? 8 : 4), w ? 8 : 4, big);
-		m->va[m->n] = kimg_rd(p + (w ? 16 : 8), w ? 8 : 4, big);
-		m->len[m->n] = kimg_rd(p + (w ? 32 : 16), w ? 8 : 4, big);
-		if (m->off[m->n] < k->len)
-			m->n++;
-	}
-}
-
-/* Byte of the image at link address @va, or -1. */
-static long long pmap_at(const struct pmap *m, const struct kimg *k, uint64_t va)
-{
-	int i;
-
-	for (i = 0; i < m->n; i++)
-		if (va >= m->va[i] && va - m->va[i] < m->len[i] &&
-		    m->off[i] + (va - m->va[i]) < k->len)
-			return (long long)(m->off[i] + (va - m->va[i]));
-	return -1;
-}
 
 static int fn_visit(void *ctx, const struct kimage_sysmap_line *l)
 {
@@ -114,30 +72,12 @@ static int fn_has(const struct fnset *s, uint64_t a)
 	return lo < s->n && s->a[lo] == a;
 }
 
-/* A parameter name at byte @off: printable, NUL-terminated; its length or 0. */
-static size_t name_at(const struct kimg *k, long long off)
-{
-	size_t i;
-
-	if (off < 0)
-		return 0;
-	for (i = 0; i < PARAM_NAME_MAX && (size_t)off + i < k->len; i++) {
-		unsigned char c = k->data[off + i];
-
-		if (!c)
-			return i;
-		if (c <= ' ' || c > '~')
-			return 0;
-	}
-	return 0;
-}
-
 struct shape {
 	int ptr, size, big;	/* pointer bytes, entry bytes, byte order */
 };
 
 /* Is the entry at byte @at of @k one of the table? Its name's byte in *@name. */
-static int entry_ok(const struct kimg *k, const struct pmap *m,
+static int entry_ok(const struct kimg *k, const struct kimg_addr *m,
 		    const struct fnset *f, const struct shape *sh, size_t at,
 		    long long *name)
 {
@@ -146,18 +86,14 @@ static int entry_ok(const struct kimg *k, const struct pmap *m,
 
 	if (early > 1 || (sh->ptr == 8 && kimg_rd(p + 20, 4, sh->big)))
 		return 0;
-	if (!fn_has(f, kimg_rd(p + sh->ptr, sh->ptr, sh->big)))
+	if (!fn_has(f, kimg_addr_ptr_at(m, k, at + (size_t)sh->ptr)))
 		return 0;
-	*name = m->n ? pmap_at(m, k, kimg_rd(p, sh->ptr, sh->big)) :
-		       (long long)(kimg_rd(p, sh->ptr, sh->big) - f->text);
-	if (!m->n && (kimg_rd(p, sh->ptr, sh->big) < f->text ||
-		      (uint64_t)*name >= k->len))
-		return 0;
-	return name_at(k, *name) > 0;
+	*name = kimg_addr_byte(m, k, kimg_addr_ptr_at(m, k, at));
+	return kimg_str_at(k, *name, PARAM_NAME_MAX) > 0;
 }
 
 /* The longest run of entries of shape @sh: its start and count. */
-static size_t longest_run(const struct kimg *k, const struct pmap *m,
+static size_t longest_run(const struct kimg *k, const struct kimg_addr *m,
 			  const struct fnset *f, const struct shape *sh,
 			  size_t *start)
 {
@@ -185,27 +121,63 @@ static size_t longest_run(const struct kimg *k, const struct pmap *m,
 	return best;
 }
 
+/* Read entries of shape @sh; a raw image from @base. */
+static void params_shape(struct kimg_addr *m, const struct shape *sh,
+			 uint64_t base)
+{
+	if (m->n)
+		return;		/* an ELF kernel: its own map and words */
+	m->ptr = sh->ptr;
+	m->big = sh->big;
+	m->base = base;
+}
+
+/* The names of the @n entries of shape @sh from byte @start into @out. */
+static int params_names(const struct kimg *k, const struct kimg_addr *m,
+			const struct fnset *f, const struct shape *sh,
+			size_t start, size_t n, struct kimg_params *out)
+{
+	size_t i;
+
+	out->name = calloc(n, sizeof(*out->name));
+	if (!out->name)
+		return -1;
+	for (i = 0; i < n; i++) {
+		size_t at = start + i * (size_t)sh->size;
+		long long name;
+
+		entry_ok(k, m, f, sh, at, &name);
+		out->name[out->n] = strndup((const char *)k->data + name, kimg_str_at(k, name, PARAM_NAME_MAX));
+		if (!out->name[out->n])
+			return -1;
+		out->n++;
+		out->early += kimg_rd(k->data + at + 2 * (size_t)sh->ptr, 4, sh->big) != 0;
+	}
+	out->at = start;
+	return 0;
+}
+
 int kimg_params(const struct kimg *k, const char *symtext, size_t symlen,
 		const char *path, struct kimg_params *out, struct bt_error *e)
 {
 	struct fnset f = { 0 };
-	struct pmap m = { { 0 }, { 0 }, { 0 }, 0 };
+	struct kimg_addr m;
 	struct shape sh[4] = { { 8, 24, 0 }, { 8, 24, 1 }, { 4, 12, 0 }, { 4, 12, 1 } };
 	static const uint64_t mask[4] = { 0, 0xfff, 0xffff, 0xfffff };
-	uint64_t text0, base = 0;
-	size_t best = 0, start = 0, i;
+	uint64_t base = 0;
+	size_t best = 0, start = 0;
 	int s, g, which = -1;
 
 	memset(out, 0, sizeof(*out));
-	if (kimage_sysmap_each(symtext, symlen, fn_visit, &f)) {
+	if (kimage_sysmap_each(symtext, symlen, fn_visit, &f) ||
+	    kimg_addr_init(&m, k, f.text, f.wide ? 8 : 4, 0)) {
 		free(f.a);
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	}
 	qsort(f.a, f.n, sizeof(*f.a), cmp_u64);
-	if (k->elf_class)	/* an ELF kernel: its program headers map it */
-		pmap_elf(k, &m);
 	if (!m.n && !f.have_text) {
 		free(f.a);
+		kimg_addr_free(&m);
 		return bt_error_set(e, BT_EXIT_INPUT, path, "no _text or _stext symbol and no ELF program headers: the image's addresses cannot be mapped to its bytes, so its boot parameters are not known");
 	}
 	/*
@@ -213,9 +185,7 @@ int kimg_params(const struct kimg *k, const char *symtext, size_t symlen,
 	 * first text symbol (MIPS: _stext 0x400 above it): each guess is
 	 * proved or not by the table it finds.
 	 */
-	text0 = f.text;
 	for (g = 0; g < (m.n ? 1 : 4); g++) {
-		f.text = text0 & ~mask[g];
 		for (s = 0; s < 4; s++) {
 			size_t at = 0, n;
 
@@ -223,45 +193,31 @@ int kimg_params(const struct kimg *k, const char *symtext, size_t symlen,
 				  sh[s].big != k->elf_big :
 				  (sh[s].ptr == 8) != f.wide)
 				continue;
+			params_shape(&m, &sh[s], f.text & ~mask[g]);
 			n = longest_run(k, &m, &f, &sh[s], &at);
 			if (n > best) {
 				best = n;
 				start = at;
 				which = s;
-				base = f.text;
+				base = f.text & ~mask[g];
 			}
 		}
 	}
-	f.text = base;
 	if (best < PARAM_MIN_RUN) {
 		free(f.a);
+		kimg_addr_free(&m);
 		return bt_error_set(e, BT_EXIT_INPUT, path, "no table of boot parameters found (the longest run of __setup-shaped entries is %zu, fewer than %d): this image's parameters are not known; leave --kernel out to use the version table (-k)",
 				    best, PARAM_MIN_RUN);
 	}
-	out->name = calloc(best, sizeof(*out->name));
-	if (!out->name) {
-		free(f.a);
+	params_shape(&m, &sh[which], base);
+	out->relocated = m.nrel;
+	s = params_names(k, &m, &f, &sh[which], start, best, out);
+	free(f.a);
+	kimg_addr_free(&m);
+	if (s) {
+		kimg_params_free(out);
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	}
-	for (i = 0; i < best; i++) {
-		long long name;
-		size_t len;
-
-		entry_ok(k, &m, &f, &sh[which], start + i * (size_t)sh[which].size, &name);
-		len = name_at(k, name);
-		out->name[i] = strndup((const char *)k->data + name, len);
-		if (!out->name[i]) {
-			out->n = i;
-			kimg_params_free(out);
-			free(f.a);
-			return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
-		}
-		out->early += kimg_rd(k->data + start + i * (size_t)sh[which].size +
-				 2 * (size_t)sh[which].ptr, 4, sh[which].big) != 0;
-	}
-	out->n = best;
-	out->at = start;
-	free(f.a);
 	return 0;
 }
 

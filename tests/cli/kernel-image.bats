@@ -73,6 +73,26 @@ setup() {
 	[[ "$output" == *"--print-map prints the symbols of --kernel IMAGE"* ]]
 }
 
+@test "kernel-image: --print-functions and --print-events say when the image does not tell" {
+	# this small image has no __start_mcount_loc or __start_ftrace_events
+	# (a kernel without CONFIG_KALLSYMS_ALL); tests/unit/test_kimg_lists.c
+	# reads both, tests/e2e/try.sh compares them with a booted kernel's
+	run "$BT" check --kernel "$IMG" --print-functions
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"bzImage-lz4: error: its call sites are not known, so neither are its traceable functions: give --vmlinux"* ]]
+	run "$BT" check --kernel "$IMG" --print-events
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"bzImage-lz4: error: its trace events are not known"*"CONFIG_KALLSYMS_ALL"* ]]
+	run "$BT" check --kernel "$IMG" --print-events --print-functions
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"give one of them"* ]]
+	run "$BT" check --kernel "$IMG" --print-events "$T/c.bconf"
+	[ "$status" -eq 2 ]
+	run "$BT" check --system-map "$T/System.map" --print-events
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--print-events needs the image"* ]]
+}
+
 @test "kernel-image: what is no kernel image is refused with the file and what to do" {
 	run "$BT" check --kernel /dev/zero --print-map
 	[ "$status" -eq 1 ]

@@ -10,6 +10,9 @@
 #      and a kprobe on a missing function, each refused with the kernel's
 #      words (errno, the filter's parse_error, error_log) at FILE:LINE:COL;
 #  (c) good.bconf with --hold, SIGINT once the state is held;
+#  (d) the image's own events and traceable functions (check --kernel
+#      --print-events/--print-functions) against available_events and
+#      available_filter_functions of the same kernel booted;
 # and lists every readable tracefs control file before and after each; the
 # listings must be identical (the first run: but for the one-way expansion
 # of the buffers at the first use of tracing, docs/kernel-facts.md 92). Last line "try: N passed, N failed"; exit 77
@@ -121,4 +124,40 @@ t "(c) hold: the state was there while held (instance, kprobe, fgraph filter, tr
 t "(c) hold: SIGINT ends the hold, exit 0" grep -qx 0 "$O/c.rc"
 t "(c) hold: the summary says everything was removed" grep -q 'everything added was removed$' "$O/c.out"
 t "(c) hold: tracefs listing identical after the SIGINT" cmp "$O/l2" "$O/l3"
+
+# (d) what check --kernel reads from the image itself (docs/kernel-image.md)
+# against what the same kernel lists once booted: available_events exactly;
+# every function of available_filter_functions (but modules' and the
+# addresses ftrace could not name) among --print-functions, whose extra
+# names must be init functions (freed before the listing) or aliases at
+# the address of a listed one.
+img=$KD/root/boot/vmlinuz-$KV
+"$bt" check --kernel "$img" --print-events 2>"$W/pe.err" | LC_ALL=C sort >"$W/img.events"
+LC_ALL=C sort "$O/events" >"$W/kern.events"
+echo "# events: image $(wc -l <"$W/img.events"), booted kernel $(wc -l <"$W/kern.events")"
+LC_ALL=C comm -3 "$W/img.events" "$W/kern.events" | head -n 5 | sed 's/^/#   differ: /'
+t "(d) --print-events: the image's events are the booted kernel's available_events" sh -c "
+	[ \$(wc -l <'$W/kern.events') -gt 1000 ] && cmp '$W/img.events' '$W/kern.events'"
+"$bt" check --kernel "$img" --print-functions 2>"$W/pf.err" | LC_ALL=C sort -u >"$W/img.funcs"
+"$bt" check --kernel "$img" --print-map 2>/dev/null >"$W/img.map"
+grep -v -e '\[' -e '^__ftrace_invalid_address__' "$O/functions" | LC_ALL=C sort -u >"$W/kern.funcs"
+LC_ALL=C comm -13 "$W/img.funcs" "$W/kern.funcs" >"$W/missing"
+LC_ALL=C comm -23 "$W/img.funcs" "$W/kern.funcs" >"$W/extra"
+# the extra names that are neither init functions nor aliases of a listed one
+awk 'FILENAME == ARGV[1] { if ($3 == "_sinittext") si = $1; if ($3 == "_einittext") ei = $1
+		if ($2 ~ /^[tTwW]$/) { at[$3] = at[$3] " " $1; names[$1] = names[$1] " " $3 }; next }
+	FILENAME == ARGV[2] { listed[$1] = 1; next }
+	{ n = split(at[$1], a, " "); ok = 0
+	  for (i = 1; i <= n; i++) {
+		if (a[i] >= si && a[i] < ei) ok = 1
+		m = split(names[a[i]], b, " "); for (j = 1; j <= m; j++) if (listed[b[j]]) ok = 1
+	  }
+	  if (!ok) print }' "$W/img.map" "$W/kern.funcs" "$W/extra" >"$W/unexplained"
+echo "# functions: image $(wc -l <"$W/img.funcs"), booted kernel $(wc -l <"$W/kern.funcs") (modules and unnamed left out); missing $(wc -l <"$W/missing"), extra $(wc -l <"$W/extra"), of them neither init nor alias $(wc -l <"$W/unexplained")"
+sed 's/^/#   missing: /' "$W/missing" | head -n 5
+sed 's/^/#   unexplained: /' "$W/unexplained" | head -n 5
+t "(d) --print-functions: every function the booted kernel can trace is in the image's list" sh -c "
+	[ \$(wc -l <'$W/kern.funcs') -gt 20000 ] && [ ! -s '$W/missing' ]"
+t "(d) --print-functions: its other names are init functions or aliases (at most 5 not)" \
+	[ "$(wc -l <"$W/unexplained")" -le 5 ]
 finish

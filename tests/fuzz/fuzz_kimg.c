@@ -5,7 +5,10 @@
  * and the kallsyms decoder on what it gives (then the table of boot
  * parameters, kimg_params.c; the embedded .config and the release,
  * kimg_config.c), and the decoder on the bytes
- * as they are (as a 32- or 64-bit ELF kernel or a raw one). Any input: an
+ * as they are (as a 32- or 64-bit ELF kernel or a raw one); and, with a
+ * symbol text of the input's own before its first NUL, the readers of
+ * what the image offers (kimg_addr.c's map and relocations, the call
+ * sites, the events, the parameters). Any input: an
  * error or a symbol text, never a crash, a leak or UB; a text is lines of
  * "ADDR TYPE NAME".
  */
@@ -58,6 +61,35 @@ static void decode(const struct kimg *k)
 	free(text);
 }
 
+/* The call sites (sorted, nonzero count) and events ("system:event", sorted). */
+static void lists(const struct kimg *k, const char *text, size_t len, int ptr)
+{
+	struct bt_error e;
+	struct kimg_addr m;
+	struct kimg_events ev;
+	struct kimg_params p;
+	uint64_t *sites;
+	size_t n, i;
+
+	if (kimg_addr_init(&m, k, 0xffffffff81000000ull, ptr, 0))
+		return;
+	if (kimg_mcount(k, &m, text, len, "fuzz", &sites, &n, &e) > 0) {
+		for (i = 1; i < n; i++)
+			if (sites[i - 1] > sites[i])
+				abort();
+		free(sites);
+	}
+	if (kimg_events(k, &m, text, len, "fuzz", &ev, &e) > 0) {
+		for (i = 0; i < ev.n; i++)
+			if (!strchr(ev.name[i], ':') || (i && strcmp(ev.name[i - 1], ev.name[i]) >= 0))
+				abort();
+		kimg_events_free(&ev);
+	}
+	kimg_addr_free(&m);
+	if (!kimg_params(k, text, len, "fuzz", &p, &e))
+		kimg_params_free(&p);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct bt_error e;
@@ -65,6 +97,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size < 1)
 		return 0;
+	if ((data[0] & 9) == 9) {	/* "SYMBOL TEXT\0IMAGE" */
+		const char *nul = memchr(data + 1, 0, size - 1);
+
+		if (!nul)
+			return 0;
+		memset(&k, 0, sizeof(k));
+		k.data = (unsigned char *)nul + 1;
+		k.len = size - (size_t)((const uint8_t *)nul + 1 - data);
+		k.elf_class = data[0] & 2 ? 64 : 0;
+		lists(&k, (const char *)data + 1, (size_t)(nul - (const char *)data - 1),
+		      data[0] & 16 ? 4 : 8);
+		return 0;
+	}
 	if (data[0] & 1) {
 		memset(&k, 0, sizeof(k));
 		k.data = (unsigned char *)data + 1;
