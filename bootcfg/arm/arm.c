@@ -112,9 +112,23 @@ int arm_disarm(const struct arm_opts *o, int force, struct bt_error *e)
 	if (!strcmp(s.loader, "uboot-env") && changed) {
 		int r = arm_uboot_consumed(&s, e);
 
-		if (r < 0)
+		/*
+		 * An environment fw_printenv cannot read is what a saveenv
+		 * that did not finish leaves (U-Boot erases the sectors
+		 * before it writes; seen in QEMU, docs/arm-boot.md): the
+		 * bytes from before arm-boot are the way back, so --force
+		 * must not depend on reading it.
+		 */
+		if (r < 0 && !force) {
+			char why[sizeof e->msg];
+
+			snprintf(why, sizeof why, "%s", e->msg);
+			bt_error_set(e, e->code, NULL, "%s changed since arm-boot and cannot be read (%s): nothing was restored; look at it, then run boottrace disarm-boot --force to put back the bytes from before arm-boot (kept in %s)", s.v[changed - 1].path, why, s.dir);
 			goto out;
-		if (r)
+		}
+		if (r < 0)
+			bt_error_clear(e);
+		if (r > 0)
 			consumed = 1, changed = 0;
 	}
 	if (changed && !force) {

@@ -179,6 +179,25 @@ same_tree() { # the GRUB tree is as before arm-boot (the state's parents aside)
 	cmp "$T/env.orig" "$T/env.img"
 }
 
+@test "uboot-env: an environment a saveenv erased and did not write (fw_printenv cannot read it) is refused; --force restores it" {
+	"$BT" arm-boot -q "${U[@]}" "$T/trace.bconf"
+	# U-Boot erases the sectors before it writes them (flash: all 0xff)
+	head -c 16384 /dev/zero | tr '\0' '\377' >"$T/env.img"
+	cp "$T/env.img" "$T/env.erased"
+	run fw_printenv -c "$T/fw_env.config"
+	[ "$status" -ne 0 ]
+	run "$BT" disarm-boot --state "$T/ustate"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"env.img changed since arm-boot and cannot be read (fw_printenv -c failed"*"disarm-boot --force"* ]]
+	cmp "$T/env.erased" "$T/env.img"
+	[ -e "$T/ustate/armed" ]
+	run "$BT" disarm-boot --state "$T/ustate" --force
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"env.img: warning: changed since arm-boot"* ]]
+	cmp "$T/env.orig" "$T/env.img"
+	[ ! -e "$T/ustate" ]
+}
+
 @test "systemd-boot's one-shot is said to be not done; usage errors" {
 	run "$BT" arm-boot --loader systemd-boot --line x
 	[ "$status" -eq 2 ]
