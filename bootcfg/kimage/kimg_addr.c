@@ -26,10 +26,14 @@ static void addr_elf(const struct kimg *k, struct kimg_addr *m)
 {
 	const unsigned char *d = k->data;
 	int w = k->elf_class == 64, big = k->elf_big;
-	uint64_t phoff = kimg_rd(d + (w ? 32 : 28), w ? 8 : 4, big);
-	unsigned phent = (unsigned)kimg_rd(d + (w ? 54 : 42), 2, big);
-	unsigned phnum = (unsigned)kimg_rd(d + (w ? 56 : 44), 2, big), i;
+	uint64_t phoff;
+	unsigned phent, phnum, i;
 
+	if (k->len < (w ? 64u : 52u))
+		return;		/* shorter than its ELF header */
+	phoff = kimg_rd(d + (w ? 32 : 28), w ? 8 : 4, big);
+	phent = (unsigned)kimg_rd(d + (w ? 54 : 42), 2, big);
+	phnum = (unsigned)kimg_rd(d + (w ? 56 : 44), 2, big);
 	if (phent < (w ? 56u : 32u) || phoff >= k->len)
 		return;		/* no program headers to read */
 	for (i = 0; i < phnum && m->n < KIMG_ADDR_SEGS; i++) {

@@ -127,7 +127,7 @@ static const struct sc_fn *sc_fn_at(const struct sc_set *s, uint64_t a)
 {
 	const struct sc_fn key = { a, NULL, 0 };
 
-	return bsearch(&key, s->fn, s->nfn, sizeof(*s->fn), sc_fn_cmp);
+	return s->nfn ? bsearch(&key, s->fn, s->nfn, sizeof(*s->fn), sc_fn_cmp) : NULL;
 }
 
 /*
@@ -167,7 +167,8 @@ static int sc_read(struct sc_set *s, const struct kimg *k,
 		return -1;
 	if (!s->have_table)
 		return 0;
-	qsort(s->fn, s->nfn, sizeof(*s->fn), sc_fn_cmp);
+	if (s->nfn)
+		qsort(s->fn, s->nfn, sizeof(*s->fn), sc_fn_cmp);
 	s->end = s->table + 4096 * (uint64_t)m->ptr;	/* no table is longer */
 	kimage_sysmap_each(symtext, len, sc_end, s);
 	for (a = s->table; a + (uint64_t)m->ptr <= s->end; a += (uint64_t)m->ptr) {
@@ -186,7 +187,8 @@ static int sc_read(struct sc_set *s, const struct kimg *k,
 			return -1;
 		s->ntail++;
 	}
-	qsort(s->tail, s->ntail, sizeof(*s->tail), sc_tail_cmp);
+	if (s->ntail)
+		qsort(s->tail, s->ntail, sizeof(*s->tail), sc_tail_cmp);
 	return 0;
 }
 
@@ -218,7 +220,7 @@ static int sc_listed(const struct sc_set *s, const char *ev)
 		t += 8;
 	else
 		return 1;
-	return bsearch(&t, s->tail, s->ntail, sizeof(*s->tail), sc_tail_cmp) != NULL;
+	return s->ntail && bsearch(&t, s->tail, s->ntail, sizeof(*s->tail), sc_tail_cmp);
 }
 
 static int events_cmp(const void *a, const void *b)
@@ -231,7 +233,8 @@ static void events_sort(struct kimg_events *ev)
 {
 	size_t i, j = 0;
 
-	qsort(ev->name, ev->n, sizeof(*ev->name), events_cmp);
+	if (ev->n)
+		qsort(ev->name, ev->n, sizeof(*ev->name), events_cmp);
 	for (i = 0; i < ev->n; i++) {
 		if (j && !strcmp(ev->name[j - 1], ev->name[i])) {
 			free(ev->name[i]);

@@ -174,7 +174,8 @@ int kimg_params(const struct kimg *k, const char *symtext, size_t symlen,
 		free(f.a);
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	}
-	qsort(f.a, f.n, sizeof(*f.a), cmp_u64);
+	if (f.n)
+		qsort(f.a, f.n, sizeof(*f.a), cmp_u64);
 	if (!m.n && !f.have_text) {
 		free(f.a);
 		kimg_addr_free(&m);

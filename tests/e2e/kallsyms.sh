@@ -88,8 +88,8 @@ one() { # ARCH FLAVOUR
 # kimage/kimg_params.c): as many as the -dbg System.map's __setup_start ..
 # __setup_end holds entries (24 bytes each on these 64-bit kernels), the
 # same line as -k 6.1 for the who-calls config, and a parameter 6.1 lacks
-# refused naming the image. arm64 is left out: its Image keeps its data
-# pointers in relocations (kernel-facts 106), which kimg_params does not read.
+# refused naming the image. arm64's Image keeps its pointers in relocations
+# (kernel-facts 106): read through them (kimage/kimg_addr.c).
 params() { # ARCH FLAVOUR BOARD
 	arch=$1
 	d=$(sh "$root/tests/e2e/kernel-pkg.sh" "$1" "$2") || { nok "$arch: no Debian 6.1 $2 kernel"; return; }
@@ -197,5 +197,6 @@ one mips64el 5kc-malta
 one arm64 cloud-arm64
 params amd64 cloud-amd64 qemu-x86_64
 params mips64el 5kc-malta mips-malta
+params arm64 cloud-arm64 qemu-arm64-uboot
 removed
 finish

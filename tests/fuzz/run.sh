@@ -80,6 +80,27 @@ for bin in "$@"; do
 			gcc -O2 -fpatchable-function-entry=2 -c -o "$corpus/seed-patchable.o" "$art/seed.c" ||
 			echo "fuzz: warning: no ELF seeds (gcc failed)" >&2
 		;;
+	*kimg*)
+		# a small raw kernel after its own symbol text (fuzz_kimg's
+		# mode 0x09): two call sites, one event, a relocated copy (0x19:
+		# 32-bit pointers read the same bytes differently)
+		python3 - "$corpus/seed-lists" <<'PY'
+import struct, sys
+B = 0xffffffff81000000
+syms = ''.join('%016x %s %s\n' % (B + a, t, n) for a, t, n in [
+    (0, 'T', '_text'), (0, 'T', '_stext'), (0x100, 'T', 'f'), (0x200, 't', 'g'),
+    (0x400, 'T', '_etext'), (0x500, 'T', '_sinittext'), (0x600, 'T', '_einittext'),
+    (0x1000, 'D', '__start_mcount_loc'), (0x1010, 'D', '__stop_mcount_loc'),
+    (0x2000, 'D', '__start_ftrace_events'), (0x2008, 'D', '__stop_ftrace_events')])
+img = bytearray(0x3000)
+def ptr(at, v): img[at:at + 8] = struct.pack('<Q', v)
+ptr(0x1000, B + 0x104); ptr(0x1008, B + 0x504)
+ptr(0x2000, B + 0x2100); ptr(0x2110, B + 0x2200); ptr(0x2118, B + 0x2300)
+ptr(0x2200, B + 0x2400); img[0x2400:0x2406] = b'sched\0'; img[0x2300:0x230d] = b'sched_switch\0'
+for mode in (9, 0x19):
+    open(sys.argv[1] + '-%x' % mode, 'wb').write(bytes([mode]) + syms.encode() + b'\0' + bytes(img))
+PY
+		;;
 	*pstore*)
 		# a pstore record as it is (tests/data/traces/*.dmesg-ramoops-*)
 		for f in "$root"/tests/data/traces/*.dmesg-ramoops-*; do
