@@ -126,6 +126,8 @@ run_counted uboot sh tests/e2e/uboot.sh
 run_counted uboot-oneshot sh tests/e2e/uboot-oneshot.sh
 # extlinux, u-boot-menu, bls through u-boot-update, U-Boot's sysboot and bootctl
 run_counted loaders sh tests/e2e/loaders.sh
+# -t uki / kernel-install: /etc/kernel/cmdline through the real kernel-install (systemd 252) and bootctl
+run_counted uki sh tests/e2e/uki.sh
 run_counted hook-settings sh tests/e2e/hook-settings.sh
 # issue 21 part 2: boottrace try on the running 6.1 kernel: good, bad, held and interrupted
 run_counted try sh tests/e2e/try.sh

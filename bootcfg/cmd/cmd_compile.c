@@ -50,7 +50,7 @@ static int compile_usage(FILE *f)
 	      "                    wins over --kernel IMAGE's own)\n"
 	      "  -o OUT            write to OUT (atomically) instead of stdout\n"
 	      "  --base LINE       existing line to merge into: the command line (cmdline,\n"
-	      "                    kernel-install, rpi, uboot-*: bootargs), the bootcmd\n"
+	      "                    kernel-install, uki, rpi, uboot-*: bootargs), the bootcmd\n"
 	      "                    (bootoctlinux), /etc/default/grub's text (grub), the\n"
 	      "                    whole file (extlinux, u-boot-menu, bls); the\n"
 	      "                    bootloader targets default to board.cmdline.base\n"

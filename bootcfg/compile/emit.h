@@ -76,6 +76,7 @@ int emit_uboot_envimage(const struct emit_in *in, struct bt_error *e);
 int emit_bootoctlinux(const struct emit_in *in, struct bt_error *e);
 int emit_grub(const struct emit_in *in, struct bt_error *e);
 int emit_kernel_install(const struct emit_in *in, struct bt_error *e);
+int emit_uki(const struct emit_in *in, struct bt_error *e);
 int emit_rpi(const struct emit_in *in, struct bt_error *e);
 /* emit_loaders.c */
 int emit_extlinux(const struct emit_in *in, struct bt_error *e);
@@ -86,6 +87,7 @@ int emit_bls(const struct emit_in *in, struct bt_error *e);
 int emit_uboot_word_bad(const char *w, char *why, size_t size);
 int emit_grub_word_bad(const char *w, char *why, size_t size);
 int emit_ki_word_bad(const char *w, char *why, size_t size);
+int emit_uki_word_bad(const char *w, char *why, size_t size);
 int emit_extlinux_word_bad(const char *w, char *why, size_t size);
 int emit_bls_word_bad(const char *w, char *why, size_t size);
 

@@ -3,6 +3,7 @@
  * Targets that are one configuration file of the boot chain:
  *  -t grub            an /etc/default/grub.d drop-in (update-grub reads it)
  *  -t kernel-install  the whole /etc/kernel/cmdline line
+ *  -t uki             the same line, for a unified kernel image (systemd-stub)
  *  -t rpi             the whole cmdline.txt line of the Raspberry Pi firmware
  */
 #include <stdio.h>
@@ -385,34 +386,63 @@ out:
 	return ret;
 }
 
-/* ---- kernel-install ------------------------------------------------------ */
+/* ---- kernel-install, uki ------------------------------------------------- */
 
 /*
- * systemd's kernel-install (90-loaderentry) reads /etc/kernel/cmdline with
- * `tr -s "$IFS" ' '` (newer: a bash array joined by spaces): every run of
- * whitespace becomes one space, inside quotes too. A word whose quoted
- * value holds a tab or two spaces in a row would arrive changed: refused.
+ * systemd's kernel-install (90-loaderentry.install, Debian 12's systemd 252)
+ * reads /etc/kernel/cmdline with `tr -s "$IFS" ' '`: every run of
+ * whitespace becomes one space, inside quotes too, so a word whose quoted
+ * value holds a tab or two spaces in a row would arrive changed. It then
+ * writes the entry with /bin/sh's echo, which on Debian (dash) reads '\' as
+ * an escape: `\c` ends the options line there and swallows the entry's next
+ * line (tests/e2e/uki.sh shows it). Both refused.
  */
 int emit_ki_word_bad(const char *w, char *why, size_t size)
 {
 	size_t i;
 
-	for (i = 0; w[i]; i++)
+	for (i = 0; w[i]; i++) {
 		if ((w[i] != ' ' && w[i] >= '\t' && w[i] <= '\r') ||
 		    (w[i] == ' ' && w[i + 1] == ' ')) {
 			snprintf(why, size, "kernel-install turns every run of whitespace into one space, inside quotes too: use single spaces in quoted values");
 			return 1;
 		}
+		if (w[i] == '\\') {
+			snprintf(why, size, "kernel-install writes the entry's options line with /bin/sh's echo, which takes '\\' as an escape (dash: \\c ends the line there): change the value, or use the bootconfig target");
+			return 1;
+		}
+	}
 	return 0;
 }
 
-static int ki_check_word(const char *w, struct bt_error *e)
+/*
+ * -t uki: the same file, for a unified kernel image (systemd-stub). The stub
+ * turns the UTF-16 command line a loader passes it into 8-bit text for the
+ * kernel, one byte of each character (docs/compile-targets.md, uki), so a
+ * word with a byte outside printable ASCII is refused.
+ */
+int emit_uki_word_bad(const char *w, char *why, size_t size)
 {
-	char why[160];
+	size_t i;
 
-	if (!emit_ki_word_bad(w, why, sizeof(why)))
+	if (emit_ki_word_bad(w, why, size))
+		return 1;
+	for (i = 0; w[i]; i++)
+		if ((unsigned char)w[i] < 0x20 || (unsigned char)w[i] > 0x7e) {
+			snprintf(why, size, "systemd-stub carries only printable ASCII of the command line a loader passes it (it converts UTF-16 to 8-bit text): use ASCII");
+			return 1;
+		}
+	return 0;
+}
+
+static int ki_check_word(const char *w, const char *target, emit_word_fn bad,
+			 struct bt_error *e)
+{
+	char why[256];
+
+	if (!bad(w, why, sizeof(why)))
 		return 0;
-	return bt_error_set(e, BT_EXIT_INPUT, NULL, "kernel word '%s' cannot go through kernel-install: %s", w, why);
+	return bt_error_set(e, BT_EXIT_INPUT, NULL, "kernel word '%s' cannot go through kernel-install (-t %s): %s", w, target, why);
 }
 
 /*
@@ -451,13 +481,40 @@ static int files_finish(const struct emit_in *in, struct words *base,
 	return ret;
 }
 
-int emit_kernel_install(const struct emit_in *in, struct bt_error *e)
+/*
+ * " systemd.machine_id=" and 32 hex digits: what 90-loaderentry.install
+ * appends to a line that has no "systemd.machine_id=" when the entries are
+ * named after the machine ID (the default entry token).
+ */
+#define KI_MACHINE_ID_WORD (sizeof(" systemd.machine_id=") - 1 + 32)
+_Static_assert(KI_MACHINE_ID_WORD == 52, "the limit message says 52 bytes");
+
+/*
+ * The merged line as kernel-install puts it into the entry's options:
+ * systemd-boot takes a '"' at both ends of a value as quotes around it
+ * (as for -t bls), and the machine-id word must fit the kernel's limit too.
+ */
+static int ki_check_line(const struct emit_in *in, const char *line,
+			 struct bt_error *e)
+{
+	size_t len = strlen(line);
+
+	if (len > 1 && line[0] == '"' && line[len - 1] == '"')
+		return bt_error_set(e, BT_EXIT_INPUT, NULL, "the line would begin and end with '\"' (%s), and systemd-boot removes those two as quotes around the whole options value of the entry kernel-install writes: put another word first or last in the base (or drop the quotes of one of them)", line);
+	if (strstr(line, "systemd.machine_id="))
+		return emit_check_kernel_len(in->board, len, "the /etc/kernel/cmdline line", e);
+	return emit_check_kernel_len(in->board, len + KI_MACHINE_ID_WORD, "the /etc/kernel/cmdline line with the 52 bytes of \" systemd.machine_id=ID\" kernel-install appends (entries named after the machine ID; a base with that word is counted as written)", e);
+}
+
+static int ki_emit(const struct emit_in *in, const char *target,
+		   emit_word_fn bad, struct bt_error *e)
 {
 	struct words base;
 	size_t i;
+	char *line = NULL;
 	int ret = -1;
 
-	if (files_need_base(in, "kernel-install",
+	if (files_need_base(in, target,
 			    "/etc/kernel/cmdline, or /proc/cmdline", e))
 		return -1;
 	if (files_split_base(in, &base, e))
@@ -472,12 +529,30 @@ int emit_kernel_install(const struct emit_in *in, struct bt_error *e)
 		words_remove(&base, i);
 	}
 	for (i = 0; i < in->kernel->n; i++)
-		if (ki_check_word(in->kernel->v[i], e))
+		if (ki_check_word(in->kernel->v[i], target, bad, e))
 			goto out;
-	ret = files_finish(in, &base, "the /etc/kernel/cmdline line", e);
+	line = files_merge(in, &base, e);
+	if (line && !ki_check_line(in, line, e))
+		ret = files_write_line(in, line, e);
 out:
+	free(line);
 	words_free(&base);
 	return ret;
+}
+
+int emit_kernel_install(const struct emit_in *in, struct bt_error *e)
+{
+	return ki_emit(in, "kernel-install", emit_ki_word_bad, e);
+}
+
+/*
+ * No ukify in Debian 12 (it came with systemd 253; there is no
+ * systemd-ukify package), so no command-line addon is built: the UKI's line
+ * is the /etc/kernel/cmdline that kernel-install and the UKI builders read.
+ */
+int emit_uki(const struct emit_in *in, struct bt_error *e)
+{
+	return ki_emit(in, "uki", emit_uki_word_bad, e);
 }
 
 /* ---- rpi ------------------------------------------------------------------ */

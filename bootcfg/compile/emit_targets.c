@@ -15,6 +15,8 @@ const struct emit_target emit_targets[] = {
 	  "an /etc/default/grub.d drop-in adding to GRUB_CMDLINE_LINUX", 0 },
 	{ "kernel-install", emit_kernel_install, EMIT_FROM_CMDLINE, emit_ki_word_bad,
 	  "the whole /etc/kernel/cmdline line (--base merged)", 0 },
+	{ "uki", emit_uki, EMIT_FROM_CMDLINE, emit_uki_word_bad,
+	  "the whole /etc/kernel/cmdline line a UKI gets (kernel-install; no ukify addon: Debian 12 has no ukify)", 0 },
 	{ "rpi", emit_rpi, EMIT_FROM_CMDLINE, NULL,
 	  "the whole Raspberry Pi cmdline.txt line (--base merged)", 0 },
 	{ "uboot-script", emit_uboot_script, EMIT_FROM_CMDLINE, emit_uboot_word_bad,

@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-or-later
 # compile -t extlinux, u-boot-menu, bls: a bootloader's whole file in, the
-# same file out with only its kernel line merged. (The round trips through
-# the real tools are tests/e2e/loaders.sh.)
+# same file out with only its kernel line merged; -t uki: the one line of
+# /etc/kernel/cmdline. (The round trips through the real tools are
+# tests/e2e/loaders.sh and tests/e2e/uki.sh.)
 
 bats_require_minimum_version 1.5.0
 
@@ -170,9 +171,69 @@ EOF
 	[[ "$output" == *"long.conf:1: error: the options of the entry is "*" bytes, but the unknown kernel keeps at most 2047"* ]]
 }
 
+@test "uki: /etc/kernel/cmdline merged, the bootloader's words dropped, one line, -o onto the same file" {
+	printf 'BOOT_IMAGE=/vmlinuz-6.1.0-18-amd64 root=UUID=1 ro ftrace=nop quiet initrd=\\initrd.img trace_options=x -- single\n' > "$T/cmdline"
+	run --separate-stderr "$BT" compile -t uki -v --base-file "$T/cmdline" -o "$T/cmdline" "$T/trace.bconf"
+	[ "$status" -eq 0 ]
+	[ "$(cat "$T/cmdline")" = "root=UUID=1 ro ftrace=function quiet trace_options=func_stack_trace ftrace_filter=register_netdevice,bond_create trace_clock=global boottrace.enable=1 -- single" ]
+	[ "$(wc -l < "$T/cmdline")" -eq 1 ]
+	[[ "$stderr" == *"dropped 'BOOT_IMAGE=/vmlinuz-6.1.0-18-amd64' (the bootloader adds it)"* ]]
+	[[ "$stderr" == *"replaced 'ftrace=nop' with 'ftrace=function'"* ]]
+	# the same config again: not a byte changes
+	cp "$T/cmdline" "$T/cmdline.1"
+	run "$BT" compile -t uki --base-file "$T/cmdline" -o "$T/cmdline" "$T/trace.bconf"
+	[ "$status" -eq 0 ]
+	cmp "$T/cmdline" "$T/cmdline.1"
+	# kernel-install writes the same file the same way
+	run "$BT" compile -t kernel-install --base-file "$T/cmdline" "$T/trace.bconf"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$T/cmdline")" ]
+}
+
+@test "uki: refusals — no base, a backslash, runs of spaces, quotes at both ends, the limit with kernel-install's machine-id word" {
+	run "$BT" compile -t uki "$T/trace.bconf"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"-t uki needs --base or --base-file"*"/etc/kernel/cmdline"* ]]
+	# dash's echo in 90-loaderentry.install takes '\' as an escape
+	printf 'kernel.foo = "a\\\\cb"\n' > "$T/bs.bconf"
+	run "$BT" compile -t uki --base 'root=/dev/vda1' "$T/bs.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"bs.bconf:1:8: error: -t uki cannot carry the word foo=a"*"/bin/sh's echo, which takes '\\' as an escape"* ]]
+	run "$BT" compile -t kernel-install --base 'root=/dev/vda1' "$T/bs.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"bs.bconf:1:8: error: -t kernel-install cannot carry the word"*"/bin/sh's echo"* ]]
+	printf 'kernel.foo = "a  b"\n' > "$T/ws.bconf"
+	run "$BT" compile -t uki --base 'root=/dev/vda1' "$T/ws.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"ws.bconf:1:8: error: -t uki cannot carry the word"*"every run of whitespace into one space"* ]]
+	# systemd-boot strips a '"' at both ends of the entry's options
+	run "$BT" compile -t uki --base '"x=1 2" root=/dev/vda1 -- "y"' "$T/trace.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"error: the line would begin and end with '\"'"*"systemd-boot removes those two"* ]]
+	# 2047 bytes at most, with the 52 of " systemd.machine_id=ID" unless the line has that word
+	n=$((2047 - 52 - ${#WORDS} - 1 - 2))
+	pad=$(head -c $n /dev/zero | tr '\0' x)
+	run "$BT" compile -t uki --base "p=$pad" "$T/trace.bconf"
+	[ "$status" -eq 0 ]
+	[ "${#output}" -eq $((2047 - 52)) ]
+	run "$BT" compile -t uki --base "p=${pad}x" "$T/trace.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"the /etc/kernel/cmdline line with the 52 bytes of \" systemd.machine_id=ID\" kernel-install appends"*" is 2048 bytes, but the unknown kernel keeps at most 2047"* ]]
+	# a line with the word is counted as written
+	mid=systemd.machine_id=0123456789abcdef0123456789abcdef
+	pad=$(head -c $((2047 - ${#WORDS} - 1 - ${#mid} - 1 - 2)) /dev/zero | tr '\0' x)
+	run "$BT" compile -t uki --base "$mid p=$pad" "$T/trace.bconf"
+	[ "$status" -eq 0 ]
+	[ "${#output}" -eq 2047 ]
+	run "$BT" compile -t uki --base "$mid p=${pad}x" "$T/trace.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"error: the /etc/kernel/cmdline line is 2048 bytes"* ]]
+}
+
 @test "compile --help lists the loader targets and --label" {
 	run "$BT" compile --help
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"extlinux "*"u-boot-menu "*"bls "* ]]
+	[[ "$output" == *"uki "*"kernel-install; no ukify addon: Debian 12 has no ukify"* ]]
 	[[ "$output" == *"--label NAME"* ]]
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * -t grub, -t kernel-install, -t rpi: the files they write, read back the
+ * -t grub, -t kernel-install, -t uki, -t rpi: the files they write, read back the
  * way their consumers read them (the grub drop-in is sourced by /bin/sh as
  * grub-mkconfig does), and their limits exactly at the edge.
  * Run from the top of the tree (board/ profiles are read from there).
@@ -285,14 +285,64 @@ static void test_kernel_install(void **state)
 		     "single spaces");
 	expect_error(fx, emit_kernel_install, &b, NULL, "ftrace=function",
 		     BT_EXIT_USAGE, "-t kernel-install needs --base", NULL);
-	/* 2047 bytes pass, 2048 do not. */
-	memset(base, 'r', 2047 - 1 - 20);
-	base[2047 - 1 - 20] = '\0';
+	/* \ through dash's echo (90-loaderentry.install): refused */
+	expect_error(fx, emit_kernel_install, &b, "ro", "x=a\\cb",
+		     BT_EXIT_INPUT, "cannot go through kernel-install",
+		     "/bin/sh's echo");
+	/*
+	 * 2047 bytes pass, 2048 do not, the 52 of " systemd.machine_id=ID"
+	 * that kernel-install appends counted.
+	 */
+	memset(base, 'r', 2047 - 52 - 1 - 20);
+	base[2047 - 52 - 1 - 20] = '\0';
 	snprintf(want, sizeof(want), "%s %s\n", base, filter_word(w, 6));
 	expect(fx, emit_kernel_install, &b, base, w, want);
 	expect_error(fx, emit_kernel_install, &b, base, filter_word(w, 7),
 		     BT_EXIT_INPUT, "is 2048 bytes",
 		     "keeps at most 2047 (COMMAND_LINE_SIZE 2048 of board qemu-x86_64)");
+}
+
+/* ---- uki -------------------------------------------------------------------- */
+
+static void test_uki(void **state)
+{
+	struct fx *fx = *state;
+	struct board b;
+	char base[2100], w[64], want[2200];
+	size_t n;
+
+	load_board(&b, "qemu-x86_64");
+	expect(fx, emit_uki, &b, "BOOT_IMAGE=/vmlinuz root=UUID=0a1b ro "
+	       "ftrace=nop initrd=\\initrd.img -- single\n",
+	       "ftrace=function ftrace_filter=register_netdevice",
+	       "root=UUID=0a1b ro ftrace=function "
+	       "ftrace_filter=register_netdevice -- single\n");
+	expect_error(fx, emit_uki, &b, NULL, "ftrace=function",
+		     BT_EXIT_USAGE, "-t uki needs --base", NULL);
+	/* kernel-install's rules, and systemd-stub's printable ASCII */
+	expect_error(fx, emit_uki, &b, "ro", "x=\"a  b\"", BT_EXIT_INPUT,
+		     "cannot go through kernel-install (-t uki)", "single spaces");
+	expect_error(fx, emit_uki, &b, "ro", "x=a\\cb", BT_EXIT_INPUT,
+		     "(-t uki)", "/bin/sh's echo");
+	expect_error(fx, emit_uki, &b, "ro", "x=\xc3\xa9", BT_EXIT_INPUT,
+		     "(-t uki)", "only printable ASCII");
+	expect_error(fx, emit_uki, &b, "ro", "x=\x7f", BT_EXIT_INPUT,
+		     "(-t uki)", "only printable ASCII");
+	expect(fx, emit_kernel_install, &b, "ro", "x=\xc3\xa9", "ro x=\xc3\xa9\n");
+	/* a '"' at both ends: systemd-boot takes them as quotes of the value */
+	expect_error(fx, emit_uki, &b, "\"a=1 2\" -- \"b\"", "ftrace=function",
+		     BT_EXIT_INPUT, "begin and end with '\"'",
+		     "systemd-boot removes those two");
+	/* with systemd.machine_id= in the line nothing is appended: 2047 */
+	n = 2047 - 1 - 20 - 52;
+	memcpy(base, "systemd.machine_id=0123456789abcdef0123456789abcdef ", 52);
+	memset(base + 52, 'r', n);
+	base[52 + n] = '\0';
+	snprintf(want, sizeof(want), "%s %s\n", base, filter_word(w, 6));
+	expect(fx, emit_uki, &b, base, w, want);
+	assert_int_equal(strlen(want), 2048);
+	expect_error(fx, emit_uki, &b, base, filter_word(w, 7),
+		     BT_EXIT_INPUT, "the /etc/kernel/cmdline line is 2048 bytes", NULL);
 }
 
 /* ---- rpi -------------------------------------------------------------------- */
@@ -335,6 +385,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_grub_base, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_grub_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_kernel_install, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_uki, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rpi, setup, teardown),
 	};
 
