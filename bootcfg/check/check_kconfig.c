@@ -2,8 +2,10 @@
 /*
  * The kernel config that goes with --kernel IMAGE (check.h,
  * docs/kernel-image.md): an explicit --kernel-config always; else the
- * .config the image keeps itself (CONFIG_IKCONFIG, kimg_ikconfig); else
- * config-RELEASE beside the image, as /boot holds them; else none, said.
+ * .config the image keeps itself (CONFIG_IKCONFIG=y, kimg_ikconfig); else
+ * the one its configs.ko module keeps (CONFIG_IKCONFIG=m) in the modules
+ * tree that goes with /boot; else config-RELEASE beside the image, as /boot
+ * holds them; else none, said.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +36,60 @@ static int beside(const char *image, const char *rel, char *out, size_t cap)
 			     slash ? image : ".", rel) >= cap)
 		return 0;
 	return !stat(out, &st) && S_ISREG(st.st_mode);
+}
+
+/*
+ * configs.ko of RELEASE in the modules tree next to the image's directory
+ * (/boot/vmlinuz-R -> /lib/modules/R/kernel/kernel/configs.ko, as Debian
+ * lays them out; also in an unpacked package): 1 found (in @out), else 0.
+ */
+static int module_path(const char *image, const char *rel, char *out,
+		       size_t cap)
+{
+	static const char *const ext[] = { "", ".xz", ".zst", ".gz" };
+	const char *slash = strrchr(image, '/');
+	struct stat st;
+	size_t i;
+
+	for (i = 0; i < sizeof(ext) / sizeof(*ext); i++) {
+		if ((size_t)snprintf(out, cap, "%.*s/../lib/modules/%s/kernel/kernel/configs.ko%s",
+				     slash ? (int)(slash - image) : 1, slash ? image : ".",
+				     rel, ext[i]) >= cap)
+			return 0;
+		if (!stat(out, &st) && S_ISREG(st.st_mode))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The .config of CONFIG_IKCONFIG=m: kernel/configs.c built as configs.ko
+ * keeps it between the same markers as the image would (kernel-facts 111).
+ * 1 read into @k, 0 the module keeps none, -1 with @e.
+ */
+static int module_config(const char *image, const char *path, struct kcaps *k,
+			 struct bt_error *e)
+{
+	struct kimg mod = { 0 };
+	char *text, name[4160];
+	size_t len, at;
+	int found;
+
+	mod.data = (unsigned char *)check_read_module(path, &mod.len, e);
+	if (!mod.data)
+		return -1;
+	found = kimg_ikconfig(&mod, path, &text, &len, &at, e);
+	free(mod.data);
+	if (found <= 0)
+		return found;
+	snprintf(name, sizeof(name), "the .config kept in %s", path);
+	found = kcaps_load_config_text(k, text, len, name, e);
+	free(text);
+	if (found)
+		return -1;
+	bt_say(image, BT_SAY_NOTE, "kernel config: kept in the module %s (CONFIG_IKCONFIG=m; the image keeps none itself)%s%s",
+	       path, k->config_release[0] ? ", of " : "", k->config_release);
+	return 1;
 }
 
 /* An explicit --kernel-config against the image's own: say when the releases differ. */
@@ -89,6 +145,12 @@ int check_image_kconfig(const struct kimg *img, const char *image,
 		r = rel;
 	else
 		r = release_of_name(image);
+	if (r && module_path(image, r, path, sizeof(path))) {
+		found = module_config(image, path, k, e);
+		if (found)
+			return found < 0 ? -1 : 0;
+	}
+	path[0] = '\0';
 	if (r && beside(image, r, path, sizeof(path))) {
 		if (kcaps_load_config(k, path, e))
 			return -1;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-or-later
 # --kernel IMAGE without --kernel-config (docs/kernel-image.md): the .config
-# the image keeps itself (CONFIG_IKCONFIG), else config-RELEASE beside it,
+# the image keeps itself (CONFIG_IKCONFIG), else its configs.ko's
+# (CONFIG_IKCONFIG=m), else config-RELEASE beside it,
 # else a note; and the command-line size of a bzImage's setup header. On
 # small bzImages made by tests/unit/test_kimg.c: tests/data/kimg/bzImage-ikconfig
 # (700 symbols, the banner of 6.1.0-99-test, a .config with CONFIG_BOOT_CONFIG=y
@@ -77,6 +78,28 @@ patch_cmdline_size() { # IMAGE N OUT
 	run "$BT" check --kernel "$D/bzImage-lz4" "$T/good.bconf"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"no kernel config found: the image keeps none (no IKCONFIG) and names no release"*"the checks of what the settings need of the .config (CONFIG_ options) are skipped"* ]]
+}
+
+@test "kernel-config: CONFIG_IKCONFIG=m: the .config kept in configs.ko of the modules tree next to /boot" {
+	# a module as kernel/configs.c builds it: the gzip'd .config between
+	# IKCFG_ST and IKCFG_ED in its data (objcopy makes the ELF object)
+	mkdir -p "$T/boot" "$T/lib/modules/6.1.0-77-test/kernel/kernel" "$T/m"
+	cp "$D/bzImage-lz4" "$T/boot/vmlinuz-6.1.0-77-test"
+	printf '# Linux/x86 6.1.0 Kernel Configuration\nCONFIG_KPROBES=y\n# CONFIG_KPROBE_EVENTS is not set\n' | gzip -9n >"$T/m/cfg.gz"
+	{ printf 'IKCFG_ST'; cat "$T/m/cfg.gz"; printf 'IKCFG_ED'; } >"$T/m/data"
+	(cd "$T/m" && objcopy -I binary -O elf64-x86-64 data configs.ko)
+	xz -c "$T/m/configs.ko" >"$T/lib/modules/6.1.0-77-test/kernel/kernel/configs.ko.xz"
+	# a config-RELEASE beside the image too: the module's is the kernel's own, it wins
+	printf '# Linux/x86 6.1.0 Kernel Configuration\nCONFIG_KPROBES=y\nCONFIG_KPROBE_EVENTS=y\n' >"$T/boot/config-6.1.0-77-test"
+	run "$BT" check --kernel "$T/boot/vmlinuz-6.1.0-77-test" "$T/kp.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"note: kernel config: kept in the module $T/boot/../lib/modules/6.1.0-77-test/kernel/kernel/configs.ko.xz (CONFIG_IKCONFIG=m; the image keeps none itself), of 6.1.0"* ]]
+	[[ "$output" == *"a kprobe event needs CONFIG_KPROBE_EVENTS, which the .config kept in $T/boot/../lib/modules/6.1.0-77-test/kernel/kernel/configs.ko.xz does not set"* ]]
+	# a configs.ko that keeps none: the file beside the image
+	xz -c "$T/m/cfg.gz" >"$T/lib/modules/6.1.0-77-test/kernel/kernel/configs.ko.xz"
+	run "$BT" check --kernel "$T/boot/vmlinuz-6.1.0-77-test" "$T/kp.bconf"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"kernel config: $T/boot/config-6.1.0-77-test beside the image"* ]]
 }
 
 @test "kernel-config: a damaged embedded .config is an error naming the byte" {
