@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check/check.h"
+#include "kernel/tracers.h"
 
 static void need(struct check_report *r, const struct plan *p,
 		 const struct kcaps *k, enum kopt o, int node, const char *what)
@@ -36,9 +37,22 @@ static void check_functions(struct check_report *r, const struct plan *p,
 	if (in->filters.n || in->notraces.n)
 		need(r, p, k, KO_DYNAMIC_FTRACE, node,
 		     "a function filter (set_ftrace_filter/notrace)");
-	if (tr && !strcmp(tr, "function_graph"))
-		need(r, p, k, KO_FUNCTION_GRAPH_TRACER, in->tracer.node,
-		     "the function_graph tracer");
+}
+
+/* Any other tracer: the options it is built by (kernel/tracers.c). */
+static void check_tracer(struct check_report *r, const struct plan *p,
+			 const struct kcaps *k, const struct plan_inst *in)
+{
+	const struct ktracer *t = in->tracer.text ? ktracer_find(in->tracer.text) : NULL;
+	char what[64];
+	enum kopt o;
+
+	if (!t || !strcmp(t->name, "function"))
+		return;		/* unknown: compile refuses it; function: above */
+	o = ktracer_missing(t, k);
+	snprintf(what, sizeof(what), "the %s tracer", t->name);
+	if (o != KO_NOPT)
+		need(r, p, k, o, in->tracer.node, what);
 }
 
 /* Stack traces: the option, then whether the unwinder gives good frames. */
@@ -73,6 +87,7 @@ void check_plan_config(struct check_report *r, const struct plan *p,
 		return;
 	for (i = 0; i < p->ninst; i++) {
 		check_functions(r, p, k, &p->inst[i]);
+		check_tracer(r, p, k, &p->inst[i]);
 		check_stacks(r, p, k, &p->inst[i]);
 	}
 	if (p->graph_filters.n || p->graph_notraces.n)

@@ -38,6 +38,15 @@ struct route {
 	size_t bconf_len;
 	int bconf_nodes;
 	size_t dropped;		/* settings dropped with allow_drop */
+	/*
+	 * Their config nodes: every word and bootconfig value made at one of
+	 * them (or at a value of one) is left out (route_dropped).
+	 */
+	struct route_drop {
+		int node;
+		const char *item;	/* one item of a list there; NULL: all */
+	} *drop;
+	size_t ndrop, capdrop;
 	/* Where route_cmdline_part is putting words now (its @out). */
 	struct words *out;
 	/*
@@ -58,6 +67,11 @@ struct route {
 void route_init(struct route *r, const struct plan *p, const struct kcaps *k,
 		const struct board *b, const struct route_opts *o);
 void route_free(struct route *r);
+/*
+ * Was the setting at @node (or at the key of the value @node) dropped under
+ * --allow-drop, or its item @item (NULL: asked of the whole setting)?
+ */
+int route_dropped(const struct route *r, int node, const char *item);
 /* Everything as legacy command-line parameters. */
 int route_cmdline(struct route *r, struct bt_error *e);
 /* A bootconfig text plus the words the bootloader still passes. */
@@ -109,8 +123,12 @@ void route_note_word(const struct route *r, int node, const char *param,
  * A setting the target cannot carry: an error at @node, or with
  * allow_drop a warning (and 0).
  */
-int route_refuse(struct route *r, int node, struct bt_error *e,
-		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+#define route_refuse(r, node, e, ...) \
+	route_refuse_item((r), (node), NULL, (e), __VA_ARGS__)
+/* The same of one item @item of the list at @node: only it is dropped. */
+int route_refuse_item(struct route *r, int node, const char *item,
+		      struct bt_error *e, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
 /* Warning at @node (always shown). */
 void route_warn(const struct route *r, int node, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -50,15 +50,21 @@ static int route_bconf_line(struct route *r, struct textbuf *t, const char *key,
 			    const struct plan_val *v, size_t n,
 			    const char *param, struct bt_error *e)
 {
-	size_t i;
+	size_t i, kept = 0;
 
+	for (i = 0; i < n; i++)
+		kept += !route_dropped(r, v[i].node, v[i].text);
+	if (n && !kept)
+		return 0;	/* its setting was dropped (--allow-drop) */
 	if (!strncmp(key, "ftrace.", 7))
 		route_note(r, "%s: a bootconfig key of boot-time tracing, which starts at core_initcall_sync", key);
 	textbuf_puts(t, key);
-	for (i = 0; i < n; i++) {
+	for (i = 0, kept = 0; i < n; i++) {
+		if (route_dropped(r, v[i].node, v[i].text))
+			continue;
 		if (param && route_bconf_param_ok(r, param, v[i].text, v[i].node, e))
 			return -1;
-		if (route_bconf_value(r, t, v[i].text, v[i].node, !i, e))
+		if (route_bconf_value(r, t, v[i].text, v[i].node, !kept++, e))
 			return -1;
 	}
 	textbuf_puts(t, "\n");

@@ -15,21 +15,31 @@
 static int route_word_list(struct route *r, const char *param,
 			   const struct plan_list *l, struct bt_error *e)
 {
+	struct plan_list kept = { 0 };
 	char *joined;
 	size_t i;
 	int ret;
 
-	if (!l->n)
-		return 0;
-	/* An item with the separator in it would come back as two. */
-	for (i = 0; i < l->n; i++)
-		if (strchr(l->v[i].text, ','))
+	for (i = 0; i < l->n; i++) {
+		/* an item with the separator in it would come back as two */
+		if (strchr(l->v[i].text, ',')) {
+			free(kept.v);
 			return plan_error(r->plan, l->v[i].node, e, "'%s' contains ',', which separates the items of %s=: the kernel would read it as more than one item", l->v[i].text, param);
-	joined = route_join(l, ",");
-	if (!joined)
-		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
-	ret = route_word(r, param, joined, l->v[0].node, e);
+		}
+		if (route_dropped(r, l->v[i].node, l->v[i].text))
+			continue;	/* dropped under --allow-drop */
+		if (plan_list_add(&kept, l->v[i].text, l->v[i].node)) {
+			free(kept.v);
+			return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+		}
+	}
+	if (!kept.n)
+		return 0;
+	joined = route_join(&kept, ",");
+	ret = joined ? route_word(r, param, joined, kept.v[0].node, e) :
+		       bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	free(joined);
+	free(kept.v);
 	return ret;
 }
 

@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "compile/route.h"
+#include "kernel/tracers.h"
 #include "kernel/params.h"
+#include "util/grow.h"
 
 void route_init(struct route *r, const struct plan *p, const struct kcaps *k,
 		const struct board *b, const struct route_opts *o)
@@ -27,6 +29,36 @@ void route_free(struct route *r)
 	words_free(&r->hook_words);
 	free(r->bconf);
 	r->bconf = NULL;
+	free(r->drop);
+	r->drop = NULL;
+	r->ndrop = r->capdrop = 0;
+}
+
+int route_dropped(const struct route *r, int node, const char *item)
+{
+	int key = node == BCONF_NONE ? BCONF_NONE : bconf_parent(r->plan->src->bc, node);
+	size_t i;
+
+	for (i = 0; node != BCONF_NONE && i < r->ndrop; i++) {
+		const struct route_drop *d = &r->drop[i];
+
+		if ((d->node == node || d->node == key) &&
+		    (!d->item || (item && !strcmp(d->item, item))))
+			return 1;
+	}
+	return 0;
+}
+
+/* Leave the setting at @node (its @item only, when not NULL) out of every form. */
+static int route_drop(struct route *r, int node, const char *item,
+		      struct bt_error *e)
+{
+	if (node == BCONF_NONE || route_dropped(r, node, item))
+		return 0;
+	if (BT_GROW(r->drop, r->ndrop + 1, r->capdrop))
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	r->drop[r->ndrop++] = (struct route_drop){ node, item };
+	return 0;
 }
 
 void route_note(const struct route *r, const char *fmt, ...)
@@ -83,21 +115,33 @@ void route_warn(const struct route *r, int node, const char *fmt, ...)
 	va_end(ap);
 }
 
-int route_refuse(struct route *r, int node, struct bt_error *e,
-		 const char *fmt, ...)
+static int route_refuse_v(struct route *r, int node, const char *item,
+			  struct bt_error *e, const char *fmt, va_list ap)
 {
 	char msg[sizeof(e->msg)];
-	va_list ap;
 
-	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
 	if (r->opts->allow_drop) {
+		/* said dropped, so left out of every form (route_dropped) */
+		if (route_drop(r, node, item, e))
+			return -1;
 		r->dropped++;
 		route_warn(r, node, "dropped (--allow-drop): %s", msg);
 		return 0;
 	}
 	return plan_error(r->plan, node, e, "%s (or --allow-drop to go on without it)", msg);
+}
+
+int route_refuse_item(struct route *r, int node, const char *item,
+		      struct bt_error *e, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = route_refuse_v(r, node, item, e, fmt, ap);
+	va_end(ap);
+	return ret;
 }
 
 int route_need(struct route *r, enum kfeat f, int node, const char *what,
@@ -181,19 +225,40 @@ static int route_need_opt(struct route *r, enum kopt o, int node,
 			    what, kcaps_opt_name(o), r->kcaps->config_path);
 }
 
+/*
+ * The tracer: a name Linux has (kernel/tracers.c), built by the .config.
+ * ftrace=NAME of no registered tracer traces nothing, and says so only in
+ * the kernel log.
+ */
+static int route_check_tracer(struct route *r, const struct plan_inst *in,
+			      struct bt_error *e)
+{
+	const struct ktracer *t;
+	const char *near;
+	char what[64];
+	enum kopt o;
+
+	if (!in->tracer.text)
+		return 0;
+	t = ktracer_find(in->tracer.text);
+	if (!t) {
+		near = plan_nearest(in->tracer.text, ktracer_names());
+		return route_refuse(r, in->tracer.node, e, "no tracer '%s' in Linux: the kernel would start none and trace nothing%s%s",
+				    in->tracer.text, near ? "; did you mean " : "", near ? near : "");
+	}
+	o = ktracer_missing(t, r->kcaps);
+	if (o == KO_NOPT)
+		return 0;
+	snprintf(what, sizeof(what), "the %s tracer", t->name);
+	return route_need_opt(r, o, in->tracer.node, what, e);
+}
+
 static int route_check_inst(struct route *r, const struct plan_inst *in,
 			    struct bt_error *e)
 {
-	const char *t = in->tracer.text;
 	size_t i;
 
-	if (t && !strcmp(t, "function") &&
-	    route_need_opt(r, KO_FUNCTION_TRACER, in->tracer.node,
-			   "the function tracer", e))
-		return -1;
-	if (t && !strcmp(t, "function_graph") &&
-	    route_need_opt(r, KO_FUNCTION_GRAPH_TRACER, in->tracer.node,
-			   "the function_graph tracer", e))
+	if (route_check_tracer(r, in, e))
 		return -1;
 	if ((in->filters.n || in->notraces.n) &&
 	    route_need_opt(r, KO_DYNAMIC_FTRACE, in->filters.n ?
@@ -229,7 +294,7 @@ static int route_check_stacks(struct route *r, const struct plan_inst *in,
 		if (!strcmp(o->text, "stacktrace") && !events && in->tracer.text &&
 		    (!strcmp(in->tracer.text, "function") ||
 		     !strcmp(in->tracer.text, "function_graph")))
-			return route_refuse(r, o->node, e, "option 'stacktrace' records stacks for trace events only; for the %s tracer it does nothing: use func_stack_trace", in->tracer.text);
+			return route_refuse_item(r, o->node, o->text, e, "option 'stacktrace' records stacks for trace events only; for the %s tracer it does nothing: use func_stack_trace", in->tracer.text);
 		if (!strcmp(o->text, "func_stack_trace") &&
 		    r->board && r->board->ftrace_stack_zero)
 			route_warn(r, o->node, "on board %s func_stack_trace prints only zero frames; the <-parent column is right there: see compile --who-calls (parent-chain mode)",
@@ -341,8 +406,11 @@ int route_word(struct route *r, const char *param, const char *val,
 	       int node, struct bt_error *e)
 {
 	char what[128];
-	int rules = route_param_rules(r, param, val, node, e);
+	int rules;
 
+	if (route_dropped(r, node, NULL))
+		return 0;	/* refused earlier, dropped with its setting */
+	rules = route_param_rules(r, param, val, node, e);
 	if (rules <= 0)
 		return rules;
 	snprintf(what, sizeof(what), "%s=", param);

@@ -116,6 +116,59 @@ setup() {
 	[[ "${lines[0]}" == *"warning: dropped (--allow-drop)"* ]]
 }
 
+@test "a setting said dropped (--allow-drop) is in no output form; its list's other items stay" {
+	# the option alone: trace_options= goes, in the line and in the bootconfig
+	printf 'kernel.ftrace = function\nkernel.trace_options = stacktrace\n' > "$T/s.bconf"
+	run --separate-stderr "$BT" compile --allow-drop -k 6.1 "$T/s.bconf"
+	[ "$status" -eq 0 ]
+	[ "$output" = "ftrace=function trace_clock=global boottrace.enable=1" ]
+	[[ "$stderr" == *"dropped (--allow-drop): option 'stacktrace'"* ]]
+	run --separate-stderr "$BT" compile --allow-drop -t bootconfig -k 6.1 "$T/s.bconf"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"stacktrace"* ]]
+	# one item of a list: the others are kept
+	printf 'ftrace.tracer = function\nftrace.options = sym-addr, stacktrace\n' > "$T/s2.bconf"
+	run --separate-stderr "$BT" compile --allow-drop -k 6.1 "$T/s2.bconf"
+	[ "$output" = "ftrace=function trace_options=sym-addr trace_clock=global boottrace.enable=1" ]
+	run --separate-stderr "$BT" compile --allow-drop -t bootconfig -k 6.1 "$T/s2.bconf"
+	[[ "$output" == *'ftrace.options = "sym-addr"'* ]]
+	[[ "$output" != *"stacktrace"* ]]
+	# a whole setting refused by the .config: its word goes
+	printf '# Linux/x86 6.1.0 Kernel Configuration\nCONFIG_FUNCTION_TRACER=y\nCONFIG_DYNAMIC_FTRACE=y\n' > "$T/nog.config"
+	printf 'ftrace.tracer = function_graph\nftrace.ftrace.filters = vfs_read\n' > "$T/g.bconf"
+	run --separate-stderr "$BT" compile --allow-drop --kernel-config "$T/nog.config" "$T/g.bconf"
+	[ "$status" -eq 0 ]
+	[ "$output" = "ftrace_filter=vfs_read boottrace.enable=1" ]
+	[[ "$stderr" == *"dropped (--allow-drop): the function_graph tracer needs CONFIG_FUNCTION_GRAPH_TRACER"* ]]
+}
+
+@test "the tracer is one Linux has, built by the .config (kernel/tracers.c)" {
+	printf 'ftrace.tracer = functon\n' > "$T/t.bconf"
+	run "$BT" compile -k 6.1 "$T/t.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"t.bconf:1:8: error: no tracer 'functon' in Linux: the kernel would start none and trace nothing; did you mean function"* ]]
+	run --separate-stderr "$BT" compile --allow-drop -k 6.1 "$T/t.bconf"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"ftrace="* ]]
+	printf '# Linux/x86 6.1.0 Kernel Configuration\nCONFIG_FUNCTION_TRACER=y\n# CONFIG_SCHED_TRACER is not set\nCONFIG_IRQSOFF_TRACER=y\n' > "$T/k.config"
+	for tr in wakeup wakeup_rt wakeup_dl preemptirqsoff; do
+		printf 'ftrace.tracer = %s\n' "$tr" > "$T/t.bconf"
+		run "$BT" compile --kernel-config "$T/k.config" "$T/t.bconf"
+		[ "$status" -eq 1 ]
+		[[ "$output" == *"the $tr tracer needs CONFIG_"*"_TRACER, which is not set in $T/k.config"* ]]
+	done
+	printf 'ftrace.tracer = irqsoff\n' > "$T/t.bconf"
+	run "$BT" compile --kernel-config "$T/k.config" "$T/t.bconf"
+	[ "$status" -eq 0 ]
+	[ "$output" = "ftrace=irqsoff boottrace.enable=1" ]
+	# check says the same of the .config
+	printf 'ftrace.tracer = wakeup\n' > "$T/t.bconf"
+	printf 'ffffffff81000000 T _stext\n' > "$T/m.map"
+	run "$BT" check --system-map "$T/m.map" --kernel-config "$T/k.config" "$T/t.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"t.bconf:1:8: error: the wakeup tracer needs CONFIG_SCHED_TRACER, which $T/k.config does not set"* ]]
+}
+
 @test "legacy and ftrace.* forms merge into one parameter" {
 	printf 'kernel.trace_options = sym-addr\nftrace.options = func_stack_trace\nkernel.ftrace_filter = "a,b"\nftrace.ftrace.filters = c\n' > "$T/m.bconf"
 	run "$BT" compile "$T/m.bconf"

@@ -12,7 +12,8 @@
 #  (c) good.bconf with --hold, SIGINT once the state is held;
 #  (d) the image's own events and traceable functions (check --kernel
 #      --print-events/--print-functions) against available_events and
-#      available_filter_functions of the same kernel booted;
+#      available_filter_functions of the same kernel booted, and compile's
+#      tracer decisions from its .config against its available_tracers;
 # and lists every readable tracefs control file before and after each; the
 # listings must be identical (the first run: but for the one-way expansion
 # of the buffers at the first use of tracing, docs/kernel-facts.md 92). Last line "try: N passed, N failed"; exit 77
@@ -160,4 +161,23 @@ t "(d) --print-functions: every function the booted kernel can trace is in the i
 	[ \$(wc -l <'$W/kern.funcs') -gt 20000 ] && [ ! -s '$W/missing' ]"
 t "(d) --print-functions: its other names are init functions or aliases (at most 5 not)" \
 	[ "$(wc -l <"$W/unexplained")" -le 5 ]
+# compile's tracer decisions for this kernel's .config (kernel/tracers.c)
+# against its available_tracers: every tracer of Linux 6.1 is taken exactly
+# when the booted kernel offers it
+echo "# available_tracers: $(cat "$O/tracers")"
+bad=
+for tr in nop function function_graph irqsoff preemptoff preemptirqsoff wakeup wakeup_rt \
+	wakeup_dl hwlat osnoise timerlat mmiotrace blk branch; do
+	printf 'ftrace.tracer = %s\n' "$tr" >"$W/tr.bconf"
+	if "$bt" compile -q -t cmdline --kernel-config "$KD/root/boot/config-$KV" "$W/tr.bconf" >/dev/null 2>&1; then
+		took=1
+	else
+		took=0
+	fi
+	offered=0
+	tr ' ' '\n' <"$O/tracers" | grep -qx "$tr" && offered=1
+	[ "$took" = "$offered" ] || bad="$bad $tr(compile $took, kernel $offered)"
+done
+[ -z "$bad" ] || echo "# differ:$bad"
+t "(d) compile takes a tracer exactly when the booted kernel offers it" [ -z "$bad" ]
 finish
