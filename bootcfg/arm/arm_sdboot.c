@@ -307,7 +307,7 @@ static int sdb_pick(const struct arm_opts *o, const struct sdb_files *f,
 		} else if (!hits) {
 			bt_error_set(e, BT_EXIT_INPUT, from, "names the default entry %s, which matches no entry in %s: give --entry ID", pat, f->entries);
 		} else {
-			bt_error_set(e, BT_EXIT_INPUT, from, "names the default entry %s, which matches %zu entries (%s ): which systemd-boot takes depends on its sort order, which arm-boot does not reproduce: give --entry ID", pat, hits, matches + 1);
+			bt_error_set(e, BT_EXIT_INPUT, from, "names the default entry %s, which matches %zu entries (%s): which systemd-boot takes depends on its sort order, which arm-boot does not reproduce: give --entry ID", pat, hits, matches + 1);
 		}
 		goto out;
 	}

@@ -298,8 +298,8 @@ EOT
 	printf 'default *\n' >"$E/efi/loader/loader.conf"
 	run "$BT" arm-boot "${S[@]}" "$T/trace.bconf"
 	[ "$status" -eq 1 ]
-	[[ "$output" == *"loader.conf: error: names the default entry *, which matches 2 entries (debian-6.1.0-13-amd64.conf rescue.conf ): "*"give --entry ID"* ]] ||
-		[[ "$output" == *"matches 2 entries (rescue.conf debian-6.1.0-13-amd64.conf ): "* ]]
+	[[ "$output" == *"loader.conf: error: names the default entry *, which matches 2 entries (debian-6.1.0-13-amd64.conf rescue.conf): "*"give --entry ID"* ]] ||
+		[[ "$output" == *"matches 2 entries (rescue.conf debian-6.1.0-13-amd64.conf): "* ]]
 	# no default and two entries
 	rm "$E/efi/loader/loader.conf"
 	run "$BT" arm-boot "${S[@]}" "$T/trace.bconf"
