@@ -239,20 +239,55 @@ static int sdb_list(const char *dir, struct words *w, struct bt_error *e)
 }
 
 /*
- * The default entry's file name: --entry; else the pattern of the variable
- * LoaderEntryDefault (bootctl set-default) or loader.conf's default, which
- * systemd-boot matches against the lower-cased IDs, and which must match
- * one entry (with several, the order systemd-boot sorts them in decides,
- * which arm-boot does not reproduce); else the only entry.
+ * The one entry of @w the default pattern @pat (from the file @from)
+ * matches, as systemd-boot matches it: a glob against the lower-cased IDs.
+ * 1 found (*@name), 0 none, -1 with @e: the pattern is @saved (resolved by
+ * the loader at boot), or it matches several entries (then the first as
+ * systemd-boot sorts them is taken, an order arm-boot does not reproduce).
+ */
+static int sdb_match(char *pat, const char *from, const struct words *w,
+		     char **name, struct bt_error *e)
+{
+	char matches[512] = "", *id;
+	size_t i, hits = 0, at = 0;
+
+	if (pat[0] == '@')
+		return bt_error_set(e, BT_EXIT_INPUT, from, "sets the default entry to %s, which systemd-boot resolves at boot (not done): give --entry ID", pat);
+	sdb_lower(pat);
+	for (i = 0; i < w->n; i++) {
+		if (!(id = strdup(w->v[i])))
+			return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+		sdb_lower(id);
+		if (!fnmatch(pat, id, 0)) {
+			hits++;
+			at = i;
+			snprintf(matches + strlen(matches), sizeof(matches) - strlen(matches), " %s", w->v[i]);
+		}
+		free(id);
+	}
+	if (!hits)
+		return 0;
+	if (hits > 1)
+		return bt_error_set(e, BT_EXIT_INPUT, from, "names the default entry %s, which matches %zu entries (%s): which systemd-boot takes depends on its sort order, which arm-boot does not reproduce: give --entry ID", pat, hits, matches + 1);
+	if (!(*name = strdup(w->v[at])))
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	return 1;
+}
+
+/*
+ * The default entry's file name: --entry; else the entry the pattern of
+ * the variable LoaderEntryDefault (bootctl set-default) matches, else the
+ * one loader.conf's default matches (systemd-boot 252 goes on to the next
+ * when a pattern matches no entry); else the only entry. *@by_default: 0
+ * when it is the only entry for want of a default.
  */
 static int sdb_pick(const struct arm_opts *o, const struct sdb_files *f,
 		    char **name, int *by_default, struct bt_error *e)
 {
 	struct words w;
-	char *pat = NULL, *id, matches[512] = "";
-	const char *from;
-	size_t i, hits = 0;
-	int ret = -1;
+	char *pat = NULL;
+	size_t i;
+	int ret = -1, r = 0;
 
 	*name = NULL;
 	*by_default = 1;
@@ -274,46 +309,23 @@ static int sdb_pick(const struct arm_opts *o, const struct sdb_files *f,
 		ret = (*name = strdup(w.v[i])) ? 0 : bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 		goto out;
 	}
-	from = f->vardefault;
 	if (sdb_var_string(f->vardefault, &pat, e))
 		goto out;
-	if (!pat) {
-		from = f->conf;
-		if (sdb_conf_default(f->conf, &pat, e))
-			goto out;
-	}
-	if (pat) {
-		if (pat[0] == '@') {
-			bt_error_set(e, BT_EXIT_INPUT, from, "sets the default entry to %s, which systemd-boot resolves at boot (not done): give --entry ID", pat);
-			goto out;
-		}
-		sdb_lower(pat);
-		for (i = 0; i < w.n; i++) {
-			if (!(id = strdup(w.v[i]))) {
-				bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
-				goto out;
-			}
-			sdb_lower(id);
-			if (!fnmatch(pat, id, 0)) {
-				hits++;
-				snprintf(matches + strlen(matches), sizeof(matches) - strlen(matches), " %s", w.v[i]);
-				free(*name);
-				*name = strdup(w.v[i]);
-			}
-			free(id);
-		}
-		if (hits == 1 && *name) {
-			ret = 0;
-		} else if (!hits) {
-			bt_error_set(e, BT_EXIT_INPUT, from, "names the default entry %s, which matches no entry in %s: give --entry ID", pat, f->entries);
-		} else {
-			bt_error_set(e, BT_EXIT_INPUT, from, "names the default entry %s, which matches %zu entries (%s): which systemd-boot takes depends on its sort order, which arm-boot does not reproduce: give --entry ID", pat, hits, matches + 1);
-		}
+	if (pat && (r = sdb_match(pat, f->vardefault, &w, name, e)) < 0)
+		goto out;
+	free(pat);
+	pat = NULL;
+	if (!r && sdb_conf_default(f->conf, &pat, e))
+		goto out;
+	if (!r && pat && (r = sdb_match(pat, f->conf, &w, name, e)) < 0)
+		goto out;
+	if (r) {
+		ret = 0;
 		goto out;
 	}
 	*by_default = 0;
 	if (w.n != 1) {
-		bt_error_set(e, BT_EXIT_INPUT, f->entries, w.n ? "has %zu entries and no default is set (loader.conf 'default', or LoaderEntryDefault): which systemd-boot boots depends on its sort order, which arm-boot does not reproduce: give --entry ID, or set default in loader.conf" :
+		bt_error_set(e, BT_EXIT_INPUT, f->entries, w.n ? "has %zu entries and no default that matches one (LoaderEntryDefault, loader.conf's default): which systemd-boot boots depends on its sort order, which arm-boot does not reproduce: give --entry ID, or set default in loader.conf" :
 				"has no loader entry (%zu files NAME.conf): arm-boot makes its one-shot entry from the default entry; give --esp the partition that holds them", w.n);
 		goto out;
 	}

@@ -292,6 +292,11 @@ EOT
 	"$BT" arm-boot -q "${S[@]}" --line 'root=UUID=abcd ro x=1'
 	grep -qx "title boottrace one-shot: Rescue" "$E/efi/loader/entries/boottrace-oneshot.conf"
 	"$BT" disarm-boot -q --root "$E"
+	# ... unless it matches no entry: then loader.conf's, as systemd-boot goes on
+	{ printf '\007\000\000\000'; printf 'gone.conf\000' | iconv -f ASCII -t UTF-16LE; } >"$D"
+	"$BT" arm-boot -q "${S[@]}" --line 'root=UUID=abcd ro x=1'
+	grep -qx "title boottrace one-shot: Debian GNU/Linux 12" "$E/efi/loader/entries/boottrace-oneshot.conf"
+	"$BT" disarm-boot -q --root "$E"
 	rm "$D"
 	same_esp
 	# a pattern matching two entries: which one depends on the sort order
@@ -304,7 +309,16 @@ EOT
 	rm "$E/efi/loader/loader.conf"
 	run "$BT" arm-boot "${S[@]}" "$T/trace.bconf"
 	[ "$status" -eq 1 ]
-	[[ "$output" == *"has 2 entries and no default is set"* ]]
+	[[ "$output" == *"has 2 entries and no default that matches one"* ]]
+	printf 'default nosuch*\n' >"$E/efi/loader/loader.conf"
+	run "$BT" arm-boot "${S[@]}" "$T/trace.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"has 2 entries and no default that matches one"* ]]
+	printf 'default @saved\n' >"$E/efi/loader/loader.conf"
+	run "$BT" arm-boot "${S[@]}" "$T/trace.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"loader.conf: error: sets the default entry to @saved, which systemd-boot resolves at boot (not done)"* ]]
+	rm "$E/efi/loader/loader.conf"
 	# the only entry, with a sort-key: ours (without one) sorts after it
 	rm "$E/efi/loader/entries/rescue.conf"
 	"$BT" arm-boot -q "${S[@]}" "$T/trace.bconf"
