@@ -124,6 +124,8 @@ run_counted browser sh tests/e2e/browser.sh "$B/boottrace"
 run_counted uboot sh tests/e2e/uboot.sh
 # arm-boot --loader uboot-env in a real U-Boot: saveenv fails (write-protected, and QEMU 7.2's pflash) and the normal line is booted; disarm-boot
 run_counted uboot-oneshot sh tests/e2e/uboot-oneshot.sh
+# arm-boot --loader systemd-boot in OVMF + Debian's systemd-boot: the one-shot line once, then the normal one; disarm-boot
+run_counted sdboot-oneshot sh tests/e2e/sdboot-oneshot.sh
 # extlinux, u-boot-menu, bls through u-boot-update, U-Boot's sysboot and bootctl
 run_counted loaders sh tests/e2e/loaders.sh
 # -t uki / kernel-install: /etc/kernel/cmdline through the real kernel-install (systemd 252) and bootctl

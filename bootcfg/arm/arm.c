@@ -9,10 +9,9 @@
 
 static int arm_loader_known(const char *loader, struct bt_error *e)
 {
-	if (!strcmp(loader, "grub") || !strcmp(loader, "uboot-env"))
+	if (!strcmp(loader, "grub") || !strcmp(loader, "uboot-env") ||
+	    !strcmp(loader, "systemd-boot"))
 		return 0;
-	if (!strcmp(loader, "systemd-boot") || !strcmp(loader, "bls"))
-		return bt_error_set(e, BT_EXIT_USAGE, NULL, "--loader %s: not done: systemd-boot's one-shot (bootctl set-oneshot) is the EFI variable LoaderEntryOneShot, which this tool does not write (no EFI variables to test it on); arm-boot knows %s", loader, ARM_LOADERS);
 	return bt_error_set(e, BT_EXIT_USAGE, NULL, "--loader %s: unknown; arm-boot knows %s", loader, ARM_LOADERS);
 }
 
@@ -20,6 +19,8 @@ int arm_base(const struct arm_opts *o, char **base, struct bt_error *e)
 {
 	if (arm_loader_known(o->loader, e))
 		return -1;
+	if (!strcmp(o->loader, "systemd-boot"))
+		return arm_sdboot_base(o, base, e);
 	return !strcmp(o->loader, "grub") ? arm_grub_base(o, base, e) :
 					    arm_uboot_base(o, base, e);
 }
@@ -54,9 +55,11 @@ int arm_boot(const struct arm_opts *o, const char *line, struct bt_error *e)
 		goto out;
 	}
 	snprintf(s.loader, sizeof(s.loader), "%s", o->loader);
-	if (!strcmp(o->loader, "grub")) {
+	if (strcmp(o->loader, "uboot-env")) {
 		/* the new bytes are known before anything is written */
-		if (arm_grub(o, line, &s, e) || arm_state_save(&s, e))
+		if ((!strcmp(o->loader, "grub") ? arm_grub(o, line, &s, e) :
+						  arm_sdboot(o, line, &s, e)) ||
+		    arm_state_save(&s, e))
 			goto out;
 		for (i = 0; i < s.n; i++)
 			if (arm_item_write(&s.v[i], s.v[i].armed, s.v[i].armed_len, e)) {
@@ -104,6 +107,8 @@ int arm_disarm(const struct arm_opts *o, int force, struct bt_error *e)
 		if (!(cur && len == s.v[i].armed_len && !memcmp(cur, s.v[i].armed, len))) {
 			if (!strcmp(s.loader, "grub") && arm_grub_consumed(&s, i, cur, len))
 				consumed = 1;
+			else if (!strcmp(s.loader, "systemd-boot") && arm_sdboot_consumed(&s, i, cur))
+				consumed = 1;
 			else
 				changed = changed ? changed : (int)i + 1;
 		}
@@ -138,7 +143,7 @@ int arm_disarm(const struct arm_opts *o, int force, struct bt_error *e)
 	if (changed)
 		bt_say(s.v[changed - 1].path, BT_SAY_WARN, "changed since arm-boot: --force puts back the bytes from before arm-boot all the same");
 	else if (consumed)
-		bt_say(NULL, BT_SAY_NOTE, "the bootloader took the one-shot (%s): putting back the bytes from before arm-boot", !strcmp(s.loader, "grub") ? "next_entry cleared" : "boottrace_oneshot cleared by saveenv");
+		bt_say(NULL, BT_SAY_NOTE, "the bootloader took the one-shot (%s): putting back the bytes from before arm-boot", !strcmp(s.loader, "grub") ? "next_entry cleared" : !strcmp(s.loader, "systemd-boot") ? "LoaderEntryOneShot deleted" : "boottrace_oneshot cleared by saveenv");
 	if (arm_restore(&s, s.n, e) || arm_state_remove(&s, e))
 		goto out;
 	ret = 0;

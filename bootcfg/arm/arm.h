@@ -8,7 +8,8 @@
  * listed in the index file "armed". disarm-boot puts the orig.N bytes back
  * when the files still hold the armed bytes, or what the bootloader makes
  * of them when it takes the one-shot (GRUB clears next_entry; the U-Boot
- * bootcmd of arm-boot clears boottrace_oneshot and runs saveenv).
+ * bootcmd of arm-boot clears boottrace_oneshot and runs saveenv;
+ * systemd-boot deletes the EFI variable LoaderEntryOneShot).
  */
 #ifndef BT_ARM_H
 #define BT_ARM_H
@@ -18,11 +19,14 @@
 #include "util/bt_error.h"
 
 struct arm_opts {
-	const char *loader;	/* "grub" or "uboot-env" */
+	const char *loader;	/* "grub", "uboot-env" or "systemd-boot" */
 	const char *root;	/* the tree GRUB's files and the state are under; NULL: / */
 	const char *state;	/* the state directory; NULL: ROOT/var/lib/boottrace/arm-boot */
 	const char *grub_dir;	/* GRUB's directory under ROOT; NULL: /boot/grub */
 	const char *fw_config;	/* libubootenv's config; NULL: /etc/fw_env.config */
+	const char *esp;	/* systemd-boot's ESP/XBOOTLDR under ROOT; NULL: /efi, /boot, /boot/efi */
+	const char *efivars;	/* efivarfs under ROOT; NULL: /sys/firmware/efi/efivars */
+	const char *entry;	/* systemd-boot: the entry to copy; NULL: the default */
 };
 
 /* One file, or one region of a file or block device, arm-boot changes. */
@@ -31,6 +35,7 @@ struct arm_item {
 	int region;		/* 1: bytes [off, off + size) of path; 0: the whole file */
 	unsigned long long off, size;
 	int existed;		/* whole file: it existed before arm-boot */
+	int efivar;		/* whole file in efivarfs: written in one write, no rename */
 	char *orig;		/* the bytes before (NULL: absent) */
 	size_t orig_len;
 	char *armed;		/* the bytes arm-boot left */
@@ -46,13 +51,14 @@ struct arm_state {
 };
 
 /* The loaders arm-boot knows, for --help and messages. */
-#define ARM_LOADERS "grub, uboot-env"
+#define ARM_LOADERS "grub, uboot-env, systemd-boot"
 
 /* The state directory of @o into *@dir (malloc'd). 0, or -1 with @e. */
 int arm_state_dir(const struct arm_opts *o, char **dir, struct bt_error *e);
 /*
  * The line the one-shot is merged into: the arguments of the linux line
- * of grub.cfg's first menu entry, U-Boot's bootargs. malloc'd. 0, or -1.
+ * of grub.cfg's first menu entry, U-Boot's bootargs, the options of
+ * systemd-boot's default entry. malloc'd. 0, or -1.
  */
 int arm_base(const struct arm_opts *o, char **base, struct bt_error *e);
 /* Install @line for the next boot only. 0, or -1 with @e (nothing changed). */
@@ -102,5 +108,10 @@ int arm_uboot_base(const struct arm_opts *o, char **base, struct bt_error *e);
 int arm_uboot(const struct arm_opts *o, const char *line, struct arm_state *s,
 	      struct bt_error *e);
 int arm_uboot_consumed(const struct arm_state *s, struct bt_error *e);
+/* arm_sdboot.c */
+int arm_sdboot_base(const struct arm_opts *o, char **base, struct bt_error *e);
+int arm_sdboot(const struct arm_opts *o, const char *line, struct arm_state *s,
+	       struct bt_error *e);
+int arm_sdboot_consumed(const struct arm_state *s, size_t i, const char *cur);
 
 #endif /* BT_ARM_H */

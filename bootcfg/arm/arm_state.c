@@ -7,6 +7,7 @@
  *	loader grub
  *	config /etc/fw_env.config		(uboot-env only)
  *	file N present|absent PATH		(a whole file; orig.N if present)
+ *	efivar N present|absent PATH		(an efivarfs file, as a file)
  *	region N OFFSET SIZE PATH		(bytes of a file or block device)
  *
  * with orig.N (the bytes before) and armed.N (the bytes arm-boot left)
@@ -14,9 +15,11 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/fs.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -205,11 +208,67 @@ static int arm_region_write(const struct arm_item *it, const char *buf,
 	return 0;
 }
 
+/*
+ * efivarfs makes the files of variables it does not know immutable
+ * (chattr +i), so unlink fails with EPERM until the flag is cleared, as
+ * bootctl does it.
+ */
+static int arm_efivar_mutable(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW), flags, ret = -1;
+
+	if (fd < 0)
+		return -1;
+	if (ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0) {
+		flags &= ~FS_IMMUTABLE_FL;
+		ret = ioctl(fd, FS_IOC_SETFLAGS, &flags);
+	}
+	close(fd);
+	return ret;
+}
+
+/* An efivarfs file: @buf (attributes, then data), or NULL: removed. */
+static int arm_efivar_write(const char *path, const char *buf, size_t len,
+			    struct bt_error *e)
+{
+	ssize_t r;
+	int fd;
+
+	if (!buf) {
+		if (unlink(path) == 0 || errno == ENOENT)
+			return 0;
+		if (errno != EPERM || arm_efivar_mutable(path) < 0 || unlink(path) < 0)
+			return bt_error_errno(e, errno, path, "cannot remove the EFI variable (efivarfs; clearing its immutable flag first)");
+		return 0;
+	}
+	/*
+	 * One write of attributes and data: efivarfs sets the variable
+	 * from each write as a whole (no temp file, no rename there).
+	 */
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return bt_error_errno(e, errno, path, "cannot create the EFI variable");
+	r = write(fd, buf, len);
+	if (r != (ssize_t)len) {
+		int err = r < 0 ? errno : EIO;
+
+		close(fd);
+		arm_efivar_mutable(path);
+		unlink(path);
+		return bt_error_errno(e, err, path, "cannot write the EFI variable (%zu bytes at offset 0)", len);
+	}
+	if (close(fd) < 0)
+		return bt_error_errno(e, errno, path, "cannot write the EFI variable");
+	return 0;
+}
+
 int arm_item_write(const struct arm_item *it, const char *buf, size_t len,
 		   struct bt_error *e)
 {
 	if (it->region)
 		return arm_region_write(it, buf, len, e);
+	if (it->efivar)
+		return arm_efivar_write(it->path, buf, len, e);
 	if (!buf) {
 		if (unlink(it->path) < 0 && errno != ENOENT)
 			return bt_error_errno(e, errno, it->path, "cannot remove (arm-boot made it)");
@@ -289,7 +348,7 @@ int arm_state_save(const struct arm_state *s, struct bt_error *e)
 		if (it->region)
 			fprintf(f, "region %zu %llu %llu %s\n", i, it->off, it->size, it->path);
 		else
-			fprintf(f, "file %zu %s %s\n", i, it->existed ? "present" : "absent", it->path);
+			fprintf(f, "%s %zu %s %s\n", it->efivar ? "efivar" : "file", i, it->existed ? "present" : "absent", it->path);
 	}
 	if (fclose(f))
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
@@ -343,11 +402,13 @@ static int arm_state_line(struct arm_state *s, char *l, const char *ipath,
 		it->region = 1;
 		it->off = off;
 		it->size = size;
-	} else if (sscanf(l, "file %zu %15s %n", &i, kind, &n) == 2 && n &&
+	} else if ((sscanf(l, "file %zu %15s %n", &i, kind, &n) == 2 ||
+		    sscanf(l, "efivar %zu %15s %n", &i, kind, &n) == 2) && n &&
 		   (!strcmp(kind, "present") || !strcmp(kind, "absent"))) {
 		if (!(it = arm_state_add(s, l + n, e)))
 			return -1;
 		it->existed = !strcmp(kind, "present");
+		it->efivar = *l == 'e';
 	} else {
 		return bt_error_set(e, BT_EXIT_INPUT, ipath, "line %d is not a line of arm-boot's state (%s): the state is damaged; restore the files by hand from orig.N beside it", ln, l);
 	}

@@ -20,8 +20,9 @@ struct arm_args {
 
 static int arm_usage(FILE *f)
 {
-	fputs("usage: boottrace arm-boot --loader grub|uboot-env [--root DIR] [--state DIR]\n"
-	      "                          [--grub-dir DIR] [--fw-config FILE] [-b BOARD] [-k KVER]\n"
+	fputs("usage: boottrace arm-boot --loader grub|uboot-env|systemd-boot [--root DIR]\n"
+	      "                          [--state DIR] [--grub-dir DIR] [--fw-config FILE]\n"
+	      "                          [--esp DIR] [--efivars DIR] [--entry ID] [-b BOARD] [-k KVER]\n"
 	      "                          [--kernel-config FILE] [--allow-drop] CONFIG | --line LINE\n\n"
 	      "Install the command line CONFIG compiles to for the next boot only: a board\n"
 	      "that does not come up boots normally on the next reset. The bootloader's\n"
@@ -34,10 +35,18 @@ static int arm_usage(FILE *f)
 	      "  --loader uboot-env boottrace_oneshot, boottrace_bootcmd and a bootcmd that takes\n"
 	      "                     the one-shot once, by fw_setenv on the environment of\n"
 	      "                     --fw-config (default /etc/fw_env.config)\n"
-	      "                     (systemd-boot's bootctl set-oneshot: not done)\n"
+	      "  --loader systemd-boot  a loader entry boottrace-oneshot.conf in the ESP, a copy\n"
+	      "                     of the default entry with the one-shot options line, and\n"
+	      "                     the EFI variable LoaderEntryOneShot naming it (what\n"
+	      "                     bootctl set-oneshot sets; systemd-boot deletes it at boot)\n"
 	      "  --root DIR         GRUB's files and the state are under DIR (default /)\n"
 	      "  --grub-dir DIR     GRUB's directory under the root (default /boot/grub)\n"
 	      "  --fw-config FILE   libubootenv's fw_env.config (default /etc/fw_env.config)\n"
+	      "  --esp DIR          the ESP or XBOOTLDR under the root holding loader/entries\n"
+	      "                     (default the first of /efi, /boot, /boot/efi that has it)\n"
+	      "  --efivars DIR      efivarfs under the root (default /sys/firmware/efi/efivars)\n"
+	      "  --entry ID         the entry to copy (default: LoaderEntryDefault, else\n"
+	      "                     loader.conf's default, else the only entry)\n"
 	      "  --state DIR        where the originals are kept until disarm-boot\n"
 	      "                     (default ROOT/var/lib/boottrace/arm-boot)\n"
 	      "  --line LINE        the whole kernel command line to boot once, instead of CONFIG\n"
@@ -64,7 +73,7 @@ static int disarm_usage(FILE *f)
 }
 
 enum { O_LOADER = 256, O_ROOT, O_STATE, O_GRUBDIR, O_FWCONFIG, O_LINE, O_KCONFIG,
-       O_DROP, O_FORCE };
+       O_DROP, O_FORCE, O_ESP, O_EFIVARS, O_ENTRY };
 
 static enum cmd_parse arm_parse(int argc, char **argv, struct arm_args *a, int disarm)
 {
@@ -74,6 +83,9 @@ static enum cmd_parse arm_parse(int argc, char **argv, struct arm_args *a, int d
 		{ "state", required_argument, NULL, O_STATE },
 		{ "grub-dir", required_argument, NULL, O_GRUBDIR },
 		{ "fw-config", required_argument, NULL, O_FWCONFIG },
+		{ "esp", required_argument, NULL, O_ESP },
+		{ "efivars", required_argument, NULL, O_EFIVARS },
+		{ "entry", required_argument, NULL, O_ENTRY },
 		{ "line", required_argument, NULL, O_LINE },
 		{ "board", required_argument, NULL, 'b' },
 		{ "kernel", required_argument, NULL, 'k' },
@@ -99,6 +111,9 @@ static enum cmd_parse arm_parse(int argc, char **argv, struct arm_args *a, int d
 		case O_STATE: a->o.state = optarg; break;
 		case O_GRUBDIR: a->o.grub_dir = optarg; break;
 		case O_FWCONFIG: a->o.fw_config = optarg; break;
+		case O_ESP: a->o.esp = optarg; break;
+		case O_EFIVARS: a->o.efivars = optarg; break;
+		case O_ENTRY: a->o.entry = optarg; break;
 		case O_LINE: a->line = optarg; break;
 		case 'b': a->board = optarg; break;
 		case 'k': a->kver = optarg; break;
@@ -135,7 +150,9 @@ static enum cmd_parse arm_parse(int argc, char **argv, struct arm_args *a, int d
 /* CONFIG compiled for the loader's form and merged into its current line. */
 static int arm_compile(const struct arm_args *a, char **line, struct bt_error *e)
 {
-	const struct emit_target *t = emit_find(!strcmp(a->o.loader, "grub") ? "grub" : "uboot-env");
+	/* the words each loader's file can hold (bls: an entry's options line) */
+	const struct emit_target *t = emit_find(!strcmp(a->o.loader, "grub") ? "grub" :
+						!strcmp(a->o.loader, "systemd-boot") ? "bls" : "uboot-env");
 	struct route_opts ro = { 0 };
 	struct source src = { 0 };
 	struct board b;

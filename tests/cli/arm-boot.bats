@@ -198,13 +198,13 @@ same_tree() { # the GRUB tree is as before arm-boot (the state's parents aside)
 	[ ! -e "$T/ustate" ]
 }
 
-@test "systemd-boot's one-shot is said to be not done; usage errors" {
-	run "$BT" arm-boot --loader systemd-boot --line x
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"--loader systemd-boot: not done"*"bootctl set-oneshot"* ]]
+@test "usage errors" {
 	run "$BT" arm-boot --line x
 	[ "$status" -eq 2 ]
-	[[ "$output" == *"give --loader (grub, uboot-env)"* ]]
+	[[ "$output" == *"give --loader (grub, uboot-env, systemd-boot)"* ]]
+	run "$BT" arm-boot --loader lilo --line x
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--loader lilo: unknown"* ]]
 	run "$BT" arm-boot --loader grub --root "$R" --line x "$T/trace.bconf"
 	[ "$status" -eq 2 ]
 	run "$BT" disarm-boot "$T/trace.bconf"
@@ -212,6 +212,168 @@ same_tree() { # the GRUB tree is as before arm-boot (the state's parents aside)
 	run "$BT" arm-boot "${U[@]}" --fw-config "$T/none.config" "$T/trace.bconf"
 	[ "$status" -eq 3 ]
 	cmp "$T/env.orig" "$T/env.img"
+}
+
+# ---- systemd-boot: a scratch ESP and a scratch efivarfs directory ----------
+
+sdb_setup() {
+	E="$T/sroot"
+	mkdir -p "$E/efi/loader/entries" "$E/ev"
+	printf '# loader.conf\ndefault debian-*\ntimeout 3\n' >"$E/efi/loader/loader.conf"
+	printf 'title      Debian GNU/Linux 12\nsort-key debian\nversion 6.1.0-13-amd64\nlinux /vmlinuz-6.1.0-13-amd64\ninitrd /initrd.img-6.1.0-13-amd64\noptions root=UUID=abcd ro\noptions quiet ftrace=nop\n' >"$E/efi/loader/entries/debian-6.1.0-13-amd64.conf"
+	printf 'title Rescue\nlinux /vmlinuz\noptions root=UUID=abcd single\n' >"$E/efi/loader/entries/rescue.conf"
+	cp -a "$E" "$T/sroot.orig"
+	V="$E/ev/LoaderEntryOneShot-4a67b082-0a4c-41cf-b6c7-440b29bb8c4f"
+	S=(--loader systemd-boot --root "$E" --efivars /ev)
+	# what bootctl set-oneshot boottrace-oneshot.conf writes to efivarfs
+	{ printf '\007\000\000\000'; printf 'boottrace-oneshot.conf\000' | iconv -f ASCII -t UTF-16LE; } >"$T/var.want"
+}
+
+same_esp() { # the ESP and the variables are as before arm-boot, the state gone
+	diff -r "$T/sroot.orig/efi" "$E/efi"
+	diff -r "$T/sroot.orig/ev" "$E/ev"
+	[ ! -e "$E/var/lib/boottrace/arm-boot" ]
+}
+
+@test "systemd-boot: arm writes the entry (the default's, options merged) and LoaderEntryOneShot byte for byte; disarm puts back every byte" {
+	sdb_setup
+	run --separate-stderr "$BT" arm-boot "${S[@]}" "$T/trace.bconf"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"armed for the next boot: root=UUID=abcd ro quiet $WORDS"* ]]
+	cmp "$T/var.want" "$V"
+	cat >"$T/entry.want" <<EOT
+# boottrace arm-boot: the one-shot entry of the next boot, made from debian-6.1.0-13-amd64.conf (boottrace disarm-boot removes it)
+title boottrace one-shot: Debian GNU/Linux 12
+version 6.1.0-13-amd64
+linux /vmlinuz-6.1.0-13-amd64
+initrd /initrd.img-6.1.0-13-amd64
+options root=UUID=abcd ro quiet $WORDS
+EOT
+	diff "$T/entry.want" "$E/efi/loader/entries/boottrace-oneshot.conf"
+	diff -r "$T/sroot.orig/efi/loader/entries/debian-6.1.0-13-amd64.conf" "$E/efi/loader/entries/debian-6.1.0-13-amd64.conf"
+	grep -qx "efivar 1 absent $V" "$E/var/lib/boottrace/arm-boot/armed"
+	run "$BT" disarm-boot --root "$E"
+	[ "$status" -eq 0 ]
+	same_esp
+}
+
+@test "systemd-boot: after the loader took the one-shot (the variable deleted) disarm restores, saying so" {
+	sdb_setup
+	"$BT" arm-boot -q "${S[@]}" "$T/trace.bconf"
+	rm "$V"
+	run "$BT" disarm-boot --root "$E"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"the bootloader took the one-shot (LoaderEntryOneShot deleted)"* ]]
+	same_esp
+}
+
+@test "systemd-boot: an immutable variable file (as efivarfs makes it) is removed by disarm" {
+	[ "$(id -u)" = 0 ] || skip "chattr +i needs root"
+	sdb_setup
+	"$BT" arm-boot -q "${S[@]}" --line 'root=UUID=abcd ro ftrace=function'
+	chattr +i "$V"
+	run rm -f "$V"
+	[ "$status" -ne 0 ]
+	run "$BT" disarm-boot --root "$E"
+	[ "$status" -eq 0 ]
+	same_esp
+}
+
+@test "systemd-boot: which entry: --entry, LoaderEntryDefault over loader.conf, the only one; refusals change nothing" {
+	sdb_setup
+	"$BT" arm-boot -q "${S[@]}" --entry rescue "$T/trace.bconf"
+	grep -qx "options root=UUID=abcd single $WORDS" "$E/efi/loader/entries/boottrace-oneshot.conf"
+	grep -qx "title boottrace one-shot: Rescue" "$E/efi/loader/entries/boottrace-oneshot.conf"
+	"$BT" disarm-boot -q --root "$E"
+	same_esp
+	# bootctl set-default's variable beats loader.conf
+	D="$E/ev/LoaderEntryDefault-4a67b082-0a4c-41cf-b6c7-440b29bb8c4f"
+	{ printf '\007\000\000\000'; printf 'rescue.conf\000' | iconv -f ASCII -t UTF-16LE; } >"$D"
+	"$BT" arm-boot -q "${S[@]}" --line 'root=UUID=abcd ro x=1'
+	grep -qx "title boottrace one-shot: Rescue" "$E/efi/loader/entries/boottrace-oneshot.conf"
+	"$BT" disarm-boot -q --root "$E"
+	# ... unless it matches no entry: then loader.conf's, as systemd-boot goes on
+	{ printf '\007\000\000\000'; printf 'gone.conf\000' | iconv -f ASCII -t UTF-16LE; } >"$D"
+	"$BT" arm-boot -q "${S[@]}" --line 'root=UUID=abcd ro x=1'
+	grep -qx "title boottrace one-shot: Debian GNU/Linux 12" "$E/efi/loader/entries/boottrace-oneshot.conf"
+	"$BT" disarm-boot -q --root "$E"
+	rm "$D"
+	same_esp
+	# a pattern matching two entries: which one depends on the sort order
+	printf 'default *\n' >"$E/efi/loader/loader.conf"
+	run "$BT" arm-boot "${S[@]}" "$T/trace.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"loader.conf: error: names the default entry *, which matches 2 entries (debian-6.1.0-13-amd64.conf rescue.conf): "*"give --entry ID"* ]] ||
+		[[ "$output" == *"matches 2 entries (rescue.conf debian-6.1.0-13-amd64.conf): "* ]]
+	# no default and two entries
+	rm "$E/efi/loader/loader.conf"
+	run "$BT" arm-boot "${S[@]}" "$T/trace.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"has 2 entries and no default that matches one"* ]]
+	printf 'default nosuch*\n' >"$E/efi/loader/loader.conf"
+	run "$BT" arm-boot "${S[@]}" "$T/trace.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"has 2 entries and no default that matches one"* ]]
+	printf 'default @saved\n' >"$E/efi/loader/loader.conf"
+	run "$BT" arm-boot "${S[@]}" "$T/trace.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"loader.conf: error: sets the default entry to @saved, which systemd-boot resolves at boot (not done)"* ]]
+	rm "$E/efi/loader/loader.conf"
+	# the only entry, with a sort-key: ours (without one) sorts after it
+	rm "$E/efi/loader/entries/rescue.conf"
+	"$BT" arm-boot -q "${S[@]}" "$T/trace.bconf"
+	"$BT" disarm-boot -q --root "$E"
+	# the only entry, no sort-key, and an ID ours would sort before
+	printf 'title A\nlinux /vmlinuz\noptions root=/dev/sda1\n' >"$E/efi/loader/entries/a.conf"
+	rm "$E/efi/loader/entries/debian-6.1.0-13-amd64.conf"
+	cp -a "$E/efi" "$T/efi.before"
+	run "$BT" arm-boot "${S[@]}" "$T/trace.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"a.conf: error: is the only entry, has no sort-key and no default is set: boottrace-oneshot.conf would sort before it"* ]]
+	diff -r "$T/efi.before" "$E/efi"
+	[ ! -e "$V" ]
+}
+
+@test "systemd-boot: refused: no entry, no efivars, a one-shot already set, already armed, an entry edited since (--force restores)" {
+	sdb_setup
+	run "$BT" arm-boot "${S[@]}" --entry nosuch "$T/trace.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"has no entry nosuch (.conf)"* ]]
+	run "$BT" arm-boot --loader systemd-boot --root "$E" --efivars /nonexistent "$T/trace.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"/nonexistent: error: is not a directory: no EFI variables"* ]]
+	run "$BT" arm-boot --loader systemd-boot --root "$T/empty" --efivars / "$T/trace.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"no loader/entries directory in /efi, /boot or /boot/efi under $T/empty"* ]]
+	# bootctl set-oneshot's own one-shot is not replaced
+	printf '\007\000\000\000r\000\000\000' >"$V"
+	run "$BT" arm-boot "${S[@]}" "$T/trace.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"is set (to r): a one-shot entry is armed already"* ]]
+	rm "$V"
+	same_esp
+	# armed twice
+	"$BT" arm-boot -q "${S[@]}" "$T/trace.bconf"
+	cp -a "$E" "$T/sroot.armed"
+	run "$BT" arm-boot "${S[@]}" "$T/trace.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"already armed"* ]]
+	diff -r "$T/sroot.armed" "$E"
+	# the entry edited since
+	echo "options extra" >>"$E/efi/loader/entries/boottrace-oneshot.conf"
+	run "$BT" disarm-boot --root "$E"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"boottrace-oneshot.conf changed since arm-boot"* ]]
+	[ -e "$V" ]
+	run "$BT" disarm-boot --root "$E" --force
+	[ "$status" -eq 0 ]
+	same_esp
+	# an entry file left by an arm-boot whose state is gone
+	printf 'title x\n' >"$E/efi/loader/entries/boottrace-oneshot.conf"
+	run "$BT" arm-boot "${S[@]}" "$T/trace.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"boottrace-oneshot.conf: error: exists: the entry of an earlier arm-boot"* ]]
+	[ ! -e "$V" ]
 }
 
 @test "arm-boot and disarm-boot: --help and the man page list the same options" {
@@ -236,7 +398,7 @@ same_tree() { # the GRUB tree is as before arm-boot (the state's parents aside)
 	grep -qx arm-boot <<<"$output"
 	grep -qx disarm-boot <<<"$output"
 	run comp "$BTA" arm-boot --loader ""
-	[ "$output" = "$(printf 'grub\nuboot-env')" ]
+	[ "$output" = "$(printf 'grub\nsystemd-boot\nuboot-env')" ]
 	run comp "$BTA" arm-boot --fw
 	[ "$output" = --fw-config ]
 	run comp "$BTA" disarm-boot --f
