@@ -4,7 +4,7 @@
 # qemu-bpo.sh: print the path of a working qemu-system-aarch64 from
 # bookworm-backports' qemu-system-arm (QEMU 10), for tests/e2e/uboot-oneshot.sh:
 # Debian 12's own QEMU 7.2 aborts U-Boot's buffered pflash writes, so
-# U-Boot's saveenv fails there (QEMU issue 2343, fixed upstream in 9.0 by
+# U-Boot's saveenv fails there (QEMU issue 2343, fixed upstream by
 # "hw/pflash: fix block write start"; docs/arm-boot.md).
 #
 # apt is asked as tests/e2e/kernel-612.sh asks it: a PRIVATE sources list
