@@ -13,9 +13,10 @@
 # read for sources nor changed. Each .deb is checked against the SHA256 of
 # the Packages index apt verified and unpacked with `dpkg -x` (nothing is
 # installed) into ${XDG_CACHE_HOME:-$HOME/.cache}/boottrace/qemu-bpo/VERSION/.
-# Of qemu-system-arm's dependencies only those are fetched whose shared
-# libraries the extracted binary does not find on this system (ldd says
-# "not found"); they go to VERSION/lib, and VERSION/bin/qemu-system-aarch64
+# Dependencies are fetched only when the extracted binary does not find
+# its shared libraries on this system (ldd says "not found"): those of
+# qemu-system-arm's that dpkg does not have in the version asked, and
+# theirs in turn. They go to VERSION/lib, and VERSION/bin/qemu-system-aarch64
 # is then a wrapper that sets LD_LIBRARY_PATH. No data directory (-L) is
 # needed: the tests give -bios by path and load no option ROM (-nic none).
 #
@@ -68,8 +69,15 @@ aget update -qq --error-on=any >"$apt/update.log" 2>&1 || {
 	cat "$apt/update.log" >&2
 	cached || { say "apt-get update of bookworm-backports from $mirror failed and nothing is cached in $cache"; exit 3; }
 }
-# the backports version: madison lists the archive's versions, not dpkg's
-ver=$(acache madison "$pkg" 2>/dev/null | awk -F' [|] ' '$3 ~ / bookworm-backports\// { print $2; exit }')
+# madison PKG [SUITE]: the newest version of PKG the archive offers (in
+# SUITE); madison lists the archive's versions, not dpkg's, its columns
+# padded with blanks
+madison() {
+	acache madison "$1" 2>/dev/null | awk -F'|' -v suite=" ${2:-}" '
+		{ for (i = 1; i <= NF; i++) gsub(/^ +| +$/, "", $i) }
+		index(" " $3, suite "/") || suite == " " { print $2; exit }'
+}
+ver=$(madison "$pkg" bookworm-backports)
 [ -n "$ver" ] || { cached || { say "bookworm-backports offers no $pkg"; exit 3; }; }
 d=$cache/$(echo "$ver" | tr ':' '_')
 if [ -f "$d/ok" ]; then
@@ -105,30 +113,49 @@ bin=$w/root/usr/bin/qemu-system-aarch64
 
 # missing: the libraries (or symbol versions) ldd does not find
 missing() { LD_LIBRARY_PATH=${1:-} ldd "$bin" 2>&1 | grep 'not found' || :; }
+# depends PKG=VER: its Pre-Depends and Depends, one a line as NAME [(OP
+# VER)], the first of alternatives
+depends() {
+	acache show "$1" | sed -n 's/^Pre-Depends: //p; s/^Depends: //p' | tr ',' '\n' |
+		sed 's/|.*//; s/^ *//; s/ *$//; s/:any / /; s/:any$//' | grep . || :
+}
+# lacking NAME [(OP VER)]: 0 when dpkg has no NAME installed for this
+# architecture (or for all) in a version that satisfies OP VER
+lacking() {
+	for l_q in "$1:$arch" "$1"; do
+		case $(dpkg-query -W -f '${db:Status-Abbrev}' "$l_q" 2>/dev/null) in ii*) break ;; esac
+		[ "$l_q" = "$1" ] && return 0
+	done
+	set -- "$l_q" "$(echo "${2:-}" | sed -n 's/^(\([<>=]*\) .*)$/\1/p')" \
+		"$(echo "${2:-}" | sed -n 's/^([<>=]* \(.*\))$/\1/p')"
+	[ -n "$2" ] || return 1
+	! dpkg --compare-versions "$(dpkg-query -W -f '${Version}' "$1")" "$2" "$3"
+}
 if [ -n "$(missing)" ]; then
 	say "the system lacks: $(missing | tr -s ' \t\n' ' ')"
-	# each dependency (first alternative) that dpkg does not have in the
-	# version asked: what ldd cannot find comes from one of them
-	acache show "$pkg=$ver" | sed -n 's/^Depends: //p' | head -n 1 | tr ',' '\n' |
-		sed 's/|.*//; s/^ *//; s/ *$//' >"$w/depends"
-	while read -r dep rel; do
-		case $dep in qemu-system-*) continue ;; esac # QEMU's own, not libraries
-		dep=${dep%:any}
-		have=$(dpkg-query -W -f '${db:Status-Abbrev} ${Version}' "$dep:$arch" 2>/dev/null || :)
-		op=$(echo "$rel" | sed -n 's/^(\([<>=]*\) \(.*\))$/\1/p')
-		need=$(echo "$rel" | sed -n 's/^(\([<>=]*\) \(.*\))$/\2/p')
-		case $have in
-		ii*)
-			[ -z "$op" ] && continue
-			dpkg --compare-versions "${have#* }" "$op" "$need" && continue ;;
-		esac
-		say "fetching $dep ${rel:-}"
-		d_ver=$(acache madison "$dep" | awk -F' [|] ' '{ print $2; exit }')
-		[ -n "$d_ver" ] || { say "no $dep in bookworm or bookworm-backports"; exit 3; }
-		ddeb=$(fetch "$dep=$d_ver")
-		dpkg -x "$ddeb" "$w/deps"
-		rm -f "$ddeb"
-	done <"$w/depends"
+	# what ldd cannot find comes from a dependency that dpkg does not have
+	# in the version asked, or from one of its own: each such package is
+	# fetched, and its dependencies looked at in turn
+	echo "$pkg=$ver" >"$w/todo"
+	: >"$w/seen"
+	while [ -s "$w/todo" ]; do
+		next=$(head -n 1 "$w/todo")
+		sed -i 1d "$w/todo"
+		depends "$next" >"$w/depends"
+		while read -r dep rel; do
+			case $dep in qemu-system-*) continue ;; esac # QEMU's own, not libraries
+			! grep -qxF "$dep" "$w/seen" || continue
+			echo "$dep" >>"$w/seen"
+			lacking "$dep" "$rel" || continue
+			d_ver=$(madison "$dep")
+			[ -n "$d_ver" ] || { say "no $dep in bookworm or bookworm-backports"; exit 3; }
+			say "fetching $dep $d_ver (${next%%=*} depends on $dep ${rel:-})"
+			ddeb=$(fetch "$dep=$d_ver")
+			dpkg -x "$ddeb" "$w/deps"
+			rm -f "$ddeb"
+			echo "$dep=$d_ver" >>"$w/todo"
+		done <"$w/depends"
+	done
 	mkdir -p "$w/lib"
 	find "$w/deps" -name '*.so*' \( -type f -o -type l \) -exec mv {} "$w/lib/" \; 2>/dev/null || :
 	rm -rf "$w/deps"
@@ -142,7 +169,7 @@ trap 'rm -rf "$d.new"' EXIT INT TERM HUP
 if [ -d "$d.new/lib" ]; then
 	mkdir -p "$d.new/bin"
 	# shellcheck disable=SC2016 # the wrapper expands them
-	printf '#!/bin/sh\n# qemu-bpo.sh: QEMU %s with the libraries the system lacks\nLD_LIBRARY_PATH=%s/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} exec %s/root/usr/bin/qemu-system-aarch64 "$@"\n' \
+	printf '#!/bin/sh\n# qemu-bpo.sh: QEMU %s with the libraries the system lacks\nLD_LIBRARY_PATH='\''%s/lib'\''${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} exec '\''%s/root/usr/bin/qemu-system-aarch64'\'' "$@"\n' \
 		"$ver" "$d" "$d" >"$d.new/bin/qemu-system-aarch64"
 	chmod 755 "$d.new/bin/qemu-system-aarch64"
 fi
