@@ -122,7 +122,7 @@ run_counted kallsyms sh tests/e2e/kallsyms.sh
 # report -f html/svg pages in headless Chromium: culprit shown, no fetch, no console error, screenshots
 run_counted browser sh tests/e2e/browser.sh "$B/boottrace"
 run_counted uboot sh tests/e2e/uboot.sh
-# arm-boot --loader uboot-env in a real U-Boot: saveenv fails (write-protected, and QEMU 7.2's pflash) and the normal line is booted; disarm-boot
+# arm-boot --loader uboot-env in a real U-Boot: saveenv fails (write-protected, and QEMU 7.2's pflash) and the normal line is booted; in bookworm-backports' QEMU 10 (tests/e2e/qemu-bpo.sh) the kernel boots the one-shot once, then the normal line; disarm-boot
 run_counted uboot-oneshot sh tests/e2e/uboot-oneshot.sh
 # arm-boot --loader systemd-boot in OVMF + Debian's systemd-boot: the one-shot line once, then the normal one; disarm-boot
 run_counted sdboot-oneshot sh tests/e2e/sdboot-oneshot.sh
