@@ -38,7 +38,8 @@ static int check_usage(FILE *f)
 	      "  --system-map F     System.map or /proc/kallsyms text instead (no traceability)\n"
 	      "  --kernel IMAGE     the installed image (/boot/vmlinuz-VER, bzImage, Image,\n"
 	      "                     vmlinux): its own kallsyms symbols when no --vmlinux or\n"
-	      "                     real --system-map is given (no traceability); -v says\n"
+	      "                     real --system-map is given, and its traceable functions\n"
+	      "                     (and events with CONFIG_KALLSYMS_ALL); -v says\n"
 	      "                     which source was used; its own .config (IKCONFIG),\n"
 	      "                     else config-VER beside it, when no --kernel-config\n"
 	      "                     (docs/kernel-image.md)\n"
@@ -53,7 +54,7 @@ static int check_usage(FILE *f)
 	      "  --print-map        print the --kernel image's own symbols as System.map text\n"
 	      "  --print-functions  print the functions the function tracer can trace, as\n"
 	      "                     available_filter_functions would list them at boot\n"
-	      "                     (--vmlinux, or --kernel with CONFIG_KALLSYMS_ALL)\n"
+	      "                     (--vmlinux or --kernel)\n"
 	      "  --print-events     print the trace events built into --kernel IMAGE, as\n"
 	      "                     available_events would list them at boot (KALLSYMS_ALL)\n", f);
 	cmd_common_usage(f);
@@ -184,7 +185,7 @@ static int check_print_functions(const struct check_tab *t, struct bt_error *e)
 	size_t i;
 
 	if (t->core_trace != CT_KNOWN)
-		return bt_error_set(e, BT_EXIT_INPUT, t->core_path, "its call sites are not known, so neither are its traceable functions: give --vmlinux (the -dbg vmlinux) or an image built with CONFIG_KALLSYMS_ALL (-v says what was read)");
+		return bt_error_set(e, BT_EXIT_INPUT, t->core_path, "its call sites are not known (no __start_mcount_loc symbol, and no run of text addresses long enough to be their array), so neither are its traceable functions: give --vmlinux (the -dbg vmlinux); -v says what was read");
 	for (i = 1; i < t->n; i++) {
 		const struct check_sym *s = &t->sym[i];
 

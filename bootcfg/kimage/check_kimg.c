@@ -85,7 +85,7 @@ static int kimg_sizes(struct check_tab *t, size_t from)
 struct kimg_read {
 	uint64_t *sites;
 	size_t nsites;
-	int have_sites;
+	int have_sites;		/* kimg_mcount's 1 (the symbols) or 2 (the shape) */
 };
 
 /*
@@ -101,7 +101,7 @@ static int kimg_lists(struct check_tab *t, struct kimg_read *r,
 	int got;
 
 	got = kimg_mcount(k, m, text, len, path, &r->sites, &r->nsites, &why);
-	r->have_sites = got > 0;
+	r->have_sites = got > 0 ? got : 0;
 	if (kimg_unread(got, path, &why))
 		return -1;
 	got = kimg_events(k, m, text, len, path, &t->events, &why);
@@ -118,7 +118,8 @@ static int kimg_mark(struct check_tab *t, size_t from, struct kimg_read *r,
 			return -1;
 		check_tab_mark_sites(t, from, t->n, r->sites, r->nsites, 0);
 		t->core_trace = CT_KNOWN;
-		kimg_how(how, howcap, "; traceable functions from its %zu call sites (__start_mcount_loc)", r->nsites);
+		kimg_how(how, howcap, "; traceable functions from its %zu call sites (%s)", r->nsites,
+			 r->have_sites == 1 ? "__start_mcount_loc" : "no __start_mcount_loc symbol: the array found by its shape, the longest run of text addresses");
 	}
 	if (t->events_known)
 		kimg_how(how, howcap, "; %zu trace events in %zu systems (__start_ftrace_events)", t->events.n, t->events.nsystems);
@@ -126,17 +127,19 @@ static int kimg_mark(struct check_tab *t, size_t from, struct kimg_read *r,
 }
 
 /*
- * The map of a raw image starts at _text (arm64), or a little below the
- * first text symbol: the guess whose call-site array reads is kept.
+ * The map of a raw image starts at _text, or a little below the first
+ * text symbol (MIPS: _stext 0x400 above it; arm64 without _text: 64 KiB):
+ * the guess under which the most call sites read is kept (pointers held
+ * in relocations read only at the right one).
  */
 static int kimg_map(struct kimg_addr *m, const struct kimg *k,
 		    const char *text, size_t len, const char *path)
 {
 	static const char *const names[] = { "_text", "_stext" };
 	static const uint64_t mask[4] = { 0, 0xfff, 0xffff, 0xfffff };
-	uint64_t a[2] = { 0 }, *sites;
+	uint64_t a[2] = { 0 }, *sites, best = 0;
 	unsigned have = kimg_syms(text, len, names, a, 2);
-	uint64_t t0 = have & 1 ? a[0] : a[1];
+	uint64_t t0 = have & 1 ? a[0] : a[1], pick = t0;
 	struct bt_error ign = { 0 };
 	size_t n;
 	int g;
@@ -149,11 +152,14 @@ static int kimg_map(struct kimg_addr *m, const struct kimg *k,
 		m->base = t0 & ~mask[g];
 		if (kimg_mcount(k, m, text, len, path, &sites, &n, &ign) > 0) {
 			free(sites);
-			return 0;
+			if (n > best) {
+				best = n;
+				pick = m->base;
+			}
 		}
 		bt_error_clear(&ign);
 	}
-	m->base = t0;
+	m->base = pick;
 	return 0;
 }
 

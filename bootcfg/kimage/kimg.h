@@ -149,8 +149,10 @@ void kimg_params_free(struct kimg_params *p);
  * The ftrace-able call sites of @k mapped by @m: the words between
  * __start_mcount_loc and __stop_mcount_loc of @symtext (kallsyms lists
  * both only with CONFIG_KALLSYMS_ALL), sorted, in *@sites (malloc'd) and
- * their number in *@n. 1 found; 0 when the symbols are not there; -1 with
- * @e naming @path when what lies there is no table of sites in the text.
+ * their number in *@n. 1 found; 2 found by its shape (no such symbols:
+ * the longest run of text addresses, given _stext, _etext, _sinittext and
+ * _einittext); 0 not found; -1 with @e naming @path when what lies between
+ * the symbols is no table of sites in the text.
  */
 int kimg_mcount(const struct kimg *k, const struct kimg_addr *m,
 		const char *symtext, size_t symlen, const char *path,

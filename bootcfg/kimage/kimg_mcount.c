@@ -7,7 +7,9 @@
  * (linux-source-6.1 include/asm-generic/vmlinux.lds.h MCOUNT_REC,
  * kernel-facts 113). ftrace_init() reads that array at boot; a function
  * without a site is notrace and ftrace_filter= never matches it. Both
- * symbols are in kallsyms only with CONFIG_KALLSYMS_ALL.
+ * symbols are in kallsyms only with CONFIG_KALLSYMS_ALL; without them the
+ * array is found by its shape: the longest run of words that are all
+ * addresses in the kernel's text (kernel-facts 113).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +34,37 @@ static int mcount_in_text(const uint64_t *r, unsigned have, uint64_t a)
 	return (a >= r[2] && a < r[3]) || (a >= r[4] && a < r[5]);
 }
 
+/* Fewer text addresses in a row than this are no kernel's call sites (Debian's have 30000+). */
+#define MCOUNT_SHAPE_MIN 1000
+
+/*
+ * The longest run of words of @k that are nonzero text addresses (in
+ * place, or relocated): its byte in *@at and length in *@n. Other tables
+ * of text pointers (an exception table, the syscall table) are shorter.
+ */
+static void mcount_shape(const struct kimg *k, const struct kimg_addr *m,
+			 const uint64_t *r, unsigned have, size_t *at,
+			 size_t *n)
+{
+	size_t w = (size_t)m->ptr, pos, run = 0, from = 0;
+
+	*n = 0;
+	for (pos = 0; pos + w <= k->len; pos += w) {
+		uint64_t v = kimg_addr_ptr_at(m, k, pos);
+
+		if (v && mcount_in_text(r, have, v)) {
+			if (!run++)
+				from = pos;
+			if (run > *n) {
+				*n = run;
+				*at = from;
+			}
+		} else {
+			run = 0;
+		}
+	}
+}
+
 int kimg_mcount(const struct kimg *k, const struct kimg_addr *m,
 		const char *symtext, size_t symlen, const char *path,
 		uint64_t **sites, size_t *n, struct bt_error *e)
@@ -44,9 +77,14 @@ int kimg_mcount(const struct kimg *k, const struct kimg_addr *m,
 
 	*sites = NULL;
 	*n = 0;
-	if ((have & 3) != 3)
-		return 0;
-	if (kimg_addr_array(m, k, r[0], r[1], MCOUNT_MAX, &at, &cnt))
+	if ((have & 3) != 3) {
+		/* no symbols: by its shape, within the text's known bounds */
+		if ((have & 0x3c) != 0x3c)
+			return 0;
+		mcount_shape(k, m, r, have, &at, &cnt);
+		if (cnt < MCOUNT_SHAPE_MIN)
+			return 0;
+	} else if (kimg_addr_array(m, k, r[0], r[1], MCOUNT_MAX, &at, &cnt))
 		return bt_error_set(e, BT_EXIT_INPUT, path, "__start_mcount_loc %#llx .. __stop_mcount_loc %#llx is not an array inside the image (%s): its traceable functions are not known",
 				    (unsigned long long)r[0], (unsigned long long)r[1], k->how);
 	*sites = malloc((cnt ? cnt : 1) * sizeof(**sites));
@@ -65,5 +103,5 @@ int kimg_mcount(const struct kimg *k, const struct kimg_addr *m,
 	}
 	qsort(*sites, cnt, sizeof(**sites), mcount_cmp);
 	*n = cnt;
-	return 1;
+	return (have & 3) == 3 ? 1 : 2;
 }

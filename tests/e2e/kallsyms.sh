@@ -3,7 +3,9 @@
 #
 # The symbols boottrace reads from a kernel image's own kallsyms tables
 # (check --kernel IMAGE --print-map, docs/kernel-image.md) against the real
-# System.map of the same build, for Debian's 6.1 amd64 cloud image (a
+# System.map of the same build (and the number of call sites, the
+# traceable functions, against its __start_mcount_loc array), for Debian's
+# 6.1 amd64 cloud image (a
 # bzImage with an LZ4 payload, KALLSYMS_ALL, ABSOLUTE_PERCPU) and mips64el
 # 5kc-malta image (an ELF self-decompressor carrying an xz vmlinux.bin) and
 # arm64 cloud-arm64 Image (raw, relocatable: its relocations give the base):
@@ -82,6 +84,18 @@ one() { # ARCH FLAVOUR
 			nok "$arch: $s not at the System.map's address"
 		fi
 	done
+	# the call sites (traceable functions, kimage/kimg_mcount.c): as many
+	# as the -dbg System.map's __start_mcount_loc .. __stop_mcount_loc
+	# holds, by the symbols (amd64, KALLSYMS_ALL) or by the array's shape
+	want=$(python3 -c '
+import sys
+a = {f[2]: int(f[0], 16) for f in (l.split() for l in open(sys.argv[1])) if len(f) == 3}
+print((a["__stop_mcount_loc"] - a["__start_mcount_loc"]) // 8)' "$map" 2>/dev/null || echo "?")
+	"$bt" check -v --kernel "$img" --print-functions >"$w/$arch.funcs" 2>"$w/$arch.pf"
+	got=$(sed -n 's/.*traceable functions from its \([0-9]*\) call sites.*/\1/p' "$w/$arch.pf")
+	echo "# $arch: $got call sites read from the image; the -dbg System.map's array holds $want"
+	t "$arch: the image's call sites are the kernel's ($want), --print-functions lists $(wc -l <"$w/$arch.funcs") functions" \
+		[ "$got" = "$want" ] && [ "$(wc -l <"$w/$arch.funcs")" -gt 20000 ]
 }
 
 # The boot parameters of an image (compile --kernel IMAGE,

@@ -197,6 +197,52 @@ static void test_sites_elf(void **state)
 	free(m.k.data);
 }
 
+/*
+ * No __start_mcount_loc (no CONFIG_KALLSYMS_ALL): the array is the longest
+ * run of text addresses; a shorter one (an exception table) is not it.
+ */
+static void shape(int rela)
+{
+	static const char bounds[] =
+		"ffffffff81000000 T _stext\n"
+		"ffffffff81001000 T traced_a\n"
+		"ffffffff81002000 T _etext\n"
+		"ffffffff81003000 T _sinittext\n"
+		"ffffffff81003100 T _einittext\n";
+	struct kern m;
+	struct kimg_addr a;
+	struct bt_error e = { 0 };
+	uint64_t *s;
+	size_t n, i;
+
+	kern_init(&m, rela);
+	for (i = 0; i < 1200; i++)	/* the call sites */
+		kern_ptr(&m, 0x4000 + i * 8, B + 0x1000 + (i % 0x1000));
+	for (i = 0; i < 300; i++)	/* a shorter table of text pointers */
+		kern_ptr(&m, 0xa000 + i * 8, B + 0x3000 + i % 0x100);
+	kern_map(&m, &a);
+	assert_int_equal(kimg_mcount(&m.k, &a, bounds, strlen(bounds), "k", &s, &n, &e), 2);
+	assert_int_equal(n, 1200);
+	assert_true(s[0] == B + 0x1000 && s[1199] == B + 0x1000 + 1199);
+	free(s);
+	/* fewer than 1000 in a row: not taken for the array */
+	kern_ptr(&m, 0x4000 + 600 * 8, 0);
+	if (rela)	/* its relocation gone too */
+		m.k.data[m.relat + 600 * 24 + 8] = 0;
+	kimg_addr_free(&a);
+	assert_int_equal(kimg_addr_init(&a, &m.k, B, 8, 0), 0);
+	assert_int_equal(kimg_mcount(&m.k, &a, bounds, strlen(bounds), "k", &s, &n, &e), 0);
+	kimg_addr_free(&a);
+	free(m.k.data);
+}
+
+static void test_sites_shape(void **state)
+{
+	(void)state;
+	shape(0);
+	shape(1);
+}
+
 /* Words outside the text are no table of sites; no symbols, nothing read. */
 static void test_sites_refused(void **state)
 {
@@ -446,6 +492,7 @@ int main(void)
 		cmocka_unit_test(test_sites_rela),
 		cmocka_unit_test(test_sites_elf),
 		cmocka_unit_test(test_sites_refused),
+		cmocka_unit_test(test_sites_shape),
 		cmocka_unit_test(test_events_raw),
 		cmocka_unit_test(test_events_rela),
 		cmocka_unit_test(test_events_unlisted),
