@@ -39,7 +39,7 @@ static int check_usage(FILE *f)
 	      "  --kernel IMAGE     the installed image (/boot/vmlinuz-VER, bzImage, Image,\n"
 	      "                     vmlinux): its own kallsyms symbols when no --vmlinux or\n"
 	      "                     real --system-map is given, and its traceable functions\n"
-	      "                     (and events with CONFIG_KALLSYMS_ALL); -v says\n"
+	      "                     and trace events; -v says\n"
 	      "                     which source was used; its own .config (IKCONFIG),\n"
 	      "                     else config-VER beside it, when no --kernel-config\n"
 	      "                     (docs/kernel-image.md)\n"
@@ -56,7 +56,7 @@ static int check_usage(FILE *f)
 	      "                     available_filter_functions would list them at boot\n"
 	      "                     (--vmlinux or --kernel)\n"
 	      "  --print-events     print the trace events built into --kernel IMAGE, as\n"
-	      "                     available_events would list them at boot (KALLSYMS_ALL)\n", f);
+	      "                     available_events would list them at boot\n", f);
 	cmd_common_usage(f);
 	fputs("\nExit status: 0 no error, 1 errors found or bad input, 2 usage, 3 environment.\nSee docs/check.md and boottrace(1).\n", f);
 	return f == stdout ? BT_EXIT_OK : BT_EXIT_USAGE;
@@ -207,7 +207,7 @@ static int check_print_events(const struct check_tab *t, struct bt_error *e)
 	size_t i;
 
 	if (!t->events_known)
-		return bt_error_set(e, BT_EXIT_INPUT, t->core_path, "its trace events are not known: they are read from --kernel IMAGE's own symbols when it is built with CONFIG_KALLSYMS_ALL (-v says what was read)");
+		return bt_error_set(e, BT_EXIT_INPUT, t->core_path, "its trace events are not known: they are read from --kernel IMAGE, by the symbols of their array (CONFIG_KALLSYMS_ALL) or by its shape, and neither was found (-v says what was read)");
 	for (i = 0; i < t->events.n; i++)
 		printf("%s\n", t->events.name[i]);
 	if (fflush(stdout) || ferror(stdout))

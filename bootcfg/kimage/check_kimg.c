@@ -122,7 +122,10 @@ static int kimg_mark(struct check_tab *t, size_t from, struct kimg_read *r,
 			 r->have_sites == 1 ? "__start_mcount_loc" : "no __start_mcount_loc symbol: the array found by its shape, the longest run of text addresses");
 	}
 	if (t->events_known)
-		kimg_how(how, howcap, "; %zu trace events in %zu systems (__start_ftrace_events)", t->events.n, t->events.nsystems);
+		kimg_how(how, howcap, "; %zu trace events in %zu systems from the %zu entries of its event array (%s%s)",
+			 t->events.n, t->events.nsystems, t->events.entries,
+			 t->events.by_shape ? "no __start_ftrace_events symbol: the array found by its shape" : "__start_ftrace_events",
+			 t->events.syscall_table ? "" : "; syscall events not matched with sys_call_table, which kallsyms does not list");
 	return 0;
 }
 

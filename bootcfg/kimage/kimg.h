@@ -169,12 +169,16 @@ struct kimg_events {
 	 */
 	size_t unlisted;
 	int syscall_table;	/* sys_call_table was read */
+	int by_shape;		/* no symbols: the array found by its shape */
+	size_t entries;		/* the array's length */
 };
 
 /*
  * The events of @k (between __start_ftrace_events and
- * __stop_ftrace_events, CONFIG_KALLSYMS_ALL): 1 found, 0 when the symbols
- * are not there, -1 with @e naming @path when they lead to no events.
+ * __stop_ftrace_events, CONFIG_KALLSYMS_ALL): 1 found; 2 found by its
+ * shape (no such symbols: the longest run of pointers that each lead to an
+ * event, at least 100); 0 not found; -1 with @e naming @path when the
+ * symbols' array leads to no events.
  */
 int kimg_events(const struct kimg *k, const struct kimg_addr *m,
 		const char *symtext, size_t symlen, const char *path,

@@ -78,10 +78,19 @@ struct sc_fn {
 	size_t len;
 };
 
+/*
+ * The tables arch_syscall_addr() reads (kernel-facts 114): sys_call_table,
+ * and on MIPS with 32-bit compat also the n32 and o32 ones.
+ */
+static const char *const sc_tables[] = { "sys_call_table", "sysn32_call_table", "sys32_call_table" };
+#define SC_NTABLES (sizeof(sc_tables) / sizeof(*sc_tables))
+
 struct sc_set {
 	struct sc_fn *fn;	/* the functions of the symbol text, by address */
 	size_t nfn, capfn;
-	uint64_t table, end;	/* sys_call_table and the next symbol after it */
+	uint64_t table[SC_NTABLES], end;	/* the tables; the end of the one read */
+	unsigned tables;	/* a bit per table found */
+	uint64_t cur;		/* the table sc_end bounds */
 	int have_table;
 	char **tail;		/* "_openat" of each syscall in the table, sorted */
 	size_t ntail;
@@ -91,12 +100,17 @@ static int sc_visit(void *ctx, const struct kimage_sysmap_line *l)
 {
 	struct sc_set *s = ctx;
 
+	size_t i;
+
 	if (l->bad || l->mod)
 		return 0;
-	if (l->namelen == 14 && !memcmp(l->name, "sys_call_table", 14)) {
-		s->table = l->addr;
-		s->have_table = 1;
-	}
+	for (i = 0; i < SC_NTABLES; i++)
+		if (l->namelen == strlen(sc_tables[i]) &&
+		    !memcmp(l->name, sc_tables[i], l->namelen)) {
+			s->table[i] = l->addr;
+			s->tables |= 1u << i;
+			s->have_table = 1;
+		}
 	if (!strchr("tTwW", l->type))
 		return 0;
 	if (BT_GROW(s->fn, s->nfn + 1, s->capfn))
@@ -112,12 +126,12 @@ static int sc_fn_cmp(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-/* The next symbol after sys_call_table bounds it. */
+/* The next symbol after the table at s->end's start bounds it. */
 static int sc_end(void *ctx, const struct kimage_sysmap_line *l)
 {
 	struct sc_set *s = ctx;
 
-	if (!l->bad && !l->mod && l->addr > s->table && l->addr < s->end)
+	if (!l->bad && !l->mod && l->addr > s->cur && l->addr < s->end)
 		s->end = l->addr;
 	return 0;
 }
@@ -133,11 +147,12 @@ static const struct sc_fn *sc_fn_at(const struct sc_set *s, uint64_t a)
 /*
  * What of a syscall function's name the kernel compares with its
  * metadata's "sys_NAME" (kernel-facts 114): the part after "__x64_sys",
- * "__ia32_sys", "__arm64_sys", "__do_sys" or the first three bytes.
+ * "__ia32_sys" (x86), "__arm64_sys", "__do_sys", "__sys" (MIPS) or the
+ * first three bytes.
  */
 static const char *sc_tail(const char *name, size_t len, size_t *tl)
 {
-	static const char *const pre[] = { "__x64_sys", "__ia32_sys", "__arm64_sys", "__do_sys" };
+	static const char *const pre[] = { "__x64_sys", "__ia32_sys", "__arm64_sys", "__do_sys", "__sys" };
 	size_t i, n;
 
 	for (i = 0; i < sizeof(pre) / sizeof(*pre); i++) {
@@ -156,22 +171,17 @@ static int sc_tail_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The syscalls of the table at sys_call_table: their tails, sorted. -1: no memory. */
-static int sc_read(struct sc_set *s, const struct kimg *k,
-		   const struct kimg_addr *m, const char *symtext, size_t len)
+/* The syscalls of the table at @table: their tails added to @s. -1: no memory. */
+static int sc_table(struct sc_set *s, const struct kimg *k,
+		    const struct kimg_addr *m, const char *symtext, size_t len,
+		    uint64_t table, size_t *cap)
 {
 	uint64_t a;
-	size_t cap = 0;
 
-	if (kimage_sysmap_each(symtext, len, sc_visit, s))
-		return -1;
-	if (!s->have_table)
-		return 0;
-	if (s->nfn)
-		qsort(s->fn, s->nfn, sizeof(*s->fn), sc_fn_cmp);
-	s->end = s->table + 4096 * (uint64_t)m->ptr;	/* no table is longer */
+	s->cur = table;
+	s->end = table + 4096 * (uint64_t)m->ptr;	/* no table is longer */
 	kimage_sysmap_each(symtext, len, sc_end, s);
-	for (a = s->table; a + (uint64_t)m->ptr <= s->end; a += (uint64_t)m->ptr) {
+	for (a = table; a + (uint64_t)m->ptr <= s->end; a += (uint64_t)m->ptr) {
 		const struct sc_fn *f;
 		const char *t;
 		uint64_t to;
@@ -182,11 +192,30 @@ static int sc_read(struct sc_set *s, const struct kimg *k,
 		t = sc_tail(f->name, f->len, &tl);
 		if (tl == 11 && !memcmp(t, "_ni_syscall", 11))
 			continue;	/* the kernel maps no event to it */
-		if (BT_GROW(s->tail, s->ntail + 1, cap) ||
+		if (BT_GROW(s->tail, s->ntail + 1, *cap) ||
 		    !(s->tail[s->ntail] = strndup(t, tl)))
 			return -1;
 		s->ntail++;
 	}
+	return 0;
+}
+
+/* The syscalls of every table kallsyms lists: their tails, sorted. -1: no memory. */
+static int sc_read(struct sc_set *s, const struct kimg *k,
+		   const struct kimg_addr *m, const char *symtext, size_t len)
+{
+	size_t cap = 0, i;
+
+	if (kimage_sysmap_each(symtext, len, sc_visit, s))
+		return -1;
+	if (!s->have_table)
+		return 0;
+	if (s->nfn)
+		qsort(s->fn, s->nfn, sizeof(*s->fn), sc_fn_cmp);
+	for (i = 0; i < SC_NTABLES; i++)
+		if ((s->tables & 1u << i) &&
+		    sc_table(s, k, m, symtext, len, s->table[i], &cap))
+			return -1;
 	if (s->ntail)
 		qsort(s->tail, s->ntail, sizeof(*s->tail), sc_tail_cmp);
 	return 0;
@@ -248,10 +277,66 @@ static void events_sort(struct kimg_events *ev)
 	ev->n = j;
 }
 
-int kimg_events(const struct kimg *k, const struct kimg_addr *m,
+/* Fewer events in a row than this are no kernel's array (Debian's have 1400+). */
+#define EVENTS_SHAPE_MIN 100
+
+/* The longest run of words that each lead to an event's system and name. */
+static size_t events_run(const struct kimg *k, const struct kimg_addr *m,
+			 size_t *at)
+{
+	size_t w = (size_t)m->ptr, pos, run = 0, from = 0, best = 0;
+	char one[2 * EVENT_NAME_MAX + 2];
+
+	for (pos = 0; pos + w <= k->len; pos += w) {
+		uint64_t v = kimg_addr_ptr_at(m, k, pos);
+
+		if (v && kimg_addr_byte(m, k, v) >= 0 &&
+		    events_one(k, m, v, one, sizeof(one))) {
+			if (!run++)
+				from = pos;
+			if (run > best) {
+				best = run;
+				*at = from;
+			}
+		} else {
+			run = 0;
+		}
+	}
+	return best;
+}
+
+/*
+ * No symbols (no CONFIG_KALLSYMS_ALL): the array is the longest such run;
+ * a raw image's byte 0 is the guess below @mm->base under which it is
+ * longest (the pointers lead somewhere only at the right one). 1 found.
+ */
+static int events_shape(const struct kimg *k, struct kimg_addr *mm,
+			size_t *at, size_t *cnt)
+{
+	static const uint64_t mask[4] = { 0, 0xfff, 0xffff, 0xfffff };
+	uint64_t b0 = mm->base, pick = b0;
+	size_t a = 0, n;
+	int g;
+
+	*cnt = 0;
+	for (g = 0; g < (mm->n ? 1 : 4); g++) {
+		mm->base = b0 & ~mask[g];
+		n = events_run(k, mm, &a);
+		if (n > *cnt) {
+			*cnt = n;
+			*at = a;
+			pick = mm->base;
+		}
+	}
+	mm->base = pick;
+	return *cnt >= EVENTS_SHAPE_MIN;
+}
+
+int kimg_events(const struct kimg *k, const struct kimg_addr *map,
 		const char *symtext, size_t symlen, const char *path,
 		struct kimg_events *ev, struct bt_error *e)
 {
+	struct kimg_addr mm = *map, *m = &mm;	/* its base may be proved anew */
 	static const char *const names[] = { "__start_ftrace_events", "__stop_ftrace_events" };
 	uint64_t r[2] = { 0 };
 	struct sc_set sc = { 0 };
@@ -259,9 +344,11 @@ int kimg_events(const struct kimg *k, const struct kimg_addr *m,
 	char one[2 * EVENT_NAME_MAX + 2];
 
 	memset(ev, 0, sizeof(*ev));
-	if (kimg_syms(symtext, symlen, names, r, 2) != 3)
-		return 0;
-	if (kimg_addr_array(m, k, r[0], r[1], EVENTS_MAX, &at, &cnt))
+	if (kimg_syms(symtext, symlen, names, r, 2) != 3) {
+		if (!events_shape(k, m, &at, &cnt))
+			return 0;
+		ev->by_shape = 1;
+	} else if (kimg_addr_array(m, k, r[0], r[1], EVENTS_MAX, &at, &cnt))
 		return bt_error_set(e, BT_EXIT_INPUT, path, "__start_ftrace_events %#llx .. __stop_ftrace_events %#llx is not an array inside the image (%s): its trace events are not known",
 				    (unsigned long long)r[0], (unsigned long long)r[1], k->how);
 	if (sc_read(&sc, k, m, symtext, symlen)) {
@@ -296,8 +383,9 @@ int kimg_events(const struct kimg *k, const struct kimg_addr *m,
 				    at, bad, cnt);
 	}
 	ev->unread = bad;
+	ev->entries = cnt;
 	events_sort(ev);
-	return 1;
+	return ev->by_shape ? 2 : 1;
 }
 
 void kimg_events_free(struct kimg_events *ev)

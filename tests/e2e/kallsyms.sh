@@ -96,6 +96,17 @@ print((a["__stop_mcount_loc"] - a["__start_mcount_loc"]) // 8)' "$map" 2>/dev/nu
 	echo "# $arch: $got call sites read from the image; the -dbg System.map's array holds $want"
 	t "$arch: the image's call sites are the kernel's ($want), --print-functions lists $(wc -l <"$w/$arch.funcs") functions" \
 		[ "$got" = "$want" ] && [ "$(wc -l <"$w/$arch.funcs")" -gt 20000 ]
+	# the events' array (kimage/kimg_events.c), by its symbols or shape
+	want=$(python3 -c '
+import sys
+a = {f[2]: int(f[0], 16) for f in (l.split() for l in open(sys.argv[1])) if len(f) == 3}
+print((a["__stop_ftrace_events"] - a["__start_ftrace_events"]) // 8)' "$map" 2>/dev/null || echo "?")
+	got=$(sed -n 's/.* trace events in [0-9]* systems from the \([0-9]*\) entries of its event array.*/\1/p' "$w/$arch.pf")
+	"$bt" check --kernel "$img" --print-events >"$w/$arch.events" 2>/dev/null
+	echo "# $arch: an event array of $got entries read, the -dbg System.map's holds $want; --print-events lists $(wc -l <"$w/$arch.events")"
+	t "$arch: the image's event array is the kernel's ($want entries)" [ "$got" = "$want" ]
+	t "$arch: --print-events lists sched:sched_switch and irq:irq_handler_entry" \
+		sh -c "grep -qx sched:sched_switch '$w/$arch.events' && grep -qx irq:irq_handler_entry '$w/$arch.events'"
 }
 
 # The boot parameters of an image (compile --kernel IMAGE,

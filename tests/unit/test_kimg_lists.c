@@ -366,6 +366,65 @@ static void test_events_unlisted(void **state)
 	free(text);
 }
 
+/*
+ * No __start_ftrace_events: the longest run of pointers that each lead to
+ * an event (at least 100); the syscall events matched with every syscall
+ * table kallsyms lists (MIPS's three, "__sys_" stripped as MIPS does).
+ */
+static void events_by_shape(int rela)
+{
+	static const char text[] =
+		"ffffffff81000000 T _stext\n"
+		"ffffffff81001300 T sys_openat\n"
+		"ffffffff81001400 T __sys_fork\n"
+		"ffffffff8100d000 T sys_call_table\n"
+		"ffffffff8100d008 T sys32_call_table\n"
+		"ffffffff8100d010 T after_the_tables\n";
+	static const char no32[] =
+		"ffffffff81000000 T _stext\n"
+		"ffffffff81001300 T sys_openat\n"
+		"ffffffff81001400 T __sys_fork\n"
+		"ffffffff8100d000 T sys_call_table\n"
+		"ffffffff8100d008 T after_the_table\n";
+	struct kern m;
+	struct kimg_addr a;
+	struct kimg_events ev;
+	struct bt_error e = { 0 };
+	size_t i;
+
+	kern_init(&m, rela);
+	kern_events(&m);	/* sched_switch at 0xa000, sys_enter_openat at 0xa100 */
+	/* sys_enter_fork */
+	kern_ptr(&m, 0xa210, B + 0xb100);
+	kern_ptr(&m, 0xa218, B + 0xc800);
+	kern_str(&m, 0xc800, "sys_enter_fork");
+	for (i = 0; i < 150; i++)	/* the array, at 0xe000 */
+		kern_ptr(&m, 0xe000 + i * 8, B + (i % 3 == 0 ? 0xa000 : i % 3 == 1 ? 0xa100 : 0xa200));
+	kern_ptr(&m, 0xd000, B + 0x1300);	/* sys_call_table[0]: openat */
+	kern_ptr(&m, 0xd008, B + 0x1400);	/* sys32_call_table[0]: fork */
+	kern_map(&m, &a);
+	assert_int_equal(kimg_events(&m.k, &a, text, strlen(text), "k", &ev, &e), 2);
+	assert_true(ev.by_shape);
+	assert_int_equal(ev.entries, 150);
+	assert_int_equal(ev.n, 3);
+	assert_string_equal(ev.name[1], "syscalls:sys_enter_fork");
+	assert_string_equal(ev.name[2], "syscalls:sys_enter_openat");
+	kimg_events_free(&ev);
+	/* a kernel without sys32_call_table: fork's event is not listed */
+	assert_int_equal(kimg_events(&m.k, &a, no32, strlen(no32), "k", &ev, &e), 2);
+	assert_int_equal(ev.n, 2);
+	kimg_events_free(&ev);
+	kimg_addr_free(&a);
+	free(m.k.data);
+}
+
+static void test_events_shape(void **state)
+{
+	(void)state;
+	events_by_shape(0);
+	events_by_shape(1);
+}
+
 /* Pointers that lead nowhere: refused, naming the file and the byte. */
 static void test_events_refused(void **state)
 {
@@ -497,6 +556,7 @@ int main(void)
 		cmocka_unit_test(test_events_rela),
 		cmocka_unit_test(test_events_unlisted),
 		cmocka_unit_test(test_events_refused),
+		cmocka_unit_test(test_events_shape),
 		cmocka_unit_test(test_params_raw_and_rela),
 		cmocka_unit_test(test_check_events),
 	};
