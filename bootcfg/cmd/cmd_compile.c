@@ -353,19 +353,8 @@ static int compile_check(const struct compile_args *a, const struct source *src,
 	int ret = -1;
 
 	memset(&k, 0, sizeof(k));
-	if (in.kconfig_ready) {
-		/*
-		 * The .config compile read with the image's (said once): what
-		 * check knows of it, the version only from its header, as check's own.
-		 */
-		memcpy(k.opt, kc->opt, sizeof(k.opt));
-		memcpy(k.module, kc->module, sizeof(k.module));
-		memcpy(k.config_release, kc->config_release, sizeof(k.config_release));
-		snprintf(k.config_name, sizeof(k.config_name), "%s", kc->config_path ? kc->config_path : "");
-		k.config_path = kc->config_path ? k.config_name : NULL;
-		if (k.config_release[0])
-			kcaps_set_version(&k, k.config_release, NULL);
-	}
+	if (in.kconfig_ready)	/* the .config compile read with the image's (said once) */
+		kcaps_copy_config(&k, kc);
 	fflush(stdout);
 	/* a big vmlinux and a modules tree take a while: a line on a terminal */
 	bt_progress_init(&prog, STDERR_FILENO, bt_quiet(), "boottrace compile");

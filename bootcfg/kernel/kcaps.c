@@ -5,10 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "kernel/kcaps.h"
-#include "util/grow.h"
 #include "util/readfile.h"
 
 struct kfeat_info {
@@ -199,40 +197,28 @@ int kcaps_load_config_text(struct kcaps *k, const char *text, size_t len,
 
 int kcaps_load_config(struct kcaps *k, const char *path, struct bt_error *e)
 {
-	struct stat st;
-	/* a regular file only (never a FIFO or device): readfile_open */
-	int fd = readfile_open(path, RF_KCONFIG_MAX, 0, "a kernel .config", &st, e);
-	FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
-	char *text = NULL;
-	size_t len = 0, cap = 0, got;
+	size_t len;
+	/* a regular file only: never a FIFO, a device or standard input */
+	char *text = readfile(path, RF_KCONFIG_MAX, RF_REGULAR, "a kernel .config", &len, e);
 	int r;
 
-	if (fd < 0)
+	if (!text)
 		return -1;
-	if (!f) {
-		close(fd);
-		return bt_error_errno(e, errno, path, "cannot open kernel config");
-	}
-	do {
-		if (BT_GROW(text, len + 65536, cap) < 0) {
-			fclose(f);
-			free(text);
-			return bt_error_set(e, BT_EXIT_ENV, path, "out of memory reading the kernel config");
-		}
-		got = fread(text + len, 1, cap - len, f);
-		len += got;
-	} while (got && len <= RF_KCONFIG_MAX);
-	if (ferror(f) || len > RF_KCONFIG_MAX) {
-		fclose(f);
-		free(text);
-		return len > RF_KCONFIG_MAX ?
-		       bt_error_set(e, BT_EXIT_INPUT, path, "grew past %zu bytes while read: more than a kernel .config may be", RF_KCONFIG_MAX) :
-		       bt_error_errno(e, EIO, path, "cannot read kernel config");
-	}
-	fclose(f);
 	r = kcaps_parse_config(k, text, len, path, e);
 	free(text);
 	return r;
+}
+
+void kcaps_copy_config(struct kcaps *to, const struct kcaps *from)
+{
+	memcpy(to->opt, from->opt, sizeof(to->opt));
+	memcpy(to->module, from->module, sizeof(to->module));
+	memcpy(to->config_release, from->config_release, sizeof(to->config_release));
+	snprintf(to->config_name, sizeof(to->config_name), "%s",
+		 from->config_path ? from->config_path : "");
+	to->config_path = from->config_path ? to->config_name : NULL;
+	if (to->config_release[0])
+		kcaps_set_version(to, to->config_release, NULL);
 }
 
 int kcaps_has(const struct kcaps *k, enum kfeat f)

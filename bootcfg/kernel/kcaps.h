@@ -118,6 +118,13 @@ int kcaps_load_config(struct kcaps *k, const char *path, struct bt_error *e);
 int kcaps_load_config_text(struct kcaps *k, const char *text, size_t len,
 			   const char *name, struct bt_error *e);
 
+/*
+ * What @from knows of its .config into @to (empty): the options, the
+ * release and the file's name, and the version from the release only (as
+ * a .config read by itself gives it, whatever -k @from had).
+ */
+void kcaps_copy_config(struct kcaps *to, const struct kcaps *from);
+
 /* 1 has, 0 has not, -1 unknown (no version given). */
 int kcaps_has(const struct kcaps *k, enum kfeat f);
 /*

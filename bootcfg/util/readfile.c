@@ -89,7 +89,7 @@ fail:
 char *readfile(const char *path, size_t max, int flags, const char *what,
 	       size_t *len, struct bt_error *e)
 {
-	int in = !strcmp(path, "-");
+	int in = !(flags & RF_REGULAR) && !strcmp(path, "-");
 	struct stat st;
 	char *buf = NULL;
 	size_t n = 0, cap = 0, want = 4096;
@@ -99,7 +99,7 @@ char *readfile(const char *path, size_t max, int flags, const char *what,
 	if (!in) {
 		/* a regular file longer than @max: with RF_OVER, read @max + 1 */
 		fd = readfile_open(path, (flags & RF_OVER) ? (unsigned long long)-1 : max,
-				   RF_STREAM, what, &st, e);
+				   (flags & RF_REGULAR) ? 0 : RF_STREAM, what, &st, e);
 		if (fd < 0)
 			return NULL;
 		/* /proc files say 0: then grow as the bytes come */

@@ -36,9 +36,10 @@
 /* flags */
 #define RF_OVER   1	/* readfile: a longer input is the caller's to judge */
 #define RF_STREAM 2	/* readfile_open: a FIFO or pipe is a deliberate input */
+#define RF_REGULAR 4	/* readfile: a regular file only ("-" is a file name then) */
 
 /*
- * Read @path ("-": standard input), at most @max bytes, into a malloc'd
+ * Read @path ("-": standard input, unless RF_REGULAR), at most @max bytes, into a malloc'd
  * NUL-terminated buffer; *@len gets the size. More than @max bytes is an
  * input error saying @what it should have been (with RF_OVER in @flags,
  * the caller decides instead: *@len is @max + 1 and the buffer holds

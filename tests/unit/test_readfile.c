@@ -112,6 +112,43 @@ static void fifo_only_where_a_stream_belongs(void **state)
 	unlink(p);
 }
 
+/* RF_REGULAR: a FIFO is refused even with data waiting; "-" is a file name. */
+static void regular_only(void **state)
+{
+	char p[256], dash[300], cwd[256];
+	struct bt_error e;
+	size_t len;
+	char *t;
+	int w;
+
+	(void)state;
+	path_in(p, sizeof(p), "fifo2");
+	assert_int_equal(mkfifo(p, 0600), 0);
+	w = open(p, O_RDWR);
+	assert_true(w >= 0);
+	assert_int_equal(write(w, "x", 1), 1);
+	bt_error_clear(&e);
+	assert_null(readfile(p, 100, RF_REGULAR, "a kernel .config", &len, &e));
+	assert_non_null(strstr(e.msg, "is a FIFO, not a kernel .config"));
+	close(w);
+	unlink(p);
+	/* "-" is the file of that name, not standard input */
+	path_in(p, sizeof(p), "");
+	assert_non_null(getcwd(cwd, sizeof(cwd)));
+	assert_int_equal(chdir(p), 0);
+	snprintf(dash, sizeof(dash), "%s/-", p);
+	w = open(dash, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	assert_true(w >= 0);
+	assert_int_equal(write(w, "CONFIG_X=y\n", 11), 11);
+	close(w);
+	t = readfile("-", 100, RF_REGULAR, "a kernel .config", &len, &e);
+	assert_non_null(t);
+	assert_string_equal(t, "CONFIG_X=y\n");
+	free(t);
+	unlink(dash);
+	assert_int_equal(chdir(cwd), 0);
+}
+
 /* Bigger than its limit: the error comes before any read. */
 static void a_huge_sparse_file_is_refused_by_size(void **state)
 {
@@ -139,6 +176,7 @@ int main(void)
 		cmocka_unit_test(reads_proc_files),
 		cmocka_unit_test(refuses_devices_and_directories),
 		cmocka_unit_test(fifo_only_where_a_stream_belongs),
+		cmocka_unit_test(regular_only),
 		cmocka_unit_test(a_huge_sparse_file_is_refused_by_size),
 	};
 	char p[256];
