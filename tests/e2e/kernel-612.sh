@@ -24,19 +24,11 @@ set -eu
 say() { echo "kernel-612.sh: $*" >&2; }
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/boottrace/kernel-6.12
 mirror=${BT_DEBIAN_MIRROR:-http://deb.debian.org/debian}
-apt=$cache/apt
-mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial"
+# shellcheck source=tests/e2e/apt-private.sh
+. "$(dirname "$0")/apt-private.sh"
+apt_private "$cache/apt"
 echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror bookworm-backports main" \
 	>"$apt/sources.list"
-# apt-get / apt-cache with the private sources and lists
-aget() {
-	apt-get -o "Dir::Etc::sourcelist=$apt/sources.list" -o Dir::Etc::sourceparts=- \
-		-o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache" "$@"
-}
-acache() {
-	apt-cache -o "Dir::Etc::sourcelist=$apt/sources.list" -o Dir::Etc::sourceparts=- \
-		-o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache" "$@"
-}
 
 cached() {
 	d=$(for c in "$cache"/linux-image-*_*/; do [ -f "$c/ok" ] && echo "${c%/}"; done |
@@ -74,12 +66,7 @@ chmod 755 "$w"
 	exit 3
 }
 check() { # PKG DEB
-	want=$(acache show --no-all-versions "$1" | sed -n 's/^SHA256: //p' | head -n 1)
-	got=$(sha256sum "$2" | cut -d' ' -f1)
-	if [ -z "$want" ] || [ "$want" != "$got" ]; then
-		say "$2: sha256 $got, apt's index says ${want:-nothing}"
-		exit 3
-	fi
+	deb_sha_ok "$2" acache show --no-all-versions "$1" || exit 3
 }
 deb=$(ls "$w"/*.deb)
 check "$pkg" "$deb"

@@ -17,6 +17,8 @@
 set -eu
 # shellcheck source=scripts/progress.sh
 . "$(dirname "$0")/../../scripts/progress.sh"
+# shellcheck source=tests/e2e/apt-private.sh
+. "$(dirname "$0")/apt-private.sh"
 
 say() { echo "kernel-pkg.sh: $*" >&2; }
 [ $# = 2 ] || { say "usage: kernel-pkg.sh ARCH FLAVOUR (amd64 cloud-amd64, arm64 cloud-arm64, mips64el 5kc-malta)"; exit 2; }
@@ -72,12 +74,7 @@ chmod 755 "$w"
 }
 for p in "$pkg" busybox-static; do
 	deb=$(ls "$w"/"${p}"_*_"$arch".deb)
-	want=$(apt-cache show --no-all-versions "$p:$arch" | sed -n 's/^SHA256: //p' | head -n 1)
-	got=$(sha256sum "$deb" | cut -d' ' -f1)
-	if [ -n "$want" ] && [ "$want" != "$got" ]; then
-		say "$deb: sha256 $got, apt says $want"
-		exit 3
-	fi
+	deb_sha_ok "$deb" apt-cache show --no-all-versions "$p:$arch" || exit 3
 done
 dpkg -x "$w/${pkg}"_*.deb "$w/root"
 dpkg -x "$w"/busybox-static_*.deb "$w/bb"

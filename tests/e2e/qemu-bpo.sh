@@ -50,21 +50,14 @@ cached() {
 }
 [ "${BT_QEMU_BPO_REFRESH:-0}" != 0 ] || cached || :
 
-apt=$cache/apt
-mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial"
+# shellcheck source=tests/e2e/apt-private.sh
+. "$(dirname "$0")/apt-private.sh"
+apt_private "$cache/apt"
 arch=$(dpkg --print-architecture)
 key=/usr/share/keyrings/debian-archive-keyring.gpg
 # the host's architecture only: the system's foreign ones would triple the lists
 printf 'deb [arch=%s signed-by=%s] %s %s main\n' \
 	"$arch" "$key" "$mirror" bookworm-backports "$arch" "$key" "$mirror" bookworm >"$apt/sources.list"
-aget() {
-	apt-get -o "Dir::Etc::sourcelist=$apt/sources.list" -o Dir::Etc::sourceparts=- \
-		-o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache" "$@"
-}
-acache() {
-	apt-cache -o "Dir::Etc::sourcelist=$apt/sources.list" -o Dir::Etc::sourceparts=- \
-		-o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache" "$@"
-}
 aget update -qq --error-on=any >"$apt/update.log" 2>&1 || {
 	cat "$apt/update.log" >&2
 	cached || { say "apt-get update of bookworm-backports from $mirror failed and nothing is cached in $cache"; exit 3; }
@@ -97,12 +90,7 @@ fetch() {
 		exit 3
 	}
 	deb=$(ls "$w"/*.deb)
-	want=$(acache show "$1" 2>/dev/null | sed -n 's/^SHA256: //p' | head -n 1)
-	got=$(sha256sum "$deb" | cut -d' ' -f1)
-	if [ -z "$want" ] || [ "$want" != "$got" ]; then
-		say "$deb: sha256 $got, apt's index says ${want:-nothing}"
-		exit 3
-	fi
+	deb_sha_ok "$deb" acache show "$1" || exit 3
 	echo "$deb"
 }
 deb=$(fetch "$pkg=$ver")
