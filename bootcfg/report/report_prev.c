@@ -554,17 +554,27 @@ static void line_named(const struct rp_prev *p, const struct rp_syms *syms,
 		 (int)(e - (f + fl)), f + fl);
 }
 
-/*
- * The initcall_starts without a finish, in order, into *@open: those that
- * never finished, or (@lost) those whose finish the kernel lost.
- */
-static int unfinished(const struct rp_prev *p, int lost, size_t **open,
-		      size_t *nopen, int *starts)
+/* Append event @i to the list *@v (@n long, @cap room). -1: no memory. */
+static int open_add(size_t **v, size_t *n, size_t *cap, size_t i)
 {
-	size_t i, cap = 0;
+	if (BT_GROW(*v, *n + 1, *cap) < 0)
+		return -1;
+	(*v)[(*n)++] = i;
+	return 0;
+}
 
-	*open = NULL;
-	*nopen = 0;
+/*
+ * The initcall_starts without a finish, in order, in one walk: into *@open
+ * those that never finished, into *@lost those whose finish the kernel
+ * lost; *@starts says whether any initcall started at all.
+ */
+static int unfinished(const struct rp_prev *p, size_t **open, size_t *nopen,
+		      size_t **lost, size_t *nlost, int *starts)
+{
+	size_t i, capo = 0, capl = 0;
+
+	*open = *lost = NULL;
+	*nopen = *nlost = 0;
 	*starts = 0;
 	for (i = 0; i < p->nev; i++) {
 		const char *s = p->trace + p->ev[i].off, *e = s + p->ev[i].len;
@@ -576,14 +586,15 @@ static int unfinished(const struct rp_prev *p, int lost, size_t **open,
 		    (c && c->other_boot))
 			continue;
 		*starts = 1;
-		if (p->ev[i].finished || p->ev[i].lost != lost)
+		if (p->ev[i].finished)
 			continue;
-		if (BT_GROW(*open, *nopen + 1, cap) < 0) {
+		if (p->ev[i].lost ? open_add(lost, nlost, &capl, i) :
+				    open_add(open, nopen, &capo, i)) {
 			free(*open);
-			*open = NULL;
+			free(*lost);
+			*open = *lost = NULL;
 			return -1;
 		}
-		(*open)[(*nopen)++] = i;
 	}
 	return 0;
 }
@@ -610,12 +621,8 @@ int rp_prev_print_json(const struct rp_prev *p, const struct rp_syms *syms,
 	int named = 0, raw = 0, kname = 0, starts, first;
 	char buf[1024];
 
-	if (unfinished(p, 0, &open, &nopen, &starts))
+	if (unfinished(p, &open, &nopen, &lost, &nlost, &starts))
 		return -1;
-	if (unfinished(p, 1, &lost, &nlost, &starts)) {
-		free(open);
-		return -1;
-	}
 	fputs("  \"previous_boot\": {\"instance\": ", f);
 	json_fputs(f, p->name);
 	fputs(", \"text_delta\": ", f);
@@ -735,12 +742,8 @@ int rp_prev_print_text(const struct rp_prev *p, const struct rp_syms *syms,
 			fprintf(f, "    %s\n", buf + strspn(buf, " "));
 		}
 	}
-	if (unfinished(p, 0, &open, &nopen, &starts))
+	if (unfinished(p, &open, &nopen, &lost, &nlost, &starts))
 		return -1;
-	if (unfinished(p, 1, &lost, &nlost, &starts)) {
-		free(open);
-		return -1;
-	}
 	if (!starts) {
 		fputs("  no initcall events of the previous boot (initcall:* not in the instance, or none left in it)\n", f);
 	} else if (!nopen) {
