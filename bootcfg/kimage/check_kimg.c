@@ -47,40 +47,6 @@ static int kimg_unread(int r, const char *path, struct bt_error *why)
 	return 0;
 }
 
-static int kimg_cmp_idx(const void *x, const void *y, void *ctx)
-{
-	const struct check_sym *s = ctx;
-	uint64_t a = s[*(const uint32_t *)x].addr, b = s[*(const uint32_t *)y].addr;
-
-	return a < b ? -1 : a > b;
-}
-
-/*
- * kallsyms gives no sizes: a function of the image (symbols @from..t->n)
- * reaches to the next function at a higher address (0: the last one).
- */
-static int kimg_sizes(struct check_tab *t, size_t from)
-{
-	struct check_sym *s = t->sym;
-	uint32_t *fn = malloc((t->n - from + 1) * sizeof(*fn));
-	size_t nfn = 0, i, j;
-
-	if (!fn)
-		return -1;
-	for (i = from; i < t->n; i++)
-		if ((s[i].flags & CS_TEXT) && s[i].mod < 0)
-			fn[nfn++] = (uint32_t)i;
-	qsort_r(fn, nfn, sizeof(*fn), kimg_cmp_idx, s);
-	for (i = 0; i < nfn; i = j) {
-		for (j = i + 1; j < nfn && s[fn[j]].addr == s[fn[i]].addr; j++)
-			;
-		for (size_t k = i; k < j; k++)
-			s[fn[k]].size = j < nfn ? s[fn[j]].addr - s[fn[i]].addr : 0;
-	}
-	free(fn);
-	return 0;
-}
-
 /* What the image's arrays say, read before its symbol text is split. */
 struct kimg_read {
 	uint64_t *sites;
@@ -89,22 +55,16 @@ struct kimg_read {
 };
 
 /*
- * The call sites and events of @k through @m into @r and @t; a table
- * that does not read is said and left unknown (the symbols still count).
- * -1 only for no memory.
+ * The events of @k through @m into @t; a table that does not read is said
+ * and left unknown (the symbols still count). -1 only for no memory.
  */
-static int kimg_lists(struct check_tab *t, struct kimg_read *r,
-		      const struct kimg *k, const struct kimg_addr *m,
-		      const char *text, size_t len, const char *path)
+static int kimg_events_read(struct check_tab *t, const struct kimg *k,
+			    const struct kimg_addr *m, const char *text,
+			    size_t len, const char *path)
 {
 	struct bt_error why = { 0 };
-	int got;
+	int got = kimg_events(k, m, text, len, path, &t->events, &why);
 
-	got = kimg_mcount(k, m, text, len, path, &r->sites, &r->nsites, &why);
-	r->have_sites = got > 0 ? got : 0;
-	if (kimg_unread(got, path, &why))
-		return -1;
-	got = kimg_events(k, m, text, len, path, &t->events, &why);
 	t->events_known = got > 0;
 	return kimg_unread(got, path, &why);
 }
@@ -114,7 +74,7 @@ static int kimg_mark(struct check_tab *t, size_t from, struct kimg_read *r,
 		     char *how, size_t howcap)
 {
 	if (r->have_sites) {
-		if (kimg_sizes(t, from))
+		if (check_tab_size_functions(t, from))
 			return -1;
 		check_tab_mark_sites(t, from, t->n, r->sites, r->nsites, 0);
 		t->core_trace = CT_KNOWN;
@@ -130,39 +90,50 @@ static int kimg_mark(struct check_tab *t, size_t from, struct kimg_read *r,
 }
 
 /*
- * The map of a raw image starts at _text, or a little below the first
- * text symbol (MIPS: _stext 0x400 above it; arm64 without _text: 64 KiB):
- * the guess under which the most call sites read is kept (pointers held
- * in relocations read only at the right one).
+ * The map of @k and its call sites into @r, in one pass over the guesses:
+ * a raw image's base is each kimg_addr_guess of its first text symbol,
+ * and the one under which the most sites read is kept (pointers held in
+ * relocations read only at the right one); an ELF kernel maps itself. A
+ * table that does not read is said and left unknown. -1 only for no memory.
  */
-static int kimg_map(struct kimg_addr *m, const struct kimg *k,
-		    const char *text, size_t len, const char *path)
+static int kimg_map_sites(struct kimg_addr *m, struct kimg_read *r,
+			  const struct kimg *k, const char *text, size_t len,
+			  const char *path)
 {
 	static const char *const names[] = { "_text", "_stext" };
-	static const uint64_t mask[4] = { 0, 0xfff, 0xffff, 0xfffff };
-	uint64_t a[2] = { 0 }, *sites, best = 0;
+	uint64_t a[2] = { 0 }, *sites, t0, pick;
 	unsigned have = kimg_syms(text, len, names, a, 2);
-	uint64_t t0 = have & 1 ? a[0] : a[1], pick = t0;
-	struct bt_error ign = { 0 };
+	struct bt_error why = { 0 }, first = { 0 };
 	size_t n;
-	int g;
+	int g, got;
 
+	t0 = have & 1 ? a[0] : a[1];
+	pick = t0;
 	if (kimg_addr_init(m, k, t0, t0 > 0xffffffffULL ? 8 : 4, 0))
 		return -1;
-	if (m->n)
-		return 0;
-	for (g = 0; g < 4; g++) {
-		m->base = t0 & ~mask[g];
-		if (kimg_mcount(k, m, text, len, path, &sites, &n, &ign) > 0) {
+	for (g = 0; g < (m->n ? 1 : KIMG_ADDR_GUESSES); g++) {
+		m->base = kimg_addr_guess(t0, g);
+		got = kimg_mcount(k, m, text, len, path, &sites, &n, &why);
+		if (got < 0 && why.code == BT_EXIT_ENV)
+			return -1;
+		if (got < 0 && !g)
+			first = why;	/* said when no guess reads */
+		bt_error_clear(&why);
+		if (got <= 0)
+			continue;
+		if (n <= r->nsites) {
 			free(sites);
-			if (n > best) {
-				best = n;
-				pick = m->base;
-			}
+			continue;
 		}
-		bt_error_clear(&ign);
+		free(r->sites);
+		r->sites = sites;
+		r->nsites = n;
+		r->have_sites = got;
+		pick = m->base;
 	}
 	m->base = pick;
+	if (!r->have_sites)
+		return kimg_unread(first.msg[0] ? -1 : 0, path, &first);
 	return 0;
 }
 
@@ -184,8 +155,8 @@ static int kimg_from_kallsyms(struct check_tab *t, const struct kimg *k,
 	if (check_tab_keep(t, text))
 		return kimg_oom(path, e);
 	/* the symbol walk ends names in place: the arrays are found first */
-	if (kimg_map(&m, k, text, len, path) ||
-	    kimg_lists(t, &r, k, &m, text, len, path)) {
+	if (kimg_map_sites(&m, &r, k, text, len, path) ||
+	    kimg_events_read(t, k, &m, text, len, path)) {
 		kimg_addr_free(&m);
 		free(r.sites);
 		return kimg_oom(path, e);

@@ -135,6 +135,28 @@ static void check_mark_at(struct check_sym *s, const uint32_t *fn,
 		s[fn[k]].flags |= CS_TRACE;
 }
 
+int check_tab_size_functions(struct check_tab *t, size_t from)
+{
+	struct check_sym *s = t->sym;
+	uint32_t *fn = malloc((t->n - from + 1) * sizeof(*fn));
+	size_t nfn = 0, i, j, k;
+
+	if (!fn)
+		return -1;
+	for (i = from; i < t->n; i++)
+		if ((s[i].flags & CS_TEXT) && s[i].mod < 0)
+			fn[nfn++] = (uint32_t)i;
+	qsort_r(fn, nfn, sizeof(*fn), check_cmp_addr, s);
+	for (i = 0; i < nfn; i = j) {
+		for (j = i + 1; j < nfn && s[fn[j]].addr == s[fn[i]].addr; j++)
+			;
+		for (k = i; k < j; k++)
+			s[fn[k]].size = j < nfn ? s[fn[j]].addr - s[fn[i]].addr : 0;
+	}
+	free(fn);
+	return 0;
+}
+
 /*
  * A site is inside its function (fentry at +0 or after endbr64, mcount
  * after the prologue), or a few bytes before it when the compiler put

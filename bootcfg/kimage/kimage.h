@@ -70,6 +70,12 @@ int check_tab_index(struct check_tab *t);
 uint32_t check_tab_hash(const char *name);
 /* First symbol of @name's bucket (0: none); walk with sym[i].next. */
 uint32_t check_tab_bucket(const struct check_tab *t, const char *name);
+/*
+ * Symbol text gives no sizes: each core function of symbols @from..t->n
+ * reaches to the next function at a higher address (0: the last one).
+ * -1: no memory.
+ */
+int check_tab_size_functions(struct check_tab *t, size_t from);
 /* Mark the functions whose range holds each sorted address as traceable. */
 void check_tab_mark_sites(struct check_tab *t, size_t from, size_t to,
 			  uint64_t *sites, size_t nsites, int sec);

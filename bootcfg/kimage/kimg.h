@@ -93,6 +93,14 @@ struct kimg_addr {
 int kimg_addr_init(struct kimg_addr *m, const struct kimg *k, uint64_t base,
 		   int ptr, int big);
 void kimg_addr_free(struct kimg_addr *m);
+/*
+ * A raw image's byte 0 is linked at, or a little below, its first text
+ * symbol (_text; MIPS: _stext 0x400 above it; arm64 without _text: 64 KiB
+ * below _stext): guess @g of KIMG_ADDR_GUESSES, @text rounded down to
+ * nothing, 4 KiB, 64 KiB, 1 MiB. A reader keeps the guess its table proves.
+ */
+#define KIMG_ADDR_GUESSES 4
+uint64_t kimg_addr_guess(uint64_t text, int g);
 /* The byte of @k at link address @va, or -1. */
 long long kimg_addr_byte(const struct kimg_addr *m, const struct kimg *k,
 			 uint64_t va);

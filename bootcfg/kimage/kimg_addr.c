@@ -127,6 +127,13 @@ int kimg_addr_init(struct kimg_addr *m, const struct kimg *k, uint64_t base,
 	return 0;
 }
 
+uint64_t kimg_addr_guess(uint64_t text, int g)
+{
+	static const uint64_t mask[KIMG_ADDR_GUESSES] = { 0, 0xfff, 0xffff, 0xfffff };
+
+	return text & ~mask[g];
+}
+
 void kimg_addr_free(struct kimg_addr *m)
 {
 	free(m->rel);

@@ -91,27 +91,16 @@ struct sc_set {
 	uint64_t table[SC_NTABLES], end;	/* the tables; the end of the one read */
 	unsigned tables;	/* a bit per table found */
 	uint64_t cur;		/* the table sc_end bounds */
-	int have_table;
 	char **tail;		/* "_openat" of each syscall in the table, sorted */
 	size_t ntail;
 };
 
+/* The functions of the symbol text, for sc_fn_at. */
 static int sc_visit(void *ctx, const struct kimage_sysmap_line *l)
 {
 	struct sc_set *s = ctx;
 
-	size_t i;
-
-	if (l->bad || l->mod)
-		return 0;
-	for (i = 0; i < SC_NTABLES; i++)
-		if (l->namelen == strlen(sc_tables[i]) &&
-		    !memcmp(l->name, sc_tables[i], l->namelen)) {
-			s->table[i] = l->addr;
-			s->tables |= 1u << i;
-			s->have_table = 1;
-		}
-	if (!strchr("tTwW", l->type))
+	if (l->bad || l->mod || !strchr("tTwW", l->type))
 		return 0;
 	if (BT_GROW(s->fn, s->nfn + 1, s->capfn))
 		return -1;
@@ -206,10 +195,11 @@ static int sc_read(struct sc_set *s, const struct kimg *k,
 {
 	size_t cap = 0, i;
 
+	s->tables = kimg_syms(symtext, len, sc_tables, s->table, SC_NTABLES);
+	if (!s->tables)
+		return 0;
 	if (kimage_sysmap_each(symtext, len, sc_visit, s))
 		return -1;
-	if (!s->have_table)
-		return 0;
 	if (s->nfn)
 		qsort(s->fn, s->nfn, sizeof(*s->fn), sc_fn_cmp);
 	for (i = 0; i < SC_NTABLES; i++)
@@ -240,7 +230,7 @@ static int sc_listed(const struct sc_set *s, const char *ev)
 {
 	const char *t;
 
-	if (!s->have_table || strncmp(ev, "syscalls:", 9))
+	if (!s->tables || strncmp(ev, "syscalls:", 9))
 		return 1;
 	t = ev + 9;
 	if (!strncmp(t, "sys_enter", 9))
@@ -313,14 +303,13 @@ static size_t events_run(const struct kimg *k, const struct kimg_addr *m,
 static int events_shape(const struct kimg *k, struct kimg_addr *mm,
 			size_t *at, size_t *cnt)
 {
-	static const uint64_t mask[4] = { 0, 0xfff, 0xffff, 0xfffff };
 	uint64_t b0 = mm->base, pick = b0;
 	size_t a = 0, n;
 	int g;
 
 	*cnt = 0;
-	for (g = 0; g < (mm->n ? 1 : 4); g++) {
-		mm->base = b0 & ~mask[g];
+	for (g = 0; g < (mm->n ? 1 : KIMG_ADDR_GUESSES); g++) {
+		mm->base = kimg_addr_guess(b0, g);
 		n = events_run(k, mm, &a);
 		if (n > *cnt) {
 			*cnt = n;
@@ -375,7 +364,7 @@ int kimg_events(const struct kimg *k, const struct kimg_addr *map,
 		}
 		ev->n++;
 	}
-	ev->syscall_table = sc.have_table;
+	ev->syscall_table = sc.tables != 0;
 	sc_free(&sc);
 	if (bad > cnt / 100) {
 		kimg_events_free(ev);

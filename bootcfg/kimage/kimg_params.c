@@ -163,7 +163,6 @@ int kimg_params(const struct kimg *k, const char *symtext, size_t symlen,
 	struct fnset f = { 0 };
 	struct kimg_addr m;
 	struct shape sh[4] = { { 8, 24, 0 }, { 8, 24, 1 }, { 4, 12, 0 }, { 4, 12, 1 } };
-	static const uint64_t mask[4] = { 0, 0xfff, 0xffff, 0xfffff };
 	uint64_t base = 0;
 	size_t best = 0, start = 0;
 	int s, g, which = -1;
@@ -181,12 +180,8 @@ int kimg_params(const struct kimg *k, const char *symtext, size_t symlen,
 		kimg_addr_free(&m);
 		return bt_error_set(e, BT_EXIT_INPUT, path, "no _text or _stext symbol and no ELF program headers: the image's addresses cannot be mapped to its bytes, so its boot parameters are not known");
 	}
-	/*
-	 * A raw image starts at the load address, at or a little below the
-	 * first text symbol (MIPS: _stext 0x400 above it): each guess is
-	 * proved or not by the table it finds.
-	 */
-	for (g = 0; g < (m.n ? 1 : 4); g++) {
+	/* a raw image: each guess of its base is proved by the table it finds */
+	for (g = 0; g < (m.n ? 1 : KIMG_ADDR_GUESSES); g++) {
 		for (s = 0; s < 4; s++) {
 			size_t at = 0, n;
 
@@ -194,13 +189,13 @@ int kimg_params(const struct kimg *k, const char *symtext, size_t symlen,
 				  sh[s].big != k->elf_big :
 				  (sh[s].ptr == 8) != f.wide)
 				continue;
-			params_shape(&m, &sh[s], f.text & ~mask[g]);
+			params_shape(&m, &sh[s], kimg_addr_guess(f.text, g));
 			n = longest_run(k, &m, &f, &sh[s], &at);
 			if (n > best) {
 				best = n;
 				start = at;
 				which = s;
-				base = f.text & ~mask[g];
+				base = kimg_addr_guess(f.text, g);
 			}
 		}
 	}
