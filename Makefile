@@ -88,7 +88,7 @@ SRC_compile := compile.c decompile.c emit_bootconfig.c emit_bootoct.c emit_cmdli
 SRC_report  := report_agg.c report_chain.c report_clean.c report_console.c report_dump.c report_dump_out.c report_pstore.c report_feed.c report_folded.c report_frame.c \
 	report_input.c report_json.c report_lex.c report_lineage.c report_md5.c report_parse.c \
 	report_initcall.c report_phase.c report_proc.c \
-	report_prev.c report_quality.c report_snap.c report_stacks.c report_sym.c report_table.c report_text.c report_timeline.c report_tree.c \
+	report_pick.c report_prev.c report_quality.c report_snap.c report_stacks.c report_sym.c report_table.c report_text.c report_timeline.c report_tree.c \
 	report_who.c
 # the pictures: HTML page, SVG flame graph, trace-event JSON, two boots (docs/report.md)
 SRC_report  += report_answer.c report_diff.c report_html.c report_html_crash.c report_perfetto.c report_svg.c

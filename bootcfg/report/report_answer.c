@@ -12,46 +12,39 @@
 #include "report/report_pic.h"
 #include "util/json.h"
 
-static void fill(const struct report *r, struct rp_answer *a,
-		 const struct rp_count *c, int stack)
+struct fill {
+	struct rp_answer *a;
+	int k, cap;
+};
+
+static int fill(const struct report *r, const struct rp_fn *fn,
+		const struct rp_pick *p, void *ctx)
 {
-	a->id = rp_key_b(c);
-	a->stack = stack;
-	a->n = c->n;
-	a->first = c->first;
-	a->last = c->last;
-	a->len = stack ? rp_stack_path(r, a->id, rp_key_a(c), a->path,
-				       RP_PIC_FRAMES) :
-			 rp_chain_path(r, a->id, a->path, RP_PIC_FRAMES);
-	a->task = rp_top_task(r, stack ? &r->stack_task : &r->chain_task,
-			      a->id);
+	struct fill *f = ctx;
+	struct rp_answer *a = &f->a[f->k++];
+
+	(void)fn;
+	a->id = p->id;
+	a->stack = p->stack;
+	a->n = p->hits->n;
+	a->first = p->hits->first;
+	a->last = p->hits->last;
+	memcpy(a->path, p->path, p->len * sizeof(*p->path));
+	a->len = p->len;
+	a->task = rp_top_task(r, p->tasks, p->id);
 	a->start = rp_culprit_start(r, a->path, a->len);
 	a->phase = rp_phase_of(r, a->path, a->len, a->task);
+	return f->k >= f->cap;
 }
 
 int rp_answers(const struct report *r, const struct rp_fn *fn,
 	       struct rp_answer *a, int cap)
 {
-	struct rp_count **v;
-	size_t n, i;
-	int k = 0;
+	struct fill f = { a, 0, cap };
 
-	v = rp_pairs_of(&r->fn_stack, fn->name, &n);
-	if (!v)
-		return -1;
-	for (i = 0; i < n && k < cap; i++)
-		if (!r->stacks.s[rp_key_b(v[i])].useless)
-			fill(r, &a[k++], v[i], 1);
-	free(v);
-	if (k || fn->is_event)
-		return k;
-	v = rp_pairs_of(&r->fn_chain, fn->name, &n);
-	if (!v)
-		return -1;
-	for (i = 0; i < n && k < cap; i++)
-		fill(r, &a[k++], v[i], 0);
-	free(v);
-	return k;
+	if (cap <= 0)
+		return 0;
+	return rp_picks(r, fn, fill, &f) < 0 ? -1 : f.k;
 }
 
 size_t rp_answer_words(const struct report *r, const struct rp_answer *a,

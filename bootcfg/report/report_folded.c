@@ -11,7 +11,6 @@
 
 #include "report/report_int.h"
 
-#define PATH_MAX_FRAMES 256
 
 static void frame_n(const char *s, size_t n, FILE *f)
 {
@@ -47,12 +46,12 @@ static void tree_lines(const struct report *r, const struct rp_tree *t,
 {
 	uint32_t c;
 
-	if (node && depth <= PATH_MAX_FRAMES) {
+	if (node && depth <= RP_FRAMES) {
 		path[depth - 1] = t->v[node].name;
 		if (t->v[node].self)
 			line(r, path, depth, t->v[node].self, f);
 	}
-	if (depth >= PATH_MAX_FRAMES)
+	if (depth >= RP_FRAMES)
 		return;
 	for (c = t->v[node].child; c != RP_NONE; c = t->v[c].next)
 		tree_lines(r, t, c, path, depth + 1, f);
@@ -91,46 +90,30 @@ static void who_lines(const struct report *r, const uint32_t *path,
 	free(v);
 }
 
-static int fn_who_lines(const struct report *r, const struct rp_fn *fn,
-			FILE *f)
+static int who_pick(const struct report *r, const struct rp_fn *fn,
+		    const struct rp_pick *p, void *ctx)
 {
-	uint32_t path[PATH_MAX_FRAMES], len, id;
-	struct rp_count **v;
-	size_t n, i, done = 0;
-
-	v = rp_pairs_of(&r->fn_stack, fn->name, &n);
-	for (i = 0; v && i < n; i++) {
-		id = rp_key_b(v[i]);
-		if (r->stacks.s[id].useless)
-			continue;
-		len = rp_stack_path(r, id, fn->name, path, PATH_MAX_FRAMES);
-		who_lines(r, path, len, &r->stack_task, id, f);
-		done++;
-	}
-	free(v);
-	if (done || fn->is_event)
-		return done ? 0 : 1;
-	v = rp_pairs_of(&r->fn_chain, fn->name, &n);
-	for (i = 0; v && i < n; i++) {
-		id = rp_key_b(v[i]);
-		len = rp_chain_path(r, id, path, PATH_MAX_FRAMES);
-		who_lines(r, path, len, &r->chain_task, id, f);
-		done++;
-	}
-	free(v);
-	return done ? 0 : 1;
+	(void)fn;
+	who_lines(r, p->path, p->len, p->tasks, p->id, ctx);
+	return 0;
 }
 
 static int fn_lines(const struct report *r, const struct rp_fn *fn, FILE *f)
 {
-	uint32_t path[PATH_MAX_FRAMES], len;
+	uint32_t path[RP_FRAMES], len;
 	uint64_t done = 0;
 	struct rp_tree t;
 	struct rp_count **v;
 	size_t n, i;
 
-	if (rp_lineage_any(r) && !fn_who_lines(r, fn, f))
-		return 0;
+	if (rp_lineage_any(r)) {
+		int k = rp_picks(r, fn, who_pick, f);
+
+		if (k < 0)
+			return -1;
+		if (k)
+			return 0;
+	}
 	if (rp_tree_build(r, fn->name, &t))
 		return -1;
 	tree_lines(r, &t, 0, path, 0, f);
@@ -142,7 +125,7 @@ static int fn_lines(const struct report *r, const struct rp_fn *fn, FILE *f)
 	if (!v)
 		return -1;
 	for (i = 0; i < n; i++) {
-		len = rp_chain_path(r, rp_key_b(v[i]), path, PATH_MAX_FRAMES);
+		len = rp_chain_path(r, rp_key_b(v[i]), path, RP_FRAMES);
 		line(r, path, len, v[i]->n, f);
 		done += v[i]->n;
 	}

@@ -1009,6 +1009,29 @@ uint32_t rp_chain_path(const struct report *r, uint32_t node, uint32_t *out,
  * point such as do_one_initcall or do_syscall_64). */
 uint32_t rp_culprit_start(const struct report *r, const uint32_t *path,
 			  uint32_t n);
+/* The most frames a caller path keeps (outermost ones dropped beyond). */
+#define RP_FRAMES 256
+/*
+ * One culprit of a function (report_pick.c): a distinct usable stack or a
+ * parent chain, its caller path and the function's count on it.
+ */
+struct rp_pick {
+	const struct rp_count *hits;	/* n, first, last of the function on it */
+	uint32_t id;			/* stack id, or chain node */
+	int stack;			/* 1: a stack trace, 0: a parent chain */
+	const struct rp_pairs *tasks;	/* &r->stack_task or &r->chain_task */
+	uint32_t path[RP_FRAMES], len;	/* outermost first, the function last */
+};
+typedef int (*rp_pick_fn)(const struct report *r, const struct rp_fn *fn,
+			  const struct rp_pick *p, void *ctx);
+/*
+ * The culprits of @fn, the one choice every output makes: each distinct
+ * usable stack by hits, else (not for an event) each parent chain by hits.
+ * @each is called for each in that order until it returns nonzero.
+ * Returns how many were visited, -1 when out of memory.
+ */
+int rp_picks(const struct report *r, const struct rp_fn *fn, rp_pick_fn each,
+	     void *ctx);
 /* The task with most hits on stack/chain @id of @tab ("" if none). */
 const char *rp_top_task(const struct report *r, const struct rp_pairs *tab,
 			uint32_t id);

@@ -13,7 +13,6 @@
 #include "util/json.h"
 
 #define RP_SCHEMA_VERSION 1
-#define PATH_MAX_FRAMES 256
 
 static void js(const char *s, FILE *f)
 {
@@ -113,7 +112,7 @@ static const char *renamed_why(uint8_t flag)
 
 static void jstacks(const struct report *r, uint32_t fn, FILE *f)
 {
-	uint32_t path[PATH_MAX_FRAMES], len, k;
+	uint32_t path[RP_FRAMES], len, k;
 	size_t n, i;
 	struct rp_count **v = rp_pairs_of(&r->fn_stack, fn, &n);
 
@@ -124,7 +123,7 @@ static void jstacks(const struct report *r, uint32_t fn, FILE *f)
 		int first = 1;
 		size_t named;
 
-		len = rp_stack_path(r, rp_key_b(v[i]), fn, path, PATH_MAX_FRAMES);
+		len = rp_stack_path(r, rp_key_b(v[i]), fn, path, RP_FRAMES);
 		fprintf(f, "%s\n        {\"count\": %llu, \"usable\": %s, \"phase\": \"%s\", \"task\": ",
 			i ? "," : "", (unsigned long long)v[i]->n,
 			s->useless ? "false" : "true",
@@ -174,7 +173,7 @@ static void jstacks(const struct report *r, uint32_t fn, FILE *f)
 
 static void jchains(const struct report *r, uint32_t fn, FILE *f)
 {
-	uint32_t path[PATH_MAX_FRAMES], len;
+	uint32_t path[RP_FRAMES], len;
 	size_t n, i;
 	struct rp_count **v = rp_pairs_of(&r->fn_chain, fn, &n);
 
@@ -183,7 +182,7 @@ static void jchains(const struct report *r, uint32_t fn, FILE *f)
 		uint32_t node = rp_key_b(v[i]);
 		const char *task = rp_top_task(r, &r->chain_task, node);
 
-		len = rp_chain_path(r, node, path, PATH_MAX_FRAMES);
+		len = rp_chain_path(r, node, path, RP_FRAMES);
 		fprintf(f, "%s\n        {\"count\": %llu, \"phase\": \"%s\", \"task\": ", i ? "," : "",
 			(unsigned long long)v[i]->n,
 			rp_phase_name(rp_phase_of(r, path, len, task)));
@@ -352,38 +351,31 @@ static void jculprit(const struct report *r, const uint32_t *path,
 	fputc('}', f);
 }
 
-/* The answers: every usable stack, else every stitched chain. */
+struct jcount {
+	FILE *f;
+	int k;
+};
+
+static int janswer_pick(const struct report *r, const struct rp_fn *fn,
+			const struct rp_pick *p, void *ctx)
+{
+	struct jcount *c = ctx;
+
+	(void)fn;
+	jculprit(r, p->path, p->len, p->hits, rp_top_task(r, p->tasks, p->id),
+		 rp_top_task_hits(r, p->tasks, p->id),
+		 p->stack ? "stack" : "parent-chain", c->k++ > 0, c->f);
+	return 0;
+}
+
+/* The answers: every culprit (rp_picks). */
 static void janswer(const struct report *r, const struct rp_fn *fn, FILE *f)
 {
-	uint32_t path[PATH_MAX_FRAMES], len, id;
-	struct rp_count **v;
-	size_t n, i, k = 0;
+	struct jcount c = { f, 0 };
 
 	fputs("      \"culprits\": [", f);
-	v = rp_pairs_of(&r->fn_stack, fn->name, &n);
-	for (i = 0; v && i < n; i++) {
-		id = rp_key_b(v[i]);
-		if (r->stacks.s[id].useless)
-			continue;
-		len = rp_stack_path(r, id, fn->name, path, PATH_MAX_FRAMES);
-		jculprit(r, path, len, v[i],
-			 rp_top_task(r, &r->stack_task, id),
-			 rp_top_task_hits(r, &r->stack_task, id), "stack", k++ > 0, f);
-	}
-	free(v);
-	if (!k && !fn->is_event) {
-		v = rp_pairs_of(&r->fn_chain, fn->name, &n);
-		for (i = 0; v && i < n; i++) {
-			id = rp_key_b(v[i]);
-			len = rp_chain_path(r, id, path, PATH_MAX_FRAMES);
-			jculprit(r, path, len, v[i],
-				 rp_top_task(r, &r->chain_task, id),
-				 rp_top_task_hits(r, &r->chain_task, id),
-				 "parent-chain", k++ > 0, f);
-		}
-		free(v);
-	}
-	fputs(k ? "\n      ],\n" : "],\n", f);
+	rp_picks(r, fn, janswer_pick, &c);
+	fputs(c.k ? "\n      ],\n" : "],\n", f);
 }
 
 /* Beside the culprits: the hook's errors, which may have cost some. */

@@ -10,11 +10,9 @@
 
 #include "report/report_int.h"
 
-#define RP_PIC_FRAMES 256
-
 /* One culprit of a function: a distinct usable stack or a parent chain. */
 struct rp_answer {
-	uint32_t path[RP_PIC_FRAMES];	/* outermost first, the function last */
+	uint32_t path[RP_FRAMES];	/* outermost first, the function last */
 	uint32_t len, start;		/* start: where the culprit part begins */
 	uint32_t id;			/* stack or chain id */
 	int stack;			/* 1: a stack trace, 0: a parent chain */
@@ -24,9 +22,7 @@ struct rp_answer {
 };
 
 /*
- * The culprits of @fn the way the text report picks them: each distinct
- * usable stack, else (not for events) each parent chain, by hits; at most
- * @cap into @a. Returns how many, -1 when out of memory.
+ * The culprits of @fn (rp_picks), at most @cap into @a. Returns how many, -1 when out of memory.
  */
 int rp_answers(const struct report *r, const struct rp_fn *fn,
 	       struct rp_answer *a, int cap);

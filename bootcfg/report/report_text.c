@@ -11,7 +11,6 @@
 #include "kernel/fetcharg.h"
 #include "report/report_int.h"
 
-#define PATH_MAX_FRAMES 256
 
 static void put_ts(const struct report *r, uint64_t ts, FILE *f)
 {
@@ -92,7 +91,7 @@ static void put_list(const struct report *r, const struct rp_pairs *p,
 /* Stitched chains, when stacks are missing or useless. */
 static void put_chains(const struct report *r, uint32_t fn, FILE *f)
 {
-	uint32_t path[PATH_MAX_FRAMES], len;
+	uint32_t path[RP_FRAMES], len;
 	size_t n, i;
 	struct rp_count **v = rp_pairs_of(&r->fn_chain, fn, &n);
 
@@ -102,7 +101,7 @@ static void put_chains(const struct report *r, uint32_t fn, FILE *f)
 		r->hdr.how == RP_READ_GRAPH ? "from the call graph's nesting" :
 		"stitched from the <-parent column");
 	for (i = 0; i < n && i < 16; i++) {
-		len = rp_chain_path(r, rp_key_b(v[i]), path, PATH_MAX_FRAMES);
+		len = rp_chain_path(r, rp_key_b(v[i]), path, RP_FRAMES);
 		fprintf(f, "    %8llu  ", (unsigned long long)v[i]->n);
 		put_path(r, path, len, f);
 		fputc('\n', f);
@@ -222,39 +221,31 @@ static void answer_line(const struct report *r, const struct rp_fn *fn,
 		put_who(r, &w, f);
 }
 
-/* The answers: each distinct usable stack, else each chain (first 4). */
+struct shown {
+	FILE *f;
+	int n, from_stack;
+};
+
+static int answer_pick(const struct report *r, const struct rp_fn *fn,
+		       const struct rp_pick *p, void *ctx)
+{
+	struct shown *sh = ctx;
+
+	answer_line(r, fn, p->path, p->len, p->hits,
+		    rp_top_task(r, p->tasks, p->id),
+		    rp_top_task_hits(r, p->tasks, p->id), p->stack, sh->f);
+	sh->from_stack |= p->stack;
+	return ++sh->n >= 4;
+}
+
+/* The answers (rp_picks): the first 4 culprits. */
 static void put_answer(const struct report *r, const struct rp_fn *fn,
 		       int *from_stack, FILE *f)
 {
-	uint32_t path[PATH_MAX_FRAMES], len, id;
-	struct rp_count **v;
-	size_t n, i, shown = 0;
+	struct shown sh = { f, 0, 0 };
 
-	*from_stack = 0;
-	v = rp_pairs_of(&r->fn_stack, fn->name, &n);
-	for (i = 0; v && i < n && shown < 4; i++) {
-		id = rp_key_b(v[i]);
-		if (r->stacks.s[id].useless)
-			continue;
-		len = rp_stack_path(r, id, fn->name, path, PATH_MAX_FRAMES);
-		answer_line(r, fn, path, len, v[i],
-			    rp_top_task(r, &r->stack_task, id),
-			    rp_top_task_hits(r, &r->stack_task, id), 1, f);
-		*from_stack = 1;
-		shown++;
-	}
-	free(v);
-	if (*from_stack || fn->is_event)
-		return;
-	v = rp_pairs_of(&r->fn_chain, fn->name, &n);
-	for (i = 0; v && i < n && i < 4; i++) {
-		id = rp_key_b(v[i]);
-		len = rp_chain_path(r, id, path, PATH_MAX_FRAMES);
-		answer_line(r, fn, path, len, v[i],
-			    rp_top_task(r, &r->chain_task, id),
-			    rp_top_task_hits(r, &r->chain_task, id), 0, f);
-	}
-	free(v);
+	rp_picks(r, fn, answer_pick, &sh);
+	*from_stack = sh.from_stack;
 }
 
 /*

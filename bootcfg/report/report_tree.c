@@ -126,7 +126,7 @@ static uint32_t tree_child(struct rp_tree *t, uint32_t parent, uint32_t name)
 int rp_tree_build(const struct report *r, uint32_t fn, struct rp_tree *t)
 {
 	struct rp_count **v;
-	uint32_t path[256];
+	uint32_t path[RP_FRAMES];
 	size_t n, i;
 
 	memset(t, 0, sizeof(*t));
@@ -142,7 +142,7 @@ int rp_tree_build(const struct report *r, uint32_t fn, struct rp_tree *t)
 	if (!v)
 		return -1;
 	for (i = 0; i < n; i++) {
-		uint32_t len = rp_stack_path(r, rp_key_b(v[i]), fn, path, 256);
+		uint32_t len = rp_stack_path(r, rp_key_b(v[i]), fn, path, RP_FRAMES);
 		uint32_t node = 0, k;
 
 		if (r->stacks.s[rp_key_b(v[i])].useless)
