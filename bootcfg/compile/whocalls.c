@@ -200,10 +200,12 @@ char *whocalls_config(const char *funcs, const char *callers,
 	 */
 	if (lineage)
 		textbuf_printf(&out, "# sym-offset prints each name with its offset, size and [module], so that report\n"
-			       "# can tell a frame of freed module init code from the module loaded there later.\n"
-			       "ftrace.options = %ssym-offset\n", chain ? "" : "func_stack_trace, ");
-	else if (!chain)
-		textbuf_printf(&out, "ftrace.options = func_stack_trace\n");
+			       "# can tell a frame of freed module init code from the module loaded there later.\n");
+	if (!chain || lineage)
+		textbuf_printf(&out, "ftrace.options = %s%s%s\n",
+			       chain ? "" : "func_stack_trace",
+			       !chain && lineage ? ", " : "",
+			       lineage ? "sym-offset" : "");
 	if (probe)
 		whocalls_probe_config(&out, funcs, probe);
 	if (lineage)
