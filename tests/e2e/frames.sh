@@ -24,13 +24,7 @@ SUITE=frames
 # shellcheck source=tests/e2e/tap.sh
 . "$top/tests/e2e/tap.sh"
 
-command -v qemu-system-x86_64 >/dev/null 2>&1 ||
-	skip "qemu-system-x86_64 is not installed (make deps)"
-[ -x "$bt" ] || { nok "$bt missing (make all)"; finish; }
-KD=$(sh tests/e2e/kernel.sh) || skip "no Debian 6.1 kernel or busybox-static could be fetched"
-KV=$(cat "$KD/kver")
-echo "# kernel: $KD ($KV)"
-rm -rf "$W"
+qemu_kernel kernel.sh "Debian 6.1 kernel or busybox-static"
 mkdir -p "$W/out"
 # after bonding, modules whose code may land where bonding's init was
 MODS="virtio_pci virtio_blk bonding dummy ifb nlmon veth vrf"

@@ -38,16 +38,8 @@ else
 	nok "shellcheck is not installed (make deps)"
 fi
 
-command -v qemu-system-x86_64 >/dev/null 2>&1 ||
-	skip "qemu-system-x86_64 is not installed (make deps)"
-[ -x "$bt" ] || { nok "$bt missing (make all)"; finish; }
-KD=$(sh tests/e2e/kernel.sh) || skip "no Debian 6.1 cloud kernel could be fetched"
-KV=$(cat "$KD/kver")
+qemu_kernel kernel.sh "Debian 6.1 cloud kernel"
 vmlinuz=$KD/root/boot/vmlinuz-$KV
-echo "# kernel: $KD ($KV)"
-
-rm -rf "$W"
-mkdir -p "$W"
 if ! sh initramfs-hook/mkinitramfs.sh -o "$W/bb.cpio.gz" -M "$KD/root" -V "$KV" \
 	-m "virtio_pci virtio_blk bonding" -f "$td/stage1:/stage1" -f "$td/stage2:/init"; then
 	nok "mkinitramfs.sh builds the test initramfs"

@@ -28,15 +28,8 @@ SUITE=persistent
 # shellcheck source=tests/e2e/tap.sh
 . "$top/tests/e2e/tap.sh"
 
-command -v qemu-system-x86_64 >/dev/null 2>&1 ||
-	skip "qemu-system-x86_64 is not installed (make deps)"
-[ -x "$bt" ] || { nok "$bt missing (make all)"; finish; }
-KD=$(sh tests/e2e/kernel-612.sh) || skip "no Debian 6.12 cloud kernel could be fetched"
-KV=$(cat "$KD/kver")
+qemu_kernel kernel-612.sh "Debian 6.12 cloud kernel"
 BD=$(sh tests/e2e/kernel.sh) || skip "no busybox-static could be fetched"
-echo "# kernel: $KD ($KV)"
-rm -rf "$W"
-mkdir -p "$W"
 if ! BUSYBOX=$BD/busybox sh initramfs-hook/mkinitramfs.sh -o "$W/i.cpio.gz" \
 	-M "$KD/root" -V "$KV" -m virtio_blk -f tests/e2e/persistent/init:/init; then
 	nok "mkinitramfs.sh builds the test initramfs"

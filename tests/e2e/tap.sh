@@ -71,19 +71,24 @@ compile_for_qemu() { # BCONF WORD...
 		t "compile wrote $cq_w" sh -c 'echo " $1 " | grep -qF " $2 "' sh "$TRACE" "$cq_w"
 	done
 }
-# The Debian 6.1 cloud kernel in $KD ($KV) and the test module of
-# tests/e2e/crashmod built for it in $ko, with $W emptied (crash.sh,
-# pstore.sh). Skips without QEMU or a kernel; needs $bt and $W.
-crashmod_kernel() {
+# The kernel tests/e2e/FETCHER fetches, in $KD ($KV), with $W emptied
+# (frames.sh, hook.sh, persistent.sh, try.sh, crashmod_kernel). Skips
+# without QEMU or that kernel; needs $bt and $W.
+qemu_kernel() { # FETCHER WHAT
 	command -v qemu-system-x86_64 >/dev/null 2>&1 ||
 		skip "qemu-system-x86_64 is not installed (make deps)"
 	# shellcheck disable=SC2154 # $bt and $W are the suite's
 	[ -x "$bt" ] || { nok "$bt missing (make all)"; finish; }
-	KD=$(sh tests/e2e/kernel.sh) || skip "no Debian 6.1 cloud kernel could be fetched"
+	KD=$(sh "tests/e2e/$1") || skip "no $2 could be fetched"
 	KV=$(cat "$KD/kver")
 	echo "# kernel: $KD ($KV)"
 	rm -rf "$W"
 	mkdir -p "$W"
+}
+# The Debian 6.1 cloud kernel (qemu_kernel) and the test module of
+# tests/e2e/crashmod built for it in $ko (crash.sh, pstore.sh).
+crashmod_kernel() {
+	qemu_kernel kernel.sh "Debian 6.1 cloud kernel"
 	# shellcheck disable=SC2034 # $ko is the suite's
 	if ! ko=$(sh tests/e2e/crashmod/build.sh "$KD"); then
 		nok "crashmod builds against linux-headers-$KV"

@@ -29,13 +29,7 @@ SUITE=try
 # shellcheck source=tests/e2e/tap.sh
 . "$top/tests/e2e/tap.sh"
 
-command -v qemu-system-x86_64 >/dev/null 2>&1 ||
-	skip "qemu-system-x86_64 is not installed (make deps)"
-[ -x "$bt" ] || { nok "$bt missing (make all)"; finish; }
-KD=$(sh tests/e2e/kernel.sh) || skip "no Debian 6.1 cloud kernel could be fetched"
-KV=$(cat "$KD/kver")
-echo "# kernel: $KD ($KV)"
-rm -rf "$W"
+qemu_kernel kernel.sh "Debian 6.1 cloud kernel"
 mkdir -p "$W/out"
 
 # boottrace and its libraries, each at the path ldd names
