@@ -2,7 +2,8 @@
 /*
  * What a plan needs of the kernel's .config (check.h): each setting whose
  * option is off is an error naming the option; stack traces that the
- * unwinder will spoil are warnings. All of them, not just the first.
+ * unwinder will spoil are warnings. All of them, not just the first. The
+ * tracer is decided by the kernel's symbols where they were read.
  */
 #include <string.h>
 
@@ -44,11 +45,22 @@ static void check_tracer(struct check_report *r, const struct plan *p,
 			 const struct kcaps *k, const struct plan_inst *in)
 {
 	const struct ktracer *t = in->tracer.text ? ktracer_find(in->tracer.text) : NULL;
-	char what[64];
+	char what[64], why[400];
 	enum kopt o;
 
-	if (!t || !strcmp(t->name, "function"))
-		return;		/* unknown: compile refuses it; function: above */
+	if (!t)
+		return;		/* unknown: compile refuses it */
+	/* the kernel's symbols, where read, win over its .config */
+	switch (ktracer_in_symbols(t, k, why, sizeof(why))) {
+	case 0:
+		check_report_add(r, p, in->tracer.node, CK_ERROR, t->name,
+				 "%s: ftrace=%s would start nothing and trace nothing", why, t->name);
+		return;
+	case 1:
+		return;
+	}
+	if (!strcmp(t->name, "function"))
+		return;		/* its options: above */
 	o = ktracer_missing(t, k);
 	snprintf(what, sizeof(what), "the %s tracer", t->name);
 	if (o != KO_NOPT)
@@ -83,13 +95,15 @@ void check_plan_config(struct check_report *r, const struct plan *p,
 {
 	size_t i;
 
+	for (i = 0; i < p->ninst; i++) {
+		if (k->config_path)
+			check_functions(r, p, k, &p->inst[i]);
+		check_tracer(r, p, k, &p->inst[i]);	/* symbols need no .config */
+		if (k->config_path)
+			check_stacks(r, p, k, &p->inst[i]);
+	}
 	if (!k->config_path)
 		return;
-	for (i = 0; i < p->ninst; i++) {
-		check_functions(r, p, k, &p->inst[i]);
-		check_tracer(r, p, k, &p->inst[i]);
-		check_stacks(r, p, k, &p->inst[i]);
-	}
 	if (p->graph_filters.n || p->graph_notraces.n)
 		need(r, p, k, KO_FUNCTION_GRAPH_TRACER, p->graph_filters.n ?
 		     p->graph_filters.v[0].node : p->graph_notraces.v[0].node,

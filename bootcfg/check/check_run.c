@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "check/check.h"
+#include "kernel/tracers.h"
 #include "kimage/kimg.h"
 #include "kimage/sysmap.h"
 #include "util/readfile.h"
@@ -153,6 +154,33 @@ static int inputs_symbols(const struct check_inputs *a, const char *sysmap,
 	return 0;
 }
 
+/* Has the kernel's own code (not a module's) the function @name? */
+static int core_has(const struct check_tab *t, const char *name)
+{
+	uint32_t i;
+
+	for (i = check_tab_bucket(t, name); i; i = t->sym[i].next)
+		if ((t->sym[i].flags & CS_TEXT) && t->sym[i].mod < 0 &&
+		    !strcmp(t->sym[i].name, name))
+			return 1;
+	return 0;
+}
+
+/* The tracers whose code the kernel's symbols hold (kernel/tracers.c). */
+static void inputs_tracers(const struct check_tab *t, struct kcaps *k)
+{
+	const char *const *w = ktracer_witnesses();
+	unsigned long mask = 0;
+	int i;
+
+	if (!t->core_path)
+		return;
+	for (i = 0; w[i]; i++)
+		if (core_has(t, w[i]))
+			mask |= 1UL << i;
+	ktracer_set_symbols(k, mask, t->core_path);
+}
+
 int check_inputs_load(const struct check_inputs *a, struct check_tab *t,
 		      struct kcaps *k, struct bt_error *e)
 {
@@ -174,6 +202,7 @@ int check_inputs_load(const struct check_inputs *a, struct check_tab *t,
 		return -1;
 	if (check_tab_index(t))
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	inputs_tracers(t, k);
 	return 0;
 }
 

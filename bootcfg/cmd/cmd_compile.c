@@ -15,6 +15,7 @@
 #include "compile/compile.h"
 #include "compile/whocalls.h"
 #include "kimage/kimg.h"
+#include "kernel/tracers.h"
 #include "util/grow.h"
 #include "util/readfile.h"
 
@@ -243,6 +244,19 @@ struct compile_image {
 	struct kimg img;	/* the unpacked image, for --check to read once */
 };
 
+/* The tracers whose code the image's symbols hold (kernel/tracers.c). */
+static void compile_image_tracers(const char *image, const char *text,
+				  size_t len, struct kcaps *k)
+{
+	const char *const *w = ktracer_witnesses();
+	uint64_t addr[32];
+	int n = 0;
+
+	while (w[n])
+		n++;
+	ktracer_set_symbols(k, kimg_syms(text, len, w, addr, n), image);
+}
+
 /*
  * --kernel IMAGE: the boot parameters the image's own table holds, for the
  * routes to check every word against (kimage/kimg_params.c), its .config
@@ -265,6 +279,8 @@ static int compile_image_read(const struct compile_args *a, struct kcaps *k,
 	ret = check_image_kconfig(img, a->image, "the checks against its CONFIG_ options (bootconfig support, tracers, kprobe events)", k, e);
 	if (!ret)
 		ret = kimg_kallsyms(img, a->image, &text, &len, &nsyms, how, sizeof(how), e);
+	if (!ret)
+		compile_image_tracers(a->image, text, len, k);
 	if (!ret && kimg_params(img, text, len, a->image, p, &why)) {
 		/* no table found: the version table still decides, and we say so */
 		if (why.code != BT_EXIT_INPUT)

@@ -226,7 +226,8 @@ static int route_need_opt(struct route *r, enum kopt o, int node,
 }
 
 /*
- * The tracer: a name Linux has (kernel/tracers.c), built by the .config.
+ * The tracer: a name Linux has (kernel/tracers.c), whose code the kernel's
+ * symbols hold, or else built by its .config.
  * ftrace=NAME of no registered tracer traces nothing, and says so only in
  * the kernel log.
  */
@@ -235,7 +236,7 @@ static int route_check_tracer(struct route *r, const struct plan_inst *in,
 {
 	const struct ktracer *t;
 	const char *near;
-	char what[64];
+	char what[64], why[400];
 	enum kopt o;
 
 	if (!in->tracer.text)
@@ -245,6 +246,16 @@ static int route_check_tracer(struct route *r, const struct plan_inst *in,
 		near = plan_nearest(in->tracer.text, ktracer_names());
 		return route_refuse(r, in->tracer.node, e, "no tracer '%s' in Linux: the kernel would start none and trace nothing%s%s",
 				    in->tracer.text, near ? "; did you mean " : "", near ? near : "");
+	}
+	/* the kernel's symbols, where read, win over its .config */
+	switch (ktracer_in_symbols(t, r->kcaps, why, sizeof(why))) {
+	case 0:
+		return route_refuse(r, in->tracer.node, e, "%s: ftrace=%s would start nothing and trace nothing",
+				    why, t->name);
+	case 1:
+		route_note(r, "the %s tracer: in %s (its symbol %s)", t->name,
+			   r->kcaps->tracers_from, t->witness);
+		return 0;
 	}
 	o = ktracer_missing(t, r->kcaps);
 	if (o == KO_NOPT)

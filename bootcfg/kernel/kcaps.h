@@ -102,6 +102,13 @@ struct kcaps {
 	const char *image_path;
 	char *const *image_params;
 	size_t nimage_params;
+	/*
+	 * The tracers whose code the kernel's symbols hold: bit i for entry i
+	 * of kernel/tracers.c's table (ktracer_witness); tracers_from names
+	 * the symbols (the image, a vmlinux, a System.map), NULL: not known.
+	 */
+	unsigned long image_tracers;
+	const char *tracers_from;
 };
 
 /* Parse "6.1", "5.10.0-28-amd64", "v4.9" into @k. */

@@ -163,10 +163,43 @@ setup() {
 	[ "$output" = "ftrace=irqsoff boottrace.enable=1" ]
 	# check says the same of the .config
 	printf 'ftrace.tracer = wakeup\n' > "$T/t.bconf"
-	printf 'ffffffff81000000 T _stext\n' > "$T/m.map"
-	run "$BT" check --system-map "$T/m.map" --kernel-config "$T/k.config" "$T/t.bconf"
+	run "$BT" check --kernel-config "$T/k.config" "$T/t.bconf"
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"t.bconf:1:8: error: the wakeup tracer needs CONFIG_SCHED_TRACER, which $T/k.config does not set"* ]]
+}
+
+@test "the kernel's symbols decide the tracer, over its .config (kernel/tracers.c)" {
+	# symbols with the nop and function tracers' code, not wakeup's; a
+	# .config that says otherwise
+	printf 'ffffffff81000000 T _stext\nffffffff81001000 t nop_trace_init\nffffffff81002000 t function_trace_init\n' > "$T/m.map"
+	printf '# Linux/x86 6.1.0 Kernel Configuration\nCONFIG_FUNCTION_TRACER=y\nCONFIG_SCHED_TRACER=y\n' > "$T/k.config"
+	printf 'ftrace.tracer = wakeup\n' > "$T/t.bconf"
+	run "$BT" check --system-map "$T/m.map" --kernel-config "$T/k.config" "$T/t.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"t.bconf:1:8: error: the wakeup tracer is not in this kernel: $T/m.map's symbols have no wakeup_tracer_init, its code (built by CONFIG_SCHED_TRACER): ftrace=wakeup would start nothing"* ]]
+	printf 'ftrace.tracer = preemptirqsoff\n' > "$T/p.bconf"
+	run "$BT" check --system-map "$T/m.map" "$T/p.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"no preemptirqsoff_tracer_init, its code (built by CONFIG_IRQSOFF_TRACER and CONFIG_PREEMPT_TRACER)"* ]]
+	# one the symbols have is taken, though the .config leaves it out
+	printf 'ffffffff81003000 t wakeup_tracer_init\n' >> "$T/m.map"
+	printf '# Linux/x86 6.1.0 Kernel Configuration\nCONFIG_FUNCTION_TRACER=y\n# CONFIG_SCHED_TRACER is not set\n' > "$T/k.config"
+	run "$BT" check --system-map "$T/m.map" --kernel-config "$T/k.config" "$T/t.bconf"
+	[ "$status" -eq 0 ]
+	# symbols with no tracer at all, not even nop's, say nothing: the .config decides
+	printf 'ffffffff81000000 T _stext\nffffffff81001000 T f1\n' > "$T/bare.map"
+	run "$BT" check --system-map "$T/bare.map" --kernel-config "$T/k.config" "$T/t.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"the wakeup tracer needs CONFIG_SCHED_TRACER, which $T/k.config does not set"* ]]
+	# compile --kernel IMAGE: the image's kallsyms (nop and function only)
+	run "$BT" compile -v -t cmdline --kernel "$BATS_TEST_DIRNAME/../data/kimg/bzImage-lz4" "$T/t.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"t.bconf:1:8: error: the wakeup tracer is not in this kernel: "*"bzImage-lz4's symbols have no wakeup_tracer_init"* ]]
+	printf 'ftrace.tracer = function\n' > "$T/f.bconf"
+	run "$BT" compile -v -t cmdline --kernel "$BATS_TEST_DIRNAME/../data/kimg/bzImage-lz4" "$T/f.bconf"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"the function tracer: in "*"bzImage-lz4 (its symbol function_trace_init)"* ]]
+	[[ "$output" == *"ftrace=function"* ]]
 }
 
 @test "legacy and ftrace.* forms merge into one parameter" {

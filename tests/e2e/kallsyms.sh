@@ -141,6 +141,29 @@ print((a["__setup_end"] - a["__setup_start"]) // 24)' "$map" 2>/dev/null || echo
 		grep -q "trace_instance=: the kernel image $img has no such boot parameter" "$w/ti.err"
 }
 
+# The tracers of an image (kernel/tracers.c): compile --kernel IMAGE takes
+# one exactly when the image's kallsyms hold its init function; that must
+# be exactly when the image's own .config builds it (compile
+# --kernel-config), for every tracer of Linux 6.1.
+tracers() { # ARCH FLAVOUR BOARD
+	arch=$1
+	d=$(sh "$root/tests/e2e/kernel-pkg.sh" "$1" "$2") || { nok "$arch: no Debian 6.1 $2 kernel"; return; }
+	for img in "$d"/root/boot/vmlinuz-*; do break; done
+	for cfg in "$d"/root/boot/config-*; do break; done
+	by_sym='' by_cfg='' bad=''
+	for tr in nop function function_graph irqsoff preemptoff preemptirqsoff wakeup wakeup_rt \
+		wakeup_dl hwlat osnoise timerlat mmiotrace blk branch; do
+		printf 'ftrace.tracer = %s\n' "$tr" >"$w/tr.bconf"
+		s=0 c=0
+		"$bt" compile -q -b "$3" --kernel "$img" "$w/tr.bconf" >/dev/null 2>&1 && s=1 && by_sym="$by_sym $tr"
+		"$bt" compile -q -b "$3" --kernel-config "$cfg" "$w/tr.bconf" >/dev/null 2>&1 && c=1 && by_cfg="$by_cfg $tr"
+		[ "$s" = "$c" ] || bad="$bad $tr"
+	done
+	echo "# $arch: tracers by the image's symbols:$by_sym; by its .config:$by_cfg"
+	t "$arch: the image's symbols take a tracer exactly when its .config builds it" [ -z "$bad" ]
+	t "$arch: the image's symbols take nop and function" sh -c "echo ' $by_sym ' | grep -q ' nop function '"
+}
+
 # A copy of the mips64el kernel (its xz vmlinux.bin, unpacked) with one
 # parameter's name changed in its table: compile --kernel refuses the word
 # on the copy and takes it on the unchanged kernel.
@@ -223,5 +246,8 @@ one arm64 cloud-arm64
 params amd64 cloud-amd64 qemu-x86_64
 params mips64el 5kc-malta mips-malta
 params arm64 cloud-arm64 qemu-arm64-uboot
+tracers amd64 cloud-amd64 qemu-x86_64
+tracers mips64el 5kc-malta mips-malta
+tracers arm64 cloud-arm64 qemu-arm64-uboot
 removed
 finish

@@ -155,23 +155,27 @@ t "(d) --print-functions: every function the booted kernel can trace is in the i
 	[ \$(wc -l <'$W/kern.funcs') -gt 20000 ] && [ ! -s '$W/missing' ]"
 t "(d) --print-functions: its other names are init functions or aliases (at most 5 not)" \
 	[ "$(wc -l <"$W/unexplained")" -le 5 ]
-# compile's tracer decisions for this kernel's .config (kernel/tracers.c)
-# against its available_tracers: every tracer of Linux 6.1 is taken exactly
-# when the booted kernel offers it
+# compile's tracer decisions (kernel/tracers.c) for this kernel's .config,
+# and for its image (its symbols decide), against its available_tracers:
+# every tracer of Linux 6.1 is taken exactly when the booted kernel offers it
 echo "# available_tracers: $(cat "$O/tracers")"
-bad=
-for tr in nop function function_graph irqsoff preemptoff preemptirqsoff wakeup wakeup_rt \
-	wakeup_dl hwlat osnoise timerlat mmiotrace blk branch; do
-	printf 'ftrace.tracer = %s\n' "$tr" >"$W/tr.bconf"
-	if "$bt" compile -q -t cmdline --kernel-config "$KD/root/boot/config-$KV" "$W/tr.bconf" >/dev/null 2>&1; then
-		took=1
-	else
-		took=0
-	fi
-	offered=0
-	tr ' ' '\n' <"$O/tracers" | grep -qx "$tr" && offered=1
-	[ "$took" = "$offered" ] || bad="$bad $tr(compile $took, kernel $offered)"
+for from in --kernel-config --kernel; do
+	src=$KD/root/boot/config-$KV
+	[ "$from" = --kernel ] && src=$KD/root/boot/vmlinuz-$KV
+	bad=
+	for tr in nop function function_graph irqsoff preemptoff preemptirqsoff wakeup wakeup_rt \
+		wakeup_dl hwlat osnoise timerlat mmiotrace blk branch; do
+		printf 'ftrace.tracer = %s\n' "$tr" >"$W/tr.bconf"
+		if "$bt" compile -q -t cmdline "$from" "$src" "$W/tr.bconf" >/dev/null 2>&1; then
+			took=1
+		else
+			took=0
+		fi
+		offered=0
+		tr ' ' '\n' <"$O/tracers" | grep -qx "$tr" && offered=1
+		[ "$took" = "$offered" ] || bad="$bad $tr(compile $took, kernel $offered)"
+	done
+	[ -z "$bad" ] || echo "# differ:$bad"
+	t "(d) compile $from takes a tracer exactly when the booted kernel offers it" [ -z "$bad" ]
 done
-[ -z "$bad" ] || echo "# differ:$bad"
-t "(d) compile takes a tracer exactly when the booted kernel offers it" [ -z "$bad" ]
 finish

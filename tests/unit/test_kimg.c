@@ -87,6 +87,8 @@ static void sym_name(const struct layout *l, int i, char *out, size_t cap)
 {
 	if (l->mode == 1 && i < NPCPU)
 		snprintf(out, cap, "Dpcpu_var_%d", i);
+	else if (i == 10 || i == 11)	/* the nop and function tracers built */
+		snprintf(out, cap, "t%s_trace_init", i == 10 ? "nop" : "function");
 	else if (i % 7 == 0)
 		snprintf(out, cap, "Tnet_func_%04d_init", i);
 	else if (i % 3 == 0)
