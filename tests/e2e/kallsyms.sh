@@ -23,6 +23,8 @@ bt=${BT:-$root/build/boottrace}
 SUITE=kallsyms
 top=$root
 . "$root/tests/e2e/tap.sh"
+# shellcheck source=tests/e2e/imgcmp.sh
+. "$root/tests/e2e/imgcmp.sh"
 w=$(mktemp -d "${TMPDIR:-/tmp}/bt-kallsyms.XXXXXX")
 trap 'rm -rf "$w"' EXIT INT TERM HUP
 
@@ -151,8 +153,7 @@ tracers() { # ARCH FLAVOUR BOARD
 	for img in "$d"/root/boot/vmlinuz-*; do break; done
 	for cfg in "$d"/root/boot/config-*; do break; done
 	by_sym='' by_cfg='' bad=''
-	for tr in nop function function_graph irqsoff preemptoff preemptirqsoff wakeup wakeup_rt \
-		wakeup_dl hwlat osnoise timerlat mmiotrace blk branch; do
+	for tr in $IMGCMP_TRACERS; do
 		printf 'ftrace.tracer = %s\n' "$tr" >"$w/tr.bconf"
 		s=0 c=0
 		"$bt" compile -q -b "$3" --kernel "$img" "$w/tr.bconf" >/dev/null 2>&1 && s=1 && by_sym="$by_sym $tr"

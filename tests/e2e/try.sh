@@ -28,6 +28,8 @@ W=$top/build/e2e-try
 SUITE=try
 # shellcheck source=tests/e2e/tap.sh
 . "$top/tests/e2e/tap.sh"
+# shellcheck source=tests/e2e/imgcmp.sh
+. "$top/tests/e2e/imgcmp.sh"
 
 qemu_kernel kernel.sh "Debian 6.1 cloud kernel"
 mkdir -p "$W/out"
@@ -120,62 +122,13 @@ t "(c) hold: SIGINT ends the hold, exit 0" grep -qx 0 "$O/c.rc"
 t "(c) hold: the summary says everything was removed" grep -q 'everything added was removed$' "$O/c.out"
 t "(c) hold: tracefs listing identical after the SIGINT" cmp "$O/l2" "$O/l3"
 
-# (d) what check --kernel reads from the image itself (docs/kernel-image.md)
-# against what the same kernel lists once booted: available_events exactly;
-# every function of available_filter_functions (but modules' and the
-# addresses ftrace could not name) among --print-functions, whose extra
-# names must be init functions (freed before the listing) or aliases at
-# the address of a listed one.
+# (d) what check --kernel reads from the image itself against what the
+# same kernel lists once booted (tests/e2e/imgcmp.sh): available_events
+# exactly, available_filter_functions, and available_tracers for compile's
+# decisions from the .config and from the image's symbols
 img=$KD/root/boot/vmlinuz-$KV
-"$bt" check --kernel "$img" --print-events 2>"$W/pe.err" | LC_ALL=C sort >"$W/img.events"
-LC_ALL=C sort "$O/events" >"$W/kern.events"
-echo "# events: image $(wc -l <"$W/img.events"), booted kernel $(wc -l <"$W/kern.events")"
-LC_ALL=C comm -3 "$W/img.events" "$W/kern.events" | head -n 5 | sed 's/^/#   differ: /'
-t "(d) --print-events: the image's events are the booted kernel's available_events" sh -c "
-	[ \$(wc -l <'$W/kern.events') -gt 1000 ] && cmp '$W/img.events' '$W/kern.events'"
-"$bt" check --kernel "$img" --print-functions 2>"$W/pf.err" | LC_ALL=C sort -u >"$W/img.funcs"
-"$bt" check --kernel "$img" --print-map 2>/dev/null >"$W/img.map"
-grep -v -e '\[' -e '^__ftrace_invalid_address__' "$O/functions" | LC_ALL=C sort -u >"$W/kern.funcs"
-LC_ALL=C comm -13 "$W/img.funcs" "$W/kern.funcs" >"$W/missing"
-LC_ALL=C comm -23 "$W/img.funcs" "$W/kern.funcs" >"$W/extra"
-# the extra names that are neither init functions nor aliases of a listed one
-awk 'FILENAME == ARGV[1] { if ($3 == "_sinittext") si = $1; if ($3 == "_einittext") ei = $1
-		if ($2 ~ /^[tTwW]$/) { at[$3] = at[$3] " " $1; names[$1] = names[$1] " " $3 }; next }
-	FILENAME == ARGV[2] { listed[$1] = 1; next }
-	{ n = split(at[$1], a, " "); ok = 0
-	  for (i = 1; i <= n; i++) {
-		if (a[i] >= si && a[i] < ei) ok = 1
-		m = split(names[a[i]], b, " "); for (j = 1; j <= m; j++) if (listed[b[j]]) ok = 1
-	  }
-	  if (!ok) print }' "$W/img.map" "$W/kern.funcs" "$W/extra" >"$W/unexplained"
-echo "# functions: image $(wc -l <"$W/img.funcs"), booted kernel $(wc -l <"$W/kern.funcs") (modules and unnamed left out); missing $(wc -l <"$W/missing"), extra $(wc -l <"$W/extra"), of them neither init nor alias $(wc -l <"$W/unexplained")"
-sed 's/^/#   missing: /' "$W/missing" | head -n 5
-sed 's/^/#   unexplained: /' "$W/unexplained" | head -n 5
-t "(d) --print-functions: every function the booted kernel can trace is in the image's list" sh -c "
-	[ \$(wc -l <'$W/kern.funcs') -gt 20000 ] && [ ! -s '$W/missing' ]"
-t "(d) --print-functions: its other names are init functions or aliases (at most 5 not)" \
-	[ "$(wc -l <"$W/unexplained")" -le 5 ]
-# compile's tracer decisions (kernel/tracers.c) for this kernel's .config,
-# and for its image (its symbols decide), against its available_tracers:
-# every tracer of Linux 6.1 is taken exactly when the booted kernel offers it
-echo "# available_tracers: $(cat "$O/tracers")"
-for from in --kernel-config --kernel; do
-	src=$KD/root/boot/config-$KV
-	[ "$from" = --kernel ] && src=$KD/root/boot/vmlinuz-$KV
-	bad=
-	for tr in nop function function_graph irqsoff preemptoff preemptirqsoff wakeup wakeup_rt \
-		wakeup_dl hwlat osnoise timerlat mmiotrace blk branch; do
-		printf 'ftrace.tracer = %s\n' "$tr" >"$W/tr.bconf"
-		if "$bt" compile -q -t cmdline "$from" "$src" "$W/tr.bconf" >/dev/null 2>&1; then
-			took=1
-		else
-			took=0
-		fi
-		offered=0
-		tr ' ' '\n' <"$O/tracers" | grep -qx "$tr" && offered=1
-		[ "$took" = "$offered" ] || bad="$bad $tr(compile $took, kernel $offered)"
-	done
-	[ -z "$bad" ] || echo "# differ:$bad"
-	t "(d) compile $from takes a tracer exactly when the booted kernel offers it" [ -z "$bad" ]
-done
+imgcmp_events "(d)" "$img" "$O/events" "$W"
+imgcmp_functions "(d)" "$img" "$O/functions" "$W"
+imgcmp_tracers "(d)" --kernel-config "$KD/root/boot/config-$KV" "$O/tracers" "$W"
+imgcmp_tracers "(d)" --kernel "$img" "$O/tracers" "$W"
 finish
