@@ -119,6 +119,8 @@ run_counted check sh tests/e2e/check.sh
 run_counted koinit sh tests/e2e/koinit.sh
 # issue 21: the symbols of Debian's amd64 and mips64el 6.1 images (kallsyms) against their -dbg System.map
 run_counted kallsyms sh tests/e2e/kallsyms.sh
+# the events, traceable functions and tracers read from Debian's mips64el and arm64 images against the same kernels booted
+run_counted archboot sh tests/e2e/archboot.sh
 # report -f html/svg pages in headless Chromium: culprit shown, no fetch, no console error, screenshots
 run_counted browser sh tests/e2e/browser.sh "$B/boottrace"
 run_counted uboot sh tests/e2e/uboot.sh

@@ -76,6 +76,7 @@ struct sc_fn {
 	uint64_t addr;
 	const char *name;
 	size_t len;
+	size_t order;		/* its place in kallsyms' own order */
 };
 
 /*
@@ -104,7 +105,8 @@ static int sc_visit(void *ctx, const struct kimage_sysmap_line *l)
 		return 0;
 	if (BT_GROW(s->fn, s->nfn + 1, s->capfn))
 		return -1;
-	s->fn[s->nfn++] = (struct sc_fn){ l->addr, l->name, l->namelen };
+	s->fn[s->nfn] = (struct sc_fn){ l->addr, l->name, l->namelen, s->nfn };
+	s->nfn++;
 	return 0;
 }
 
@@ -112,7 +114,9 @@ static int sc_fn_cmp(const void *a, const void *b)
 {
 	const struct sc_fn *x = a, *y = b;
 
-	return x->addr < y->addr ? -1 : x->addr > y->addr;
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
 }
 
 /* The next symbol after the table at s->end's start bounds it. */
@@ -125,12 +129,23 @@ static int sc_end(void *ctx, const struct kimage_sysmap_line *l)
 	return 0;
 }
 
-/* A function at exactly @a, or NULL. */
+/*
+ * The name kallsyms_lookup() gives @a: of the functions there (sys_accept
+ * and its alias __se_sys_accept), the first in kallsyms' order
+ * (kernel-facts 114); NULL when none is.
+ */
 static const struct sc_fn *sc_fn_at(const struct sc_set *s, uint64_t a)
 {
-	const struct sc_fn key = { a, NULL, 0 };
+	size_t lo = 0, hi = s->nfn, mid;
 
-	return s->nfn ? bsearch(&key, s->fn, s->nfn, sizeof(*s->fn), sc_fn_cmp) : NULL;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (s->fn[mid].addr < a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < s->nfn && s->fn[lo].addr == a ? &s->fn[lo] : NULL;
 }
 
 /*

@@ -375,7 +375,10 @@ static void events_by_shape(int rela)
 {
 	static const char text[] =
 		"ffffffff81000000 T _stext\n"
+		"ffffffff81001000 T early_one\n"
+		"ffffffff81001100 T early_two\n"
 		"ffffffff81001300 T sys_openat\n"
+		"ffffffff81001300 t __se_sys_openat\n"	/* its alias, after it: not the name */
 		"ffffffff81001400 T __sys_fork\n"
 		"ffffffff8100d000 T sys_call_table\n"
 		"ffffffff8100d008 T sys32_call_table\n"
@@ -383,6 +386,7 @@ static void events_by_shape(int rela)
 	static const char no32[] =
 		"ffffffff81000000 T _stext\n"
 		"ffffffff81001300 T sys_openat\n"
+		"ffffffff81001300 t __se_sys_openat\n"	/* its alias, after it: not the name */
 		"ffffffff81001400 T __sys_fork\n"
 		"ffffffff8100d000 T sys_call_table\n"
 		"ffffffff8100d008 T after_the_table\n";
