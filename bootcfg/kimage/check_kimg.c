@@ -85,7 +85,9 @@ static int kimg_mark(struct check_tab *t, size_t from, struct kimg_read *r,
 		kimg_how(how, howcap, "; %zu trace events in %zu systems from the %zu entries of its event array (%s%s)",
 			 t->events.n, t->events.nsystems, t->events.entries,
 			 t->events.by_shape ? "no __start_ftrace_events symbol: the array found by its shape" : "__start_ftrace_events",
-			 t->events.syscall_table ? "" : "; syscall events not matched with sys_call_table, which kallsyms does not list");
+			 t->events.syscall_table == 1 ? "" : t->events.syscall_table == 2 ?
+			 "; syscall events matched with sys_call_table, which kallsyms does not list: found by its shape, the longest run of pointers to native syscall wrappers" :
+			 "; syscall events not matched with sys_call_table, which kallsyms does not list and no run of pointers to syscall wrappers shows");
 	return 0;
 }
 

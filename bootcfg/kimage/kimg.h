@@ -176,7 +176,7 @@ struct kimg_events {
 	 * events whose syscall is not in sys_call_table
 	 */
 	size_t unlisted;
-	int syscall_table;	/* sys_call_table was read */
+	int syscall_table;	/* sys_call_table read: 1 by its symbol, 2 by its shape */
 	int by_shape;		/* no symbols: the array found by its shape */
 	size_t entries;		/* the array's length */
 };

@@ -90,7 +90,8 @@ struct sc_set {
 	struct sc_fn *fn;	/* the functions of the symbol text, by address */
 	size_t nfn, capfn;
 	uint64_t table[SC_NTABLES], end;	/* the tables; the end of the one read */
-	unsigned tables;	/* a bit per table found */
+	unsigned tables;	/* a bit per table found by its symbol */
+	int shape;		/* none: sys_call_table found by its shape */
 	uint64_t cur;		/* the table sc_end bounds */
 	char **tail;		/* "_openat" of each syscall in the table, sorted */
 	size_t ntail;
@@ -175,23 +176,18 @@ static int sc_tail_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The syscalls of the table at @table: their tails added to @s. -1: no memory. */
-static int sc_table(struct sc_set *s, const struct kimg *k,
-		    const struct kimg_addr *m, const char *symtext, size_t len,
-		    uint64_t table, size_t *cap)
+/* The syscalls of the @n entries at byte @at: their tails added to @s. -1: no memory. */
+static int sc_entries(struct sc_set *s, const struct kimg *k,
+		      const struct kimg_addr *m, size_t at, size_t n, size_t *cap)
 {
-	uint64_t a;
+	size_t i;
 
-	s->cur = table;
-	s->end = table + 4096 * (uint64_t)m->ptr;	/* no table is longer */
-	kimage_sysmap_each(symtext, len, sc_end, s);
-	for (a = table; a + (uint64_t)m->ptr <= s->end; a += (uint64_t)m->ptr) {
-		const struct sc_fn *f;
+	for (i = 0; i < n; i++) {
+		const struct sc_fn *f = sc_fn_at(s, kimg_addr_ptr_at(m, k, at + i * (size_t)m->ptr));
 		const char *t;
-		uint64_t to;
 		size_t tl;
 
-		if (kimg_addr_ptr(m, k, a, &to) || !(f = sc_fn_at(s, to)))
+		if (!f)
 			continue;
 		t = sc_tail(f->name, f->len, &tl);
 		if (tl == 11 && !memcmp(t, "_ni_syscall", 11))
@@ -204,15 +200,81 @@ static int sc_table(struct sc_set *s, const struct kimg *k,
 	return 0;
 }
 
-/* The syscalls of every table kallsyms lists: their tails, sorted. -1: no memory. */
+/* The syscalls of the table at link address @table (to the next symbol). */
+static int sc_table(struct sc_set *s, const struct kimg *k,
+		    const struct kimg_addr *m, const char *symtext, size_t len,
+		    uint64_t table, size_t *cap)
+{
+	long long at = kimg_addr_byte(m, k, table);
+	size_t n;
+
+	if (at < 0)
+		return 0;
+	s->cur = table;
+	s->end = table + 4096 * (uint64_t)m->ptr;	/* no table is longer */
+	kimage_sysmap_each(symtext, len, sc_end, s);
+	n = (size_t)(s->end - table) / (size_t)m->ptr;
+	if (n > (k->len - (size_t)at) / (size_t)m->ptr)
+		n = (k->len - (size_t)at) / (size_t)m->ptr;
+	return sc_entries(s, k, m, (size_t)at, n, cap);
+}
+
+/*
+ * The native syscall wrappers' names: every entry of sys_call_table is one
+ * (its empty slots __arm64_sys_ni_syscall); the compat table mixes in
+ * __arm64_compat_sys_ ones and x86's 32-bit table __ia32_sys_ ones.
+ */
+static int sc_native(const struct sc_fn *f)
+{
+	static const char *const pre[] = { "__arm64_sys_", "__x64_sys_" };
+	size_t i, n;
+
+	for (i = 0; f && i < sizeof(pre) / sizeof(*pre); i++) {
+		n = strlen(pre[i]);
+		if (f->len > n && !memcmp(f->name, pre[i], n))
+			return 1;
+	}
+	return 0;
+}
+
+/* Fewer native wrappers in a row than this are no sys_call_table (6.1 has 450). */
+#define SC_SHAPE_MIN 200
+
+/*
+ * sys_call_table when kallsyms does not list it (data, no KALLSYMS_ALL:
+ * Debian's arm64): the longest run of words that each point at a native
+ * syscall wrapper, at least SC_SHAPE_MIN. Its byte in *@at; its length.
+ */
+static size_t sc_shape(const struct sc_set *s, const struct kimg *k,
+		       const struct kimg_addr *m, size_t *at)
+{
+	size_t w = (size_t)m->ptr, pos, run = 0, from = 0, best = 0;
+
+	for (pos = 0; pos + w <= k->len; pos += w) {
+		if (!sc_native(sc_fn_at(s, kimg_addr_ptr_at(m, k, pos)))) {
+			run = 0;
+			continue;
+		}
+		if (!run++)
+			from = pos;
+		if (run > best) {
+			best = run;
+			*at = from;
+		}
+	}
+	return best >= SC_SHAPE_MIN ? best : 0;
+}
+
+/*
+ * The syscalls of every table kallsyms lists, or of sys_call_table by its
+ * shape: their tails, sorted. -1: no memory.
+ */
 static int sc_read(struct sc_set *s, const struct kimg *k,
 		   const struct kimg_addr *m, const char *symtext, size_t len)
 {
-	size_t cap = 0, i;
+	size_t cap = 0, i, at = 0, n;
 
 	s->tables = kimg_syms(symtext, len, sc_tables, s->table, SC_NTABLES);
-	if (!s->tables)
-		return 0;
 	if (kimage_sysmap_each(symtext, len, sc_visit, s))
 		return -1;
 	if (s->nfn)
@@ -221,6 +283,11 @@ static int sc_read(struct sc_set *s, const struct kimg *k,
 		if ((s->tables & 1u << i) &&
 		    sc_table(s, k, m, symtext, len, s->table[i], &cap))
 			return -1;
+	if (!s->tables && (n = sc_shape(s, k, m, &at))) {
+		s->shape = 1;
+		if (sc_entries(s, k, m, at, n, &cap))
+			return -1;
+	}
 	if (s->ntail)
 		qsort(s->tail, s->ntail, sizeof(*s->tail), sc_tail_cmp);
 	return 0;
@@ -245,7 +312,7 @@ static int sc_listed(const struct sc_set *s, const char *ev)
 {
 	const char *t;
 
-	if (!s->tables || strncmp(ev, "syscalls:", 9))
+	if ((!s->tables && !s->shape) || strncmp(ev, "syscalls:", 9))
 		return 1;
 	t = ev + 9;
 	if (!strncmp(t, "sys_enter", 9))
@@ -379,7 +446,7 @@ int kimg_events(const struct kimg *k, const struct kimg_addr *map,
 		}
 		ev->n++;
 	}
-	ev->syscall_table = sc.tables != 0;
+	ev->syscall_table = sc.tables ? 1 : sc.shape ? 2 : 0;
 	sc_free(&sc);
 	if (bad > cnt / 100) {
 		kimg_events_free(ev);

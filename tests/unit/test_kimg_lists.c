@@ -367,6 +367,51 @@ static void test_events_unlisted(void **state)
 }
 
 /*
+ * No sys_call_table symbol (arm64: data, no KALLSYMS_ALL): the table is the
+ * longest run of pointers to native syscall wrappers, here 250 to
+ * __arm64_sys_openat and its empty slots; a compat wrapper ends a run. So
+ * sys_enter_openat is listed and sys_enter_stat is not.
+ */
+static void test_events_syscall_shape(void **state)
+{
+	static const char more[] =
+		"ffffffff81001300 T __arm64_sys_openat\n"
+		"ffffffff81001380 T __arm64_compat_sys_stat\n"
+		"ffffffff81001400 T __arm64_sys_ni_syscall\n"
+		"ffffffff81009020 D __stop_ftrace_events\n";
+	char *text = malloc(sizeof(syms) + sizeof(more));
+	struct kern m;
+	struct kimg_addr a;
+	struct kimg_events ev;
+	struct bt_error e = { 0 };
+	size_t i;
+
+	(void)state;
+	assert_non_null(text);
+	sprintf(text, "%.*s%s", (int)(strstr(syms, "ffffffff81009018 D __stop") - syms), syms, more);
+	kern_init(&m, 1);
+	kern_events(&m);
+	kern_ptr(&m, 0x9018, B + 0xa400);	/* syscalls:sys_enter_stat */
+	kern_ptr(&m, 0xa410, B + 0xb100);
+	kern_ptr(&m, 0xa418, B + 0xc700);
+	kern_str(&m, 0xc700, "sys_enter_stat");
+	for (i = 0; i < 250; i++)	/* the table, at 0xd000 */
+		kern_ptr(&m, 0xd000 + 8 * i, B + (i % 10 ? 0x1300 : 0x1400));
+	for (i = 0; i < 150; i++)	/* a compat table: runs of 9 at most */
+		kern_ptr(&m, 0xe000 + 8 * i, B + (i % 10 ? 0x1300 : 0x1380));
+	kern_map(&m, &a);
+	assert_int_equal(kimg_events(&m.k, &a, text, strlen(text), "k", &ev, &e), 1);
+	assert_int_equal(ev.syscall_table, 2);
+	assert_int_equal(ev.n, 2);
+	assert_string_equal(ev.name[1], "syscalls:sys_enter_openat");
+	assert_int_equal(ev.unlisted, 1);
+	kimg_events_free(&ev);
+	kimg_addr_free(&a);
+	free(m.k.data);
+	free(text);
+}
+
+/*
  * No __start_ftrace_events: the longest run of pointers that each lead to
  * an event (at least 100); the syscall events matched with every syscall
  * table kallsyms lists (MIPS's three, "__sys_" stripped as MIPS does).
@@ -559,6 +604,7 @@ int main(void)
 		cmocka_unit_test(test_events_raw),
 		cmocka_unit_test(test_events_rela),
 		cmocka_unit_test(test_events_unlisted),
+		cmocka_unit_test(test_events_syscall_shape),
 		cmocka_unit_test(test_events_refused),
 		cmocka_unit_test(test_events_shape),
 		cmocka_unit_test(test_params_raw_and_rela),
