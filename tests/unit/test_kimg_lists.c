@@ -314,6 +314,29 @@ static void test_events_rela(void **state)
 }
 
 /*
+ * The events of @m with the symbols @text (freed, with @m's data): two
+ * listed, sched_switch and sys_enter_openat; @unlisted left out; the
+ * syscall table read @how (1 by its symbol, 2 by its shape).
+ */
+static void expect_syscalls(struct kern *m, char *text, int how, size_t unlisted)
+{
+	struct kimg_addr a;
+	struct kimg_events ev;
+	struct bt_error e = { 0 };
+
+	kern_map(m, &a);
+	assert_int_equal(kimg_events(&m->k, &a, text, strlen(text), "k", &ev, &e), 1);
+	assert_int_equal(ev.syscall_table, how);
+	assert_int_equal(ev.n, 2);
+	assert_string_equal(ev.name[1], "syscalls:sys_enter_openat");
+	assert_int_equal(ev.unlisted, unlisted);
+	kimg_events_free(&ev);
+	kimg_addr_free(&a);
+	free(m->k.data);
+	free(text);
+}
+
+/*
  * What the kernel does not list: ftrace's own entry types, and a syscall
  * event whose syscall sys_call_table does not hold (kernel-facts 114).
  */
@@ -327,9 +350,6 @@ static void test_events_unlisted(void **state)
 		"ffffffff81009030 D __stop_ftrace_events\n";
 	char *text = malloc(sizeof(syms) + sizeof(more));
 	struct kern m;
-	struct kimg_addr a;
-	struct kimg_events ev;
-	struct bt_error e = { 0 };
 
 	(void)state;
 	assert_non_null(text);
@@ -354,16 +374,7 @@ static void test_events_unlisted(void **state)
 	kern_str(&m, 0xc700, "sys_enter_ni_syscall");
 	kern_ptr(&m, 0xd000, B + 0x1300);	/* sys_call_table[0] */
 	kern_ptr(&m, 0xd008, B + 0x1400);	/* sys_call_table[1] */
-	kern_map(&m, &a);
-	assert_int_equal(kimg_events(&m.k, &a, text, strlen(text), "k", &ev, &e), 1);
-	assert_true(ev.syscall_table);
-	assert_int_equal(ev.n, 2);
-	assert_string_equal(ev.name[1], "syscalls:sys_enter_openat");
-	assert_int_equal(ev.unlisted, 3);
-	kimg_events_free(&ev);
-	kimg_addr_free(&a);
-	free(m.k.data);
-	free(text);
+	expect_syscalls(&m, text, 1, 3);
 }
 
 /*
@@ -381,9 +392,6 @@ static void test_events_syscall_shape(void **state)
 		"ffffffff81009020 D __stop_ftrace_events\n";
 	char *text = malloc(sizeof(syms) + sizeof(more));
 	struct kern m;
-	struct kimg_addr a;
-	struct kimg_events ev;
-	struct bt_error e = { 0 };
 	size_t i;
 
 	(void)state;
@@ -399,16 +407,7 @@ static void test_events_syscall_shape(void **state)
 		kern_ptr(&m, 0xd000 + 8 * i, B + (i % 10 ? 0x1300 : 0x1400));
 	for (i = 0; i < 150; i++)	/* a compat table: runs of 9 at most */
 		kern_ptr(&m, 0xe000 + 8 * i, B + (i % 10 ? 0x1300 : 0x1380));
-	kern_map(&m, &a);
-	assert_int_equal(kimg_events(&m.k, &a, text, strlen(text), "k", &ev, &e), 1);
-	assert_int_equal(ev.syscall_table, 2);
-	assert_int_equal(ev.n, 2);
-	assert_string_equal(ev.name[1], "syscalls:sys_enter_openat");
-	assert_int_equal(ev.unlisted, 1);
-	kimg_events_free(&ev);
-	kimg_addr_free(&a);
-	free(m.k.data);
-	free(text);
+	expect_syscalls(&m, text, 2, 1);
 }
 
 /*
