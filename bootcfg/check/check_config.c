@@ -57,6 +57,9 @@ static void check_tracer(struct check_report *r, const struct plan *p,
 				 "%s: ftrace=%s would start nothing and trace nothing", why, t->name);
 		return;
 	case 1:
+		check_report_add(r, p, in->tracer.node, CK_NOTE, t->name,
+				 "the %s tracer is in this kernel: %s's symbols have %s, its code",
+				 t->name, k->tracers_from, t->witness);
 		return;
 	}
 	if (!strcmp(t->name, "function"))

@@ -186,6 +186,7 @@ setup() {
 	printf '# Linux/x86 6.1.0 Kernel Configuration\nCONFIG_FUNCTION_TRACER=y\n# CONFIG_SCHED_TRACER is not set\n' > "$T/k.config"
 	run "$BT" check --system-map "$T/m.map" --kernel-config "$T/k.config" "$T/t.bconf"
 	[ "$status" -eq 0 ]
+	[[ "$output" == *"t.bconf:1:8: note: the wakeup tracer is in this kernel: $T/m.map's symbols have wakeup_tracer_init, its code"* ]]
 	# symbols with no tracer at all, not even nop's, say nothing: the .config decides
 	printf 'ffffffff81000000 T _stext\nffffffff81001000 T f1\n' > "$T/bare.map"
 	run "$BT" check --system-map "$T/bare.map" --kernel-config "$T/k.config" "$T/t.bconf"

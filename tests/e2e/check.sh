@@ -49,6 +49,7 @@ expect "bond0: core traceable, module functions with the module message" 0 \
 	"note: register_netdevice found in vmlinux, traceable (it has an mcount/fentry site)" \
 	"note: bond_create found in module bonding (bonding.ko): the hook writes 'bond_create:mod:bonding'" \
 	"note: bonding_init found in module bonding (bonding.ko)" \
+	"note: the function tracer is in this kernel: $k/vmlinux's symbols have function_trace_init, its code" \
 	"it is the module's init code" "check: 0 error(s), 0 warning(s)"
 
 sed 's/register_netdevice$/register_netdev1ce/' "$w/bond0.bconf" >"$w/typo.bconf"
