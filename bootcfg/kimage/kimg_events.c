@@ -237,7 +237,7 @@ static int sc_native(const struct sc_fn *f)
 	return 0;
 }
 
-/* Fewer native wrappers in a row than this are no sys_call_table (6.1 has 450). */
+/* Fewer native wrappers in a row than this are no sys_call_table (6.1 has 451). */
 #define SC_SHAPE_MIN 200
 
 /*
