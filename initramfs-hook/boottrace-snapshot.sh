@@ -1100,8 +1100,16 @@ bt_persist() { # DIR
 		[ -e "$bt_i/last_boot_info" ] || continue
 		bt_pn=${bt_i##*/}
 		bt_np=$(printf '%s\n' "$bt_klog" | grep -c 'is from previous boot')
-		bt_nb=$(printf '%s\n' "$bt_klog" | grep -c -e 'mismatch of magic' -e 'invalid commit')
-		if [ "$bt_np" -gt 0 ]; then
+		# every way rb_meta_valid() refuses a buffer says "Ring buffer boot meta"
+		bt_nb=$(printf '%s\n' "$bt_klog" | grep -c -e 'Ring buffer boot meta' -e 'invalid commit')
+		if [ "$bt_np" -eq 0 ] && [ "$bt_nb" -eq 0 ]; then
+			# the log says nothing of the buffers (wrapped before the
+			# hook, or dmesg unreadable): report tells the boots apart
+			# by the step back in time, so the copy goes where it looks
+			bt_warn "persistent instance $bt_pn: the kernel's log has no 'Ring buffer meta' line (it wrapped before the hook, or dmesg is not readable), so whether the instance holds a previous boot's events is not known: copied to previous/$bt_pn/, where report tells the boots apart by their times"
+			bt_np=unknown
+		fi
+		if [ "$bt_np" != 0 ]; then
 			bt_pd=$1/previous/$bt_pn
 			mkdir -p "$bt_pd" || { bt_err "persistent instance $bt_pn: cannot create $bt_pd"; continue; }
 			bt_copy_trace "$bt_i/trace" "$bt_pd/trace" $((BT_CAP - BT_TRACE_BYTES / 1024)) "previous/$bt_pn/trace"
@@ -1114,7 +1122,7 @@ bt_persist() { # DIR
 			bt_note "previous_boot=$bt_pn"
 			bt_note "previous_boot_cpus=$bt_np"
 			[ "$bt_nb" -gt 0 ] &&
-				bt_warn "persistent instance $bt_pn: $bt_nb CPU buffers of the previous boot were invalid (dmesg: $(printf '%s\n' "$bt_klog" | grep -m 1 -e 'mismatch of magic' -e 'invalid commit' | sed 's/^\[[^]]*\] //')): their events are lost; the reserved region was overwritten before the kernel ran (try a smaller reserve_mem size) or moved"
+				bt_warn "persistent instance $bt_pn: $bt_nb CPU buffers of the previous boot were invalid (dmesg: $(printf '%s\n' "$bt_klog" | grep -m 1 -e 'Ring buffer boot meta' -e 'invalid commit' | sed 's/^\[[^]]*\] //')): their events are lost; the reserved region was overwritten before the kernel ran (try a smaller reserve_mem size) or moved"
 		else
 			bt_id=$1/instances/$bt_pn
 			mkdir -p "$bt_id" || continue

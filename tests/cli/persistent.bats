@@ -93,6 +93,26 @@ hook() {
 	[ -s "$S/previous/boottrace/trace" ]
 }
 
+@test "hook: a buffer refused for any reason is counted; a log without the ring buffer's lines is said, and the copy goes to previous/" {
+	dmesg_says '[    0.375425] Ring buffer meta [0] is from previous boot!
+[    0.375500] Ring buffer boot meta [1] head buffer out of range'
+	hook
+	[ "$status" -eq 0 ]
+	grep -q '^warning=persistent instance boottrace: 1 CPU buffers of the previous boot were invalid (dmesg: Ring buffer boot meta \[1\] head buffer out of range)' "$S/meta"
+	# the kernel's lines lost (the log wrapped before the hook): not taken
+	# as a cold boot's instance; report splits the boots by their times
+	rm -rf "$RUN"
+	cp "$ROOT/tests/cli/persistent/trace" "$TFS/instances/boottrace/trace"
+	dmesg_says '[  900.000000] eth0: link up'
+	hook
+	[ "$status" -eq 0 ]
+	grep -q "^warning=persistent instance boottrace: the kernel's log has no 'Ring buffer meta' line (it wrapped before the hook, or dmesg is not readable), so whether the instance holds a previous boot's events is not known: copied to previous/boottrace/" "$S/meta"
+	cmp "$ROOT/tests/cli/persistent/trace" "$S/previous/boottrace/trace"
+	grep -qx 'previous_boot=boottrace' "$S/meta"
+	grep -qx 'previous_boot_cpus=unknown' "$S/meta"
+	! grep -q '^previous_boot_none' "$S/meta"
+}
+
 # a snapshot as the hook leaves it after a dead boot (above)
 prev_snapshot() {
 	S="$T/snap/$ID"
