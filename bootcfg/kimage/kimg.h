@@ -108,6 +108,13 @@ long long kimg_addr_byte(const struct kimg_addr *m, const struct kimg *k,
 uint64_t kimg_addr_ptr_at(const struct kimg_addr *m, const struct kimg *k,
 			  size_t at);
 /*
+ * An array found by its shape: the longest run of pointer words of @k (at
+ * every word) whose values @ok accepts, its byte in *@at (untouched when
+ * none). Returns its length, 0 when no word is accepted.
+ */
+size_t kimg_addr_run(const struct kimg_addr *m, const struct kimg *k,
+		     int (*ok)(uint64_t v, void *ctx), void *ctx, size_t *at);
+/*
  * The array of pointers from link address @start to @stop (two symbols):
  * its byte in *@at and its length in *@n; -1 when it is not inside @k or
  * longer than @max.

@@ -191,6 +191,26 @@ int kimg_addr_array(const struct kimg_addr *m, const struct kimg *k,
 	return 0;
 }
 
+size_t kimg_addr_run(const struct kimg_addr *m, const struct kimg *k,
+		     int (*ok)(uint64_t v, void *ctx), void *ctx, size_t *at)
+{
+	size_t w = (size_t)m->ptr, pos, run = 0, from = 0, best = 0;
+
+	for (pos = 0; pos + w <= k->len; pos += w) {
+		if (!ok(kimg_addr_ptr_at(m, k, pos), ctx)) {
+			run = 0;
+			continue;
+		}
+		if (!run++)
+			from = pos;
+		if (run > best) {
+			best = run;
+			*at = from;
+		}
+	}
+	return best;
+}
+
 int kimg_addr_ptr(const struct kimg_addr *m, const struct kimg *k,
 		  uint64_t va, uint64_t *out)
 {

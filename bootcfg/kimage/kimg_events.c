@@ -120,7 +120,7 @@ static int sc_fn_cmp(const void *a, const void *b)
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
-/* The next symbol after the table at s->end's start bounds it. */
+/* The next symbol after the table at s->cur bounds it, in s->end. */
 static int sc_end(void *ctx, const struct kimage_sysmap_line *l)
 {
 	struct sc_set *s = ctx;
@@ -240,29 +240,10 @@ static int sc_native(const struct sc_fn *f)
 /* Fewer native wrappers in a row than this are no sys_call_table (6.1 has 451). */
 #define SC_SHAPE_MIN 200
 
-/*
- * sys_call_table when kallsyms does not list it (data, no KALLSYMS_ALL:
- * Debian's arm64): the longest run of words that each point at a native
- * syscall wrapper, at least SC_SHAPE_MIN. Its byte in *@at; its length.
- */
-static size_t sc_shape(const struct sc_set *s, const struct kimg *k,
-		       const struct kimg_addr *m, size_t *at)
+/* A word of sys_call_table by its shape: a pointer to a native wrapper. */
+static int sc_word(uint64_t v, void *ctx)
 {
-	size_t w = (size_t)m->ptr, pos, run = 0, from = 0, best = 0;
-
-	for (pos = 0; pos + w <= k->len; pos += w) {
-		if (!sc_native(sc_fn_at(s, kimg_addr_ptr_at(m, k, pos)))) {
-			run = 0;
-			continue;
-		}
-		if (!run++)
-			from = pos;
-		if (run > best) {
-			best = run;
-			*at = from;
-		}
-	}
-	return best >= SC_SHAPE_MIN ? best : 0;
+	return sc_native(sc_fn_at(ctx, v));
 }
 
 /*
@@ -283,7 +264,13 @@ static int sc_read(struct sc_set *s, const struct kimg *k,
 		if ((s->tables & 1u << i) &&
 		    sc_table(s, k, m, symtext, len, s->table[i], &cap))
 			return -1;
-	if (!s->tables && (n = sc_shape(s, k, m, &at))) {
+	/*
+	 * sys_call_table when kallsyms does not list it (data, no
+	 * KALLSYMS_ALL: Debian's arm64): the longest run of pointers to
+	 * native syscall wrappers, at least SC_SHAPE_MIN
+	 */
+	if (!s->tables &&
+	    (n = kimg_addr_run(m, k, sc_word, s, &at)) >= SC_SHAPE_MIN) {
 		s->shape = 1;
 		if (sc_entries(s, k, m, at, n, &cap))
 			return -1;
@@ -352,29 +339,19 @@ static void events_sort(struct kimg_events *ev)
 /* Fewer events in a row than this are no kernel's array (Debian's have 1400+). */
 #define EVENTS_SHAPE_MIN 100
 
-/* The longest run of words that each lead to an event's system and name. */
-static size_t events_run(const struct kimg *k, const struct kimg_addr *m,
-			 size_t *at)
+/* A word of the events' array by its shape: it leads to an event's system and name. */
+struct events_ctx {
+	const struct kimg *k;
+	const struct kimg_addr *m;
+};
+
+static int events_word(uint64_t v, void *ctx)
 {
-	size_t w = (size_t)m->ptr, pos, run = 0, from = 0, best = 0;
+	const struct events_ctx *c = ctx;
 	char one[2 * EVENT_NAME_MAX + 2];
 
-	for (pos = 0; pos + w <= k->len; pos += w) {
-		uint64_t v = kimg_addr_ptr_at(m, k, pos);
-
-		if (v && kimg_addr_byte(m, k, v) >= 0 &&
-		    events_one(k, m, v, one, sizeof(one))) {
-			if (!run++)
-				from = pos;
-			if (run > best) {
-				best = run;
-				*at = from;
-			}
-		} else {
-			run = 0;
-		}
-	}
-	return best;
+	return v && kimg_addr_byte(c->m, c->k, v) >= 0 &&
+	       events_one(c->k, c->m, v, one, sizeof(one));
 }
 
 /*
@@ -391,8 +368,10 @@ static int events_shape(const struct kimg *k, struct kimg_addr *mm,
 
 	*cnt = 0;
 	for (g = 0; g < (mm->n ? 1 : KIMG_ADDR_GUESSES); g++) {
+		struct events_ctx c = { k, mm };
+
 		mm->base = kimg_addr_guess(b0, g);
-		n = events_run(k, mm, &a);
+		n = kimg_addr_run(mm, k, events_word, &c, &a);
 		if (n > *cnt) {
 			*cnt = n;
 			*at = a;

@@ -37,32 +37,22 @@ static int mcount_in_text(const uint64_t *r, unsigned have, uint64_t a)
 /* Fewer text addresses in a row than this are no kernel's call sites (Debian's have 30000+). */
 #define MCOUNT_SHAPE_MIN 1000
 
+/* The text's bounds, for kimg_addr_run: r[2..5] of kimg_mcount, and have. */
+struct mcount_text {
+	const uint64_t *r;
+	unsigned have;
+};
+
 /*
- * The longest run of words of @k that are nonzero text addresses (in
- * place, or relocated): its byte in *@at and length in *@n. Other tables
- * of text pointers (an exception table, the syscall table) are shorter.
+ * A word of the array by its shape: a nonzero text address (in place, or
+ * relocated). Other tables of text pointers (an exception table, the
+ * syscall table) make shorter runs.
  */
-static void mcount_shape(const struct kimg *k, const struct kimg_addr *m,
-			 const uint64_t *r, unsigned have, size_t *at,
-			 size_t *n)
+static int mcount_site(uint64_t v, void *ctx)
 {
-	size_t w = (size_t)m->ptr, pos, run = 0, from = 0;
+	const struct mcount_text *t = ctx;
 
-	*n = 0;
-	for (pos = 0; pos + w <= k->len; pos += w) {
-		uint64_t v = kimg_addr_ptr_at(m, k, pos);
-
-		if (v && mcount_in_text(r, have, v)) {
-			if (!run++)
-				from = pos;
-			if (run > *n) {
-				*n = run;
-				*at = from;
-			}
-		} else {
-			run = 0;
-		}
-	}
+	return v && mcount_in_text(t->r, t->have, v);
 }
 
 int kimg_mcount(const struct kimg *k, const struct kimg_addr *m,
@@ -81,7 +71,9 @@ int kimg_mcount(const struct kimg *k, const struct kimg_addr *m,
 		/* no symbols: by its shape, within the text's known bounds */
 		if ((have & 0x3c) != 0x3c)
 			return 0;
-		mcount_shape(k, m, r, have, &at, &cnt);
+		struct mcount_text tx = { r, have };
+
+		cnt = kimg_addr_run(m, k, mcount_site, &tx, &at);
 		if (cnt < MCOUNT_SHAPE_MIN)
 			return 0;
 	} else if (kimg_addr_array(m, k, r[0], r[1], MCOUNT_MAX, &at, &cnt))
