@@ -53,8 +53,7 @@ static void check_tracer(struct check_report *r, const struct plan *p,
 	/* the kernel's symbols, where read, win over its .config */
 	switch (ktracer_in_symbols(t, k, why, sizeof(why))) {
 	case 0:
-		check_report_add(r, p, in->tracer.node, CK_ERROR, t->name,
-				 "%s: ftrace=%s would start nothing and trace nothing", why, t->name);
+		check_report_add(r, p, in->tracer.node, CK_ERROR, t->name, "%s", why);
 		return;
 	case 1:
 		check_report_add(r, p, in->tracer.node, CK_NOTE, t->name,

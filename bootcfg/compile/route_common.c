@@ -250,8 +250,7 @@ static int route_check_tracer(struct route *r, const struct plan_inst *in,
 	/* the kernel's symbols, where read, win over its .config */
 	switch (ktracer_in_symbols(t, r->kcaps, why, sizeof(why))) {
 	case 0:
-		return route_refuse(r, in->tracer.node, e, "%s: ftrace=%s would start nothing and trace nothing",
-				    why, t->name);
+		return route_refuse(r, in->tracer.node, e, "%s", why);
 	case 1:
 		route_note(r, "the %s tracer: in %s (its symbol %s)", t->name,
 			   r->kcaps->tracers_from, t->witness);

@@ -101,7 +101,7 @@ int ktracer_in_symbols(const struct ktracer *t, const struct kcaps *k,
 		snprintf(by, sizeof(by), " (built by %s%s%s)", kcaps_opt_name(t->need[0]),
 			 t->need[1] != KO_NOPT ? " and " : "",
 			 t->need[1] != KO_NOPT ? kcaps_opt_name(t->need[1]) : "");
-	snprintf(why, cap, "the %s tracer is not in this kernel: %s's symbols have no %s, its code%s",
-		 t->name, k->tracers_from, t->witness, by);
+	snprintf(why, cap, "the %s tracer is not in this kernel: %s's symbols have no %s, its code%s: ftrace=%s would start nothing and trace nothing",
+		 t->name, k->tracers_from, t->witness, by, t->name);
 	return 0;
 }

@@ -36,8 +36,8 @@ const char *const *ktracer_witnesses(void);
 void ktracer_set_symbols(struct kcaps *k, unsigned long mask, const char *from);
 /*
  * Is @t's code in the kernel's symbols (kcaps.image_tracers)? 1, 0, or -1
- * when they were not read or said nothing. On 0, @why says so in words,
- * naming the symbols' file and what builds the tracer.
+ * when they were not read or said nothing. On 0, @why is the refusal in
+ * words, naming the symbols' file and what builds the tracer.
  */
 int ktracer_in_symbols(const struct ktracer *t, const struct kcaps *k,
 		       char *why, size_t cap);

@@ -11,7 +11,7 @@
 
 #include "report/report_int.h"
 
-/* @fn's culprits of table @tab (fn_stack or fn_chain) through @each. */
+/* @fn's culprits among its stacks (@stack) or its parent chains, through @each. */
 static int walk(const struct report *r, const struct rp_fn *fn, int stack,
 		rp_pick_fn each, void *ctx, int *seen)
 {
