@@ -5,10 +5,20 @@
 # the Makefile honours CPPFLAGS/CFLAGS/LDFLAGS from the environment, and
 # -Werror is for developer builds only. Checked with readelf on the binary
 # and Debian's hardening-check (devscripts).
+# The Makefile's checks run make -n with the flags each one means, whatever
+# the caller's environment holds (tests/lib/testenv.sh clears it: a
+# package build exports dpkg-buildflags' CFLAGS/CPPFLAGS/LDFLAGS, a parent
+# make passes its command-line variables in MAKEFLAGS); one check runs them
+# again under such an environment (issue 32).
 # Usage: tests/cli/hardening.sh [BINARY]   (default build/boottrace)
+#        tests/cli/hardening.sh --makefile (the Makefile's checks only)
 # Last line: "hardening: N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.." || exit 3
+. tests/lib/testenv.sh
+bt_clear_buildenv
+MAKEFILE_ONLY=0
+[ "${1:-}" = --makefile ] && { MAKEFILE_ONLY=1; shift; }
 BIN=${1:-build/boottrace}
 PASS=0
 FAIL=0
@@ -18,9 +28,13 @@ check() { # name command...
 	name=$1; shift
 	if "$@"; then ok "$name"; else nok "$name"; fi
 }
+# the flag itself: -Werror=format-security (Debian's CFLAGS) is not it
+werror() { grep -Eq -- '(^|[[:space:]])-Werror([[:space:]]|$)' "$1"; }
+no_werror() { ! werror "$1"; }
 TMP=$(mktemp -d) || exit 3
 trap 'rm -rf "$TMP"' EXIT
 
+if [ "$MAKEFILE_ONLY" = 0 ]; then
 command -v readelf >/dev/null || { nok "readelf is not installed (binutils)"; echo "hardening: $PASS passed, $FAIL failed"; exit 1; }
 [ -x "$BIN" ] || { nok "$BIN: not built (make all)"; echo "hardening: $PASS passed, $FAIL failed"; exit 1; }
 
@@ -47,6 +61,7 @@ case $(${CC:-cc} -dumpmachine) in
 x86_64*) check "our objects carry the x86 IBT/SHSTK property (-fcf-protection)" \
 	sh -c 'readelf -n build/obj/bootcfg/util/grow.o | grep -q "IBT, SHSTK"' ;;
 esac
+fi
 
 # ---- the Makefile --------------------------------------------------------
 # what make would run for one object and the link (make -n: nothing built)
@@ -68,22 +83,62 @@ check "no _FORTIFY_SOURCE in the ASan and TSan builds" \
 	sh -c 'grep -q fsanitize=address "$1" && ! grep -q FORTIFY "$1"' sh "$TMP/san"
 # this tree is a git checkout, or the dist tarball extracted (tests/e2e/dist.sh)
 if [ -e .git ]; then
-	check "a git checkout builds with -Werror" grep -q -- '-Werror' "$TMP/env"
+	check "a git checkout builds with -Werror" werror "$TMP/env"
 else
-	check "this tree, a release tarball, builds without -Werror" sh -c '! grep -q -- -Werror "$1"' sh "$TMP/env"
+	check "this tree, a release tarball, builds without -Werror" no_werror "$TMP/env"
 fi
 cmds WERROR=0 >"$TMP/w0"
-check "WERROR=0 builds without -Werror" sh -c '! grep -q -- -Werror "$1"' sh "$TMP/w0"
+check "WERROR=0 builds without -Werror" no_werror "$TMP/w0"
+# Debian's CFLAGS carry -Werror=format-security: kept, and no -Werror added
+cmds WERROR=0 CFLAGS='-O2 -Werror=format-security' >"$TMP/w0fs"
+werror_fs_only() { grep -q -- '-Werror=format-security -c -o' "$1" && no_werror "$1"; }
+check "WERROR=0 keeps the caller's -Werror=format-security and adds no -Werror" werror_fs_only "$TMP/w0fs"
 # a release tarball: no .git beside the Makefile
 mkdir -p "$TMP/rel/bootcfg/util" "$TMP/rel/bootcfg/cmd"
 : >"$TMP/rel/bootcfg/util/grow.c"
 (cd "$TMP/rel" && make -s -n -B -f "$OLDPWD/Makefile" build/obj/bootcfg/util/grow.o) >"$TMP/rel.out" 2>&1
-check "a release tarball builds without -Werror" \
-	sh -c 'grep -q -- "-Wall -Wextra" "$1" && ! grep -q -- -Werror "$1"' sh "$TMP/rel.out"
+release_warnings() { grep -q -- "-Wall -Wextra" "$1" && no_werror "$1"; }
+check "a release tarball builds without -Werror" release_warnings "$TMP/rel.out"
 (cd "$TMP/rel" && make -s -n -B -f "$OLDPWD/Makefile" DEVELOPER=1 build/obj/bootcfg/util/grow.o) >"$TMP/dev.out" 2>&1
-check "DEVELOPER=1 builds with -Werror anywhere" grep -q -- -Werror "$TMP/dev.out"
+check "DEVELOPER=1 builds with -Werror anywhere" werror "$TMP/dev.out"
 make -s -n -B check 2>/dev/null | grep -- '-c -o' | head -1 >"$TMP/chk"
-check "make check builds with -Werror" sh -c '[ ! -s "$1" ] || grep -q -- -Werror "$1"' sh "$TMP/chk"
+none_or_werror() { [ ! -s "$1" ] || werror "$1"; }
+check "make check builds with -Werror" none_or_werror "$TMP/chk"
+# The class (issue 32): every `VAR ?=` of the Makefile, which the
+# environment sets, is one tests/lib/testenv.sh clears; CC and CLANG (the
+# compiler), FUZZ_SECONDS and DEMO (no build or install) aside.
+unlisted=
+for v in $(sed -n 's/^\([A-Za-z_][A-Za-z0-9_]*\)[[:space:]]*?=.*/\1/p' Makefile); do
+	case " CC CLANG FUZZ_SECONDS DEMO " in *" $v "*) continue ;; esac
+	(eval "$v=set; export $v"; bt_clear_buildenv; eval "[ -z \"\${$v+x}\" ]") || unlisted="$unlisted $v"
+done
+check "bt_clear_buildenv clears every VAR ?= of the Makefile${unlisted:+ (not:$unlisted)}" [ -z "$unlisted" ]
+if [ "$MAKEFILE_ONLY" = 1 ]; then
+	echo "hardening: $PASS passed, $FAIL failed"
+	[ "$FAIL" -eq 0 ]
+	exit
+fi
+
+# Issue 32: the checks above again, under a Debian package build's
+# environment (dpkg-buildflags --export, as dpkg-buildpackage gives
+# `make test`) and a parent make's command-line variables and options
+# (make WERROR=0 -e test): each check means its own flags, whatever is
+# inherited. They failed when the environment reached them.
+if command -v dpkg-buildflags >/dev/null; then
+	(
+		eval "$(DEB_BUILD_MAINT_OPTIONS=hardening=+all dpkg-buildflags --export=sh)"
+		export MAKEFLAGS='e -- WERROR=0' MFLAGS=-e MAKELEVEL=1 DEVELOPER=1 HARDEN_CFLAGS=
+		sh tests/cli/hardening.sh --makefile
+	) >"$TMP/inherited" 2>&1
+	if tail -n 1 "$TMP/inherited" | grep -q ' 0 failed$'; then
+		ok "the Makefile's checks pass under dpkg-buildflags' exported flags and a parent make's MAKEFLAGS ($(tail -n 1 "$TMP/inherited"))"
+	else
+		nok "the Makefile's checks pass under dpkg-buildflags' exported flags and a parent make's MAKEFLAGS"
+		grep '^not ok\|^hardening:' "$TMP/inherited" | sed 's/^/# inherited: /'
+	fi
+else
+	nok "dpkg-buildflags is not installed (dpkg-dev, scripts/debian-packages.txt: build-essential)"
+fi
 
 # ---- a real build with Debian's flags (dpkg-buildflags, hardening=+all) ----
 if CPPFLAGS='-Wdate-time -D_FORTIFY_SOURCE=2' \
