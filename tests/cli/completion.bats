@@ -10,6 +10,9 @@ setup() {
 	R="$BATS_TEST_DIRNAME/../.."
 	C="$R/completion/boottrace"
 	T="$BATS_TEST_TMPDIR"
+	# bt_make: make with the variables given and none inherited (a package
+	# build's CFLAGS, a parent make's MAKEFLAGS, the Makefile's ?= ones)
+	. "$R/tests/lib/testenv.sh"
 }
 
 # complete WORD...: COMPREPLY, sorted, one per line, for the command line
@@ -76,11 +79,11 @@ complete_line() {
 
 @test "make install puts the completion for boottrace and bootconfig where bash-completion looks" {
 	command -v pkg-config >/dev/null || skip "no pkg-config"
-	make -s -C "$R" install DESTDIR="$T/dest" PREFIX=/usr/local INSTALL_HOOK=0 INSTALL_COLLECT=0 >/dev/null
+	bt_make -s -C "$R" install DESTDIR="$T/dest" PREFIX=/usr/local INSTALL_HOOK=0 INSTALL_COLLECT=0 >/dev/null
 	d=$(pkg-config --define-variable=prefix=/usr/local --variable=completionsdir bash-completion 2>/dev/null || true)
 	d=${d:-/usr/local/share/bash-completion/completions}
 	cmp "$T/dest$d/boottrace" "$C"
 	[ "$(readlink "$T/dest$d/bootconfig")" = boottrace ]
-	make -s -C "$R" uninstall DESTDIR="$T/dest" PREFIX=/usr/local >/dev/null
+	bt_make -s -C "$R" uninstall DESTDIR="$T/dest" PREFIX=/usr/local >/dev/null
 	[ -z "$(find "$T/dest" -mindepth 1)" ]
 }

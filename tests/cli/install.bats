@@ -10,11 +10,14 @@ setup() {
 	T="$BATS_TEST_TMPDIR"
 	V=$(cat "$R/VERSION")
 	unset BOOTTRACE_BOARDS BOOTTRACE_BOARD_DIR
+	# bt_make: make with the variables given and none inherited (a package
+	# build's CFLAGS, a parent make's MAKEFLAGS, the Makefile's ?= ones)
+	. "$R/tests/lib/testenv.sh"
 }
 
 stage() { # PREFIX [make variables...]: make install into $T/dest
 	p=$1; shift
-	make -s -C "$R" install DESTDIR="$T/dest" PREFIX="$p" "$@" >"$T/install.log" 2>&1
+	bt_make -s -C "$R" install DESTDIR="$T/dest" PREFIX="$p" "$@" >"$T/install.log" 2>&1
 }
 
 @test "install PREFIX=/usr/local writes nothing for dracut, initramfs-tools or systemd" {
@@ -40,7 +43,7 @@ stage() { # PREFIX [make variables...]: make install into $T/dest
 	[ -x "$T/dest/usr/share/initramfs-tools/hooks/boottrace" ]
 	[ -f "$T/dest/usr/lib/dracut/modules.d/90boottrace/module-setup.sh" ]
 	[ -n "$(find "$T/dest" -name boottrace-collect.service)" ]
-	make -s -C "$R" uninstall DESTDIR="$T/dest" PREFIX=/usr
+	bt_make -s -C "$R" uninstall DESTDIR="$T/dest" PREFIX=/usr
 	run find "$T/dest" -mindepth 1
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
@@ -48,9 +51,22 @@ stage() { # PREFIX [make variables...]: make install into $T/dest
 
 @test "install then uninstall in a DESTDIR leaves nothing behind, PREFIX=/usr/local" {
 	stage /usr/local
-	make -s -C "$R" uninstall DESTDIR="$T/dest" PREFIX=/usr/local
+	bt_make -s -C "$R" uninstall DESTDIR="$T/dest" PREFIX=/usr/local
 	run find "$T/dest" -mindepth 1
 	[ -z "$output" ]
+}
+
+@test "install means its own variables: a package build's flags and a parent make's MAKEFLAGS do not reach it" {
+	# as dpkg-buildpackage and `make INSTALL_HOOK=1 INSTALL_COLLECT=1 test` would pass them down
+	export CFLAGS='-g -O2 -Werror=format-security' CPPFLAGS='-Wdate-time -D_FORTIFY_SOURCE=2' \
+		LDFLAGS='-Wl,-z,relro -Wl,-z,now' MAKEFLAGS=' -- INSTALL_HOOK=1 INSTALL_COLLECT=1' \
+		MAKELEVEL=1 INITD_DIR="$T/initd" sysconfdir="$T/etc"
+	stage /usr/local
+	[ -x "$T/dest/usr/local/bin/boottrace" ]
+	[ ! -e "$T/dest/usr/share/initramfs-tools" ]
+	[ ! -e "$T/dest/usr/lib/dracut" ]
+	[ ! -e "$T/dest$T" ]
+	[ ! -e "$T/dest/etc" ]
 }
 
 @test "the installed boottrace boards lists the boards from the prefix beside it" {
