@@ -5,10 +5,15 @@
 # checkout untouched, README.md's mtime changed in between: only the last
 # commit's time counts), the tarball holds what git tracks under
 # boottrace-VERSION/, and extracted elsewhere it builds and passes `make test`
-# (no .git there: a release build, warnings not errors).
+# (no .git there: a release build, warnings not errors). Its makes run as
+# a user's plain `make` would: the build flags a caller exports
+# (dpkg-buildflags) or a parent make passes down (MAKEFLAGS: make
+# package-check WERROR=1) are cleared first (tests/lib/testenv.sh).
 # Last line: "dist: N passed, N failed".
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
+. "$root/tests/lib/testenv.sh"
+bt_clear_buildenv
 pass=0
 fail=0
 ok() { pass=$((pass + 1)); echo "ok - $1"; }
