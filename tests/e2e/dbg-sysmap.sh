@@ -4,15 +4,15 @@
 # dbg-sysmap.sh KDIR: print the path of the real System.map of the Debian
 # kernel unpacked in KDIR (a directory tests/e2e/kernel-pkg.sh printed,
 # named PKG_VERSION). The real map is only in the PKG-dbg package (amd64
-# about 283 MB, mips64el about 664 MB): it is fetched with `apt-get
-# download`, checked against apt's SHA256, and only boot/System.map-KVER
-# is taken out of it (dpkg-deb --fsys-tarfile | tar -xO); the .deb is
-# deleted. Cached once under ${XDG_CACHE_HOME:-$HOME/.cache}/boottrace/
-# dbg-sysmap/PKG-dbg_VERSION/System.map. The download time goes to stderr.
+# about 283 MB, mips64el about 664 MB): the resolver fetches it as the
+# dbg part of that image's set (tests/e2e/apt-set.sh, which keeps the
+# .deb in its cache), and only boot/System.map-KVER is taken out of it
+# (dpkg-deb --fsys-tarfile | tar -xO). Cached once under
+# ${XDG_CACHE_HOME:-$HOME/.cache}/boottrace/dbg-sysmap/PKG-dbg_VERSION/System.map. The download time goes to stderr.
 # Exit 3 when it cannot be had, 2 on bad arguments.
 set -eu
 say() { echo "dbg-sysmap.sh: $*" >&2; }
-[ $# = 1 ] && [ -d "$1" ] || { say "usage: dbg-sysmap.sh KDIR (a directory printed by tests/e2e/kernel-pkg.sh)"; exit 2; }
+if [ $# != 1 ] || [ ! -d "$1" ]; then say "usage: dbg-sysmap.sh KDIR (a directory printed by tests/e2e/kernel-pkg.sh)"; exit 2; fi
 base=${1%/}
 base=${base##*/}
 pkg=${base%%_*}
@@ -29,23 +29,13 @@ mkdir -p "${cache%/*}"
 w=$(mktemp -d "${cache%/*}/.fetch.XXXXXX")
 trap 'rm -rf "$w"' EXIT INT TERM HUP
 t0=$(date +%s)
-(cd "$w" && apt-get download "$pkg-dbg:$arch=$ver") >"$w/log" 2>&1 || {
-	cat "$w/log" >&2
-	say "apt-get download $pkg-dbg:$arch=$ver failed"
-	exit 3
-}
-t1=$(date +%s)
-deb=$(ls "$w"/*.deb)
-say "downloaded $pkg-dbg:$arch $ver ($(($(stat -c %s "$deb") / 1048576)) MB) in $((t1 - t0)) s"
-want=$(apt-cache show --no-all-versions "$pkg-dbg:$arch=$ver" | sed -n 's/^SHA256: //p' | head -n 1)
-got=$(sha256sum "$deb" | cut -d' ' -f1)
-if [ -z "$want" ] || [ "$want" != "$got" ]; then
-	say "$deb: sha256 $got, apt says ${want:-nothing}"
-	exit 3
-fi
+# the -dbg of exactly this image, as the resolver fetches a set's members
+members=$(sh "$(dirname "$0")/apt-set.sh" --arch "$arch" --image "$pkg=$ver" 6.1 "${kver#*-*-}" dbg) || exit 3
+deb=$(echo "$members" | awk -v p="$pkg-dbg" '$1 == p { print $4 }')
+[ -f "$deb" ] || { say "the resolver gave no $pkg-dbg"; exit 3; }
+say "$pkg-dbg:$arch $ver ($(($(stat -c %s "$deb") / 1048576)) MB) in $(($(date +%s) - t0)) s"
 dpkg-deb --fsys-tarfile "$deb" | tar -xO "./usr/lib/debug/boot/System.map-$kver" >"$w/System.map" 2>/dev/null ||
 	dpkg-deb --fsys-tarfile "$deb" | tar -xO "./boot/System.map-$kver" >"$w/System.map"
-rm -f "$deb"
 [ -s "$w/System.map" ] || { say "$pkg-dbg holds no System.map-$kver"; exit 3; }
 mkdir -p "$cache"
 mv "$w/System.map" "$cache/System.map"

@@ -4,10 +4,11 @@
 # Fetch a real Debian kernel for the offline checks and print its cache
 # directory:  tests/e2e/debian-kernel.sh [FLAVOUR]   (default cloud-amd64)
 #
-# The version is the one Debian's metapackage linux-image-FLAVOUR points at
-# (apt-cache depends); with no apt metadata, the newest already cached one.
-# Cached under ${XDG_CACHE_HOME:-$HOME/.cache}/boottrace/debian/KVER/ (never
-# committed), with:
+# The kernel is the resolver's choice of an image with its -dbg package
+# (tests/e2e/apt-set.sh: a set the archive delivers whole, said in "#"
+# lines on stderr; offline, a set already cached).
+# Cached under ${XDG_CACHE_HOME:-$HOME/.cache}/boottrace/debian/KVER_VERSION/
+# (never committed), with:
 #   config      /boot/config-KVER            (linux-image-KVER)
 #   System.map  the real map                  (linux-image-KVER-dbg; the
 #               image package ships an 83-byte placeholder instead)
@@ -31,34 +32,28 @@ die() {
 	exit 3
 }
 
-kver=$(apt-cache depends "linux-image-$flavour" 2>/dev/null |
-	sed -n "s/.*Depends: linux-image-\(6[^ ]*-$flavour\)\$/\1/p" | head -n 1) || kver=
-if [ -z "$kver" ]; then
-	kver=$(for d in "$cache"/*-"$flavour"; do
-		[ -d "$d" ] && echo "${d##*/}"
-	done | sort -V | tail -n 1)
-	[ -n "$kver" ] || die "no linux-image-$flavour in apt's lists and nothing cached (run apt-get update)"
-fi
-dir=$cache/$kver
+command -v dpkg-deb >/dev/null || die "dpkg-deb is needed to unpack the kernel packages"
+members=$(sh "$(dirname "$0")/apt-set.sh" 6.1 "$flavour" dbg) || exit 3
+# the image first, then its -dbg: PKG VERSION ARCH DEB
+# shellcheck disable=SC2086 # words of two lines
+set -- $members
+kver=${1#linux-image-}
+dir=$cache/${kver}_$2
+ideb=$4
+ddeb=$8
 if [ -f "$dir/COMPLETE" ]; then
 	echo "$dir"
 	exit 0
 fi
-
-if ! command -v apt-get >/dev/null || ! command -v dpkg-deb >/dev/null; then
-	die "apt-get and dpkg-deb are needed to fetch linux-image-$kver"
-fi
 mkdir -p "$cache"
 w=$(mktemp -d "$cache/.fetch.XXXXXX")
 trap 'rm -rf "$w"' EXIT INT TERM HUP
-# on a terminal a line with the bytes so far (scripts/progress.sh); the log otherwise
-(cd "$w" && progress_run -k -o "$w/log" -s "$w" "debian-kernel: downloading linux-image-$kver and its -dbg (about 300 MB)" \
-	apt-get download "linux-image-$kver" "linux-image-$kver-dbg") || die "apt-get download linux-image-$kver(-dbg) failed: $(tail -n 2 "$w/log")"
 mkdir -p "$w/img" "$w/out"
-dpkg -x "$w"/linux-image-"$kver"_*.deb "$w/img"
-dpkg-deb --fsys-tarfile "$w"/linux-image-"$kver"-dbg_*.deb |
-	tar -x -C "$w/out" "./usr/lib/debug/boot/vmlinux-$kver" \
-		"./usr/lib/debug/boot/System.map-$kver"
+dpkg -x "$ideb" "$w/img"
+# shellcheck disable=SC2016 # that sh expands them
+progress_run -k -s "$w/out" "debian-kernel: unpacking vmlinux and System.map of linux-image-$kver-dbg" \
+	sh -c 'dpkg-deb --fsys-tarfile "$1" | tar -x -C "$2" "./usr/lib/debug/boot/vmlinux-$3" "./usr/lib/debug/boot/System.map-$3"' \
+	sh "$ddeb" "$w/out" "$kver"
 mv "$w/out/usr/lib/debug/boot/vmlinux-$kver" "$w/out/vmlinux"
 mv "$w/out/usr/lib/debug/boot/System.map-$kver" "$w/out/System.map"
 rm -rf "$w/out/usr"

@@ -9,9 +9,10 @@
 # bzImage with an LZ4 payload, KALLSYMS_ALL, ABSOLUTE_PERCPU) and mips64el
 # 5kc-malta image (an ELF self-decompressor carrying an xz vmlinux.bin) and
 # arm64 cloud-arm64 Image (raw, relocatable: its relocations give the base):
-# the images from tests/e2e/kernel-pkg.sh, the maps from the -dbg packages
-# (tests/e2e/dbg-sysmap.sh: about 280 MB, 660 MB and 250 MB, downloaded once and
-# cached as their System.map only). Every function symbol (t, T, w, W) the
+# the images from tests/e2e/kernel-pkg.sh, each asked with its -dbg part so
+# that the set is whole, the maps from the -dbg packages
+# (tests/e2e/dbg-sysmap.sh: about 280 MB, 660 MB and 250 MB, downloaded once
+# into the resolver's cache, tests/e2e/apt-set.sh). Every function symbol (t, T, w, W) the
 # kernel keeps in kallsyms -- all of them with CONFIG_KALLSYMS_ALL, else
 # those between _stext and _etext or _sinittext and _einittext, as
 # scripts/kallsyms.c keeps them -- must be there with its address and type,
@@ -53,7 +54,7 @@ functions() { # MAP ALL IGN
 
 one() { # ARCH FLAVOUR
 	arch=$1
-	d=$(sh "$root/tests/e2e/kernel-pkg.sh" "$1" "$2") || { nok "$arch: no Debian 6.1 $2 kernel (tests/e2e/kernel-pkg.sh)"; return; }
+	d=$(sh "$root/tests/e2e/kernel-pkg.sh" "$1" "$2" dbg) || { nok "$arch: no Debian 6.1 $2 kernel (tests/e2e/kernel-pkg.sh)"; return; }
 	map=$(sh "$root/tests/e2e/dbg-sysmap.sh" "$d") || { nok "$arch: no System.map from the -dbg package (tests/e2e/dbg-sysmap.sh)"; return; }
 	for img in "$d"/root/boot/vmlinuz-*; do break; done
 	for cfg in "$d"/root/boot/config-*; do break; done
@@ -119,7 +120,7 @@ print((a["__stop_ftrace_events"] - a["__start_ftrace_events"]) // 8)' "$map" 2>/
 # (kernel-facts 106): read through them (kimage/kimg_addr.c).
 params() { # ARCH FLAVOUR BOARD
 	arch=$1
-	d=$(sh "$root/tests/e2e/kernel-pkg.sh" "$1" "$2") || { nok "$arch: no Debian 6.1 $2 kernel"; return; }
+	d=$(sh "$root/tests/e2e/kernel-pkg.sh" "$1" "$2" dbg) || { nok "$arch: no Debian 6.1 $2 kernel"; return; }
 	map=$(sh "$root/tests/e2e/dbg-sysmap.sh" "$d") || { nok "$arch: no -dbg System.map"; return; }
 	for img in "$d"/root/boot/vmlinuz-*; do break; done
 	want=$(python3 -c '
@@ -149,7 +150,7 @@ print((a["__setup_end"] - a["__setup_start"]) // 24)' "$map" 2>/dev/null || echo
 # --kernel-config), for every tracer of Linux 6.1.
 tracers() { # ARCH FLAVOUR BOARD
 	arch=$1
-	d=$(sh "$root/tests/e2e/kernel-pkg.sh" "$1" "$2") || { nok "$arch: no Debian 6.1 $2 kernel"; return; }
+	d=$(sh "$root/tests/e2e/kernel-pkg.sh" "$1" "$2" dbg) || { nok "$arch: no Debian 6.1 $2 kernel"; return; }
 	for img in "$d"/root/boot/vmlinuz-*; do break; done
 	for cfg in "$d"/root/boot/config-*; do break; done
 	by_sym='' by_cfg='' bad=''
@@ -169,7 +170,7 @@ tracers() { # ARCH FLAVOUR BOARD
 # parameter's name changed in its table: compile --kernel refuses the word
 # on the copy and takes it on the unchanged kernel.
 removed() {
-	d=$(sh "$root/tests/e2e/kernel-pkg.sh" mips64el 5kc-malta) || { nok "mips64el: no kernel"; return; }
+	d=$(sh "$root/tests/e2e/kernel-pkg.sh" mips64el 5kc-malta dbg) || { nok "mips64el: no kernel"; return; }
 	for img in "$d"/root/boot/vmlinuz-*; do break; done
 	# the first place the xz magic starts a stream xz unpacks
 	for off in $(grep -abo "$(printf '\3757zXZ')" "$img" | cut -d: -f1); do
@@ -213,7 +214,7 @@ PY
 # naming that file, and a copy of it with CONFIG_BOOT_CONFIG=y beside a link
 # to the image takes it.
 ownfacts() {
-	d=$(sh "$root/tests/e2e/kernel-pkg.sh" amd64 cloud-amd64) || { nok "amd64: no kernel"; return; }
+	d=$(sh "$root/tests/e2e/kernel-pkg.sh" amd64 cloud-amd64 dbg) || { nok "amd64: no kernel"; return; }
 	for img in "$d"/root/boot/vmlinuz-*; do break; done
 	rel=${img##*/vmlinuz-}
 	printf 'ftrace.tracer = function\nftrace.ftrace.filters = vfs_read\n' >"$w/own.bconf"
@@ -233,7 +234,7 @@ ownfacts() {
 	sed 's/^# CONFIG_BOOT_CONFIG is not set$/CONFIG_BOOT_CONFIG=y/' "$d/root/boot/config-$rel" >"$w/boot/config-$rel"
 	t "amd64: a copy of config-$rel with CONFIG_BOOT_CONFIG=y beside a link to the image takes -t bootconfig" \
 		"$bt" compile -q -t bootconfig -b qemu-x86_64 --kernel "$w/boot/vmlinuz-$rel" "$w/own.bconf"
-	d=$(sh "$root/tests/e2e/kernel-pkg.sh" mips64el 5kc-malta) || { nok "mips64el: no kernel"; return; }
+	d=$(sh "$root/tests/e2e/kernel-pkg.sh" mips64el 5kc-malta dbg) || { nok "mips64el: no kernel"; return; }
 	for img in "$d"/root/boot/vmlinuz-*; do break; done
 	"$bt" compile -v -b mips-malta --kernel "$img" "$w/own.bconf" >/dev/null 2>"$w/own3.err"
 	t "mips64el: an ELF vmlinuz keeps the board's command-line size (256), -v says so" \

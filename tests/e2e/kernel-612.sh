@@ -10,12 +10,13 @@
 # package (about 300 MB to download once; the package's own
 # boot/System.map-KVER is a placeholder, docs/kernel-facts.md 16).
 #
-# apt is asked with a PRIVATE sources list and private lists, under the
-# cache: the system's apt configuration is neither read for sources nor
-# changed. The .deb is checked against the SHA256 of the Packages index apt
-# verified, unpacked with `dpkg -x` (nothing is installed) and cached under
-# ${XDG_CACHE_HOME:-$HOME/.cache}/boottrace/kernel-6.12/KPKG_VERSION/.
-# Offline (apt-get update fails), the newest cached kernel is used.
+# Which kernel is the resolver's choice (tests/e2e/apt-set.sh, asked with a
+# PRIVATE sources list and private lists under the cache: the system's apt
+# configuration is neither read for sources nor changed): an image with its
+# -dbg that bookworm-backports delivers whole, said in "#" lines on stderr.
+# The image is unpacked with `dpkg -x` (nothing is installed) and cached
+# under ${XDG_CACHE_HOME:-$HOME/.cache}/boottrace/kernel-6.12/KPKG_VERSION/.
+# Offline (apt-get update fails), a set already cached is used.
 # Exit 3 when no kernel can be had.
 set -eu
 # shellcheck source=scripts/progress.sh
@@ -27,31 +28,24 @@ mirror=${BT_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 # shellcheck source=tests/e2e/apt-private.sh
 . "$(dirname "$0")/apt-private.sh"
 apt_private "$cache/apt"
-echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror bookworm-backports main" \
-	>"$apt/sources.list"
+# bookworm too: the image depends on packages only the base suite has
+# (linux-base, kmod, initramfs-tools), and apt resolves the set with them;
+# the host's architecture only
+key=/usr/share/keyrings/debian-archive-keyring.gpg
+arch=$(dpkg --print-architecture)
+printf 'deb [arch=%s signed-by=%s] %s %s main\n' \
+	"$arch" "$key" "$mirror" bookworm-backports "$arch" "$key" "$mirror" bookworm >"$apt/sources.list"
 
-cached() {
-	d=$(for c in "$cache"/linux-image-*_*/; do [ -f "$c/ok" ] && echo "${c%/}"; done |
-		sort -V | tail -n 1)
-	[ -n "$d" ] || return 1
-	say "$1; using cached $d"
-	echo "$d"
-	exit 0
-}
-
-aget update -qq >"$apt/update.log" 2>&1 || {
-	cached "apt-get update of bookworm-backports failed" ||
-		{ cat "$apt/update.log" >&2; say "apt-get update of bookworm-backports failed, nothing cached"; exit 3; }
-}
-pkg=$(acache depends linux-image-cloud-amd64 2>/dev/null |
-	sed -n 's/^ *Depends: \(linux-image-6\.12\.[^ :]*-cloud-amd64\)$/\1/p' | head -n 1)
-ver=
-[ -n "$pkg" ] && ver=$(acache show --no-all-versions "$pkg" 2>/dev/null |
-	sed -n 's/^Version: //p' | head -n 1)
-if [ -z "$pkg" ] || [ -z "$ver" ]; then
-	cached "bookworm-backports offers no linux-image-6.12.*-cloud-amd64" ||
-		{ say "bookworm-backports offers no linux-image-6.12.*-cloud-amd64"; exit 3; }
-fi
+aget update -qq >"$apt/update.log" 2>&1 ||
+	{ sed 's/^/# /' "$apt/update.log" >&2; say "apt-get update of bookworm-backports failed: only a cached set can be used"; }
+members=$(sh "$(dirname "$0")/apt-set.sh" --apt "$cache/apt" 6.12 cloud-amd64 dbg) || exit 3
+# the image first, then its -dbg: PKG VERSION ARCH DEB
+# shellcheck disable=SC2086 # words of two lines
+set -- $members
+pkg=$1
+ver=$2
+ideb=$4
+ddeb=$8
 d=$cache/${pkg}_$ver
 if [ -f "$d/ok" ]; then
 	echo "$d"
@@ -60,35 +54,15 @@ fi
 w=$(mktemp -d "$cache/.fetch.XXXXXX")
 trap 'rm -rf "$w"' EXIT INT TERM HUP
 chmod 755 "$w"
-(cd "$w" && progress_run -k -o "$w/log" -s "$w" "kernel-612.sh: downloading $pkg" aget download "$pkg=$ver") || {
-	cat "$w/log" >&2
-	say "apt-get download $pkg=$ver failed"
-	exit 3
-}
-check() { # PKG DEB
-	deb_sha_ok "$2" acache show --no-all-versions "$1" || exit 3
-}
-deb=$(ls "$w"/*.deb)
-check "$pkg" "$deb"
-dpkg -x "$deb" "$w/root"
-rm -f "$deb"
+dpkg -x "$ideb" "$w/root"
 for kver in "$w"/root/lib/modules/*; do kver=${kver##*/}; break; done
 depmod -b "$w/root" "$kver"
 echo "$kver" >"$w/kver"
-say "fetching $pkg-dbg for its System.map (about 300 MB, once)"
-(cd "$w" && progress_run -k -o "$w/log" -s "$w" "kernel-612.sh: downloading $pkg-dbg" aget download "$pkg-dbg=$ver") || {
-	cat "$w/log" >&2
-	say "apt-get download $pkg-dbg=$ver failed"
-	exit 3
-}
-deb=$(ls "$w"/*.deb)
-check "$pkg-dbg" "$deb"
-dpkg-deb --fsys-tarfile "$deb" | tar -xOf - "./usr/lib/debug/boot/System.map-$kver" >"$w/System.map" || {
+dpkg-deb --fsys-tarfile "$ddeb" | tar -xOf - "./usr/lib/debug/boot/System.map-$kver" >"$w/System.map" || {
 	say "$pkg-dbg has no usr/lib/debug/boot/System.map-$kver"
 	exit 3
 }
 grep -q ' T _text$' "$w/System.map" || { say "$w/System.map has no _text"; exit 3; }
-rm -f "$deb" "$w/log"
 rm -rf "$d"
 mv "$w" "$d"
 trap - EXIT INT TERM HUP

@@ -71,24 +71,28 @@ compile_for_qemu() { # BCONF WORD...
 		t "compile wrote $cq_w" sh -c 'echo " $1 " | grep -qF " $2 "' sh "$TRACE" "$cq_w"
 	done
 }
-# The kernel tests/e2e/FETCHER fetches, in $KD ($KV), with $W emptied
-# (frames.sh, hook.sh, persistent.sh, try.sh, crashmod_kernel). Skips
-# without QEMU or that kernel; needs $bt and $W.
-qemu_kernel() { # FETCHER WHAT
+# The kernel tests/e2e/FETCHER ARGS... fetches, in $KD ($KV), with $W
+# emptied (frames.sh, hook.sh, persistent.sh, try.sh, crashmod_kernel).
+# Skips without QEMU or that kernel; needs $bt and $W.
+qemu_kernel() { # FETCHER WHAT [ARGS...]
 	command -v qemu-system-x86_64 >/dev/null 2>&1 ||
 		skip "qemu-system-x86_64 is not installed (make deps)"
 	# shellcheck disable=SC2154 # $bt and $W are the suite's
 	[ -x "$bt" ] || { nok "$bt missing (make all)"; finish; }
-	KD=$(sh "tests/e2e/$1") || skip "no $2 could be fetched"
+	qk_f=$1
+	qk_what=$2
+	shift 2
+	KD=$(sh "tests/e2e/$qk_f" "$@") || skip "no $qk_what could be fetched"
 	KV=$(cat "$KD/kver")
 	echo "# kernel: $KD ($KV)"
 	rm -rf "$W"
 	mkdir -p "$W"
 }
-# The Debian 6.1 cloud kernel (qemu_kernel) and the test module of
-# tests/e2e/crashmod built for it in $ko (crash.sh, pstore.sh).
+# The Debian 6.1 cloud kernel (qemu_kernel) whose headers the archive has
+# too, and the test module of tests/e2e/crashmod built for it in $ko
+# (crash.sh, pstore.sh).
 crashmod_kernel() {
-	qemu_kernel kernel.sh "Debian 6.1 cloud kernel"
+	qemu_kernel kernel-pkg.sh "Debian 6.1 cloud kernel with its headers" amd64 cloud-amd64 headers
 	# shellcheck disable=SC2034 # $ko is the suite's
 	if ! ko=$(sh tests/e2e/crashmod/build.sh "$KD"); then
 		nok "crashmod builds against linux-headers-$KV"

@@ -2,18 +2,20 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # build.sh KDIR: print the path of crashmod.ko (this folder's test module)
-# built for the Debian kernel unpacked in KDIR (tests/e2e/kernel.sh: kver,
-# root/). The module is built against Debian's own headers for that kernel:
+# built for the Debian kernel unpacked in KDIR (tests/e2e/kernel-pkg.sh ...
+# headers: kver, root/). The module is built against Debian's own headers
+# for that kernel, the set tests/e2e/apt-set.sh resolves for that image:
 # linux-headers-KVER (the flavour), linux-headers-KVER-common (its common
-# part, shared by all flavours) and linux-kbuild-6.1 (scripts, prebuilt
-# modpost), fetched with `apt-get download` at the kernel package's
-# version, checked against apt's SHA256 and unpacked with `dpkg -x`: nothing
-# is installed. The flavour's Makefile includes the common one by an
-# absolute /usr/src path, rewritten to the unpacked copy. The compiler is
-# the one the kernel was built with (CONFIG_CC_VERSION_TEXT: gcc-12 on
-# bookworm). Cached under ${XDG_CACHE_HOME:-$HOME/.cache}/boottrace/crashmod/
-# KVER-SHA (SHA: sha256 of crashmod.c and Makefile), the headers under
-# .../crashmod/headers-KVER_VERSION. Exit 3 when it cannot be built.
+# part, shared by all flavours) and the linux-kbuild-6.1 apt would install
+# with them (scripts, prebuilt modpost; it may be a newer upload than the
+# image, as its dependency allows), unpacked with `dpkg -x`: nothing is
+# installed. The flavour's Makefile includes the common one by an absolute
+# /usr/src path, rewritten to the unpacked copy. The compiler is the one
+# the kernel was built with (CONFIG_CC_VERSION_TEXT: gcc-12 on bookworm).
+# Cached under ${XDG_CACHE_HOME:-$HOME/.cache}/boottrace/crashmod/KVER-SHA
+# (SHA: sha256 of crashmod.c and Makefile), the headers under
+# .../crashmod/headers-KEY (KEY: the set's members). Exit 3 when it cannot
+# be built.
 set -eu
 
 say() { echo "crashmod/build.sh: $*" >&2; }
@@ -31,28 +33,22 @@ if [ -f "$out/crashmod.ko" ]; then
 	exit 0
 fi
 mkdir -p "$cache"
-hd=$cache/headers-${kver}_$ver
+pkg=${kd%_*}
+pkg=${pkg##*/}
+members=$(sh "$here/../apt-set.sh" --image "$pkg=$ver" 6.1 "${kver#*-*-}" headers) || {
+	say "no headers set for $pkg $ver (tests/e2e/apt-set.sh)"
+	exit 3
+}
+hd=$cache/headers-$(echo "$members" | cut -d' ' -f1-3 | sha256sum | cut -c1-16)
 if [ ! -f "$hd/ok" ]; then
 	w=$(mktemp -d "$cache/.fetch.XXXXXX")
 	trap 'rm -rf "$w"' EXIT INT TERM HUP
 	chmod 755 "$w"
-	abi=$(echo "$kver" | sed 's/^\([0-9.]*-[0-9]*\)-.*/\1/')	# 6.1.0-56
-	pkgs="linux-headers-$kver linux-headers-$abi-common linux-kbuild-$(echo "$kver" | cut -d. -f1-2)"
-	for p in $pkgs; do
-		(cd "$w" && apt-get download "$p=$ver" >/dev/null 2>"$w/log") || {
-			cat "$w/log" >&2
-			say "apt-get download $p=$ver failed (apt-get update?)"
-			exit 3
-		}
-		deb=$(ls "$w/${p}_"*.deb)
-		want=$(apt-cache show "$p=$ver" | sed -n 's/^SHA256: //p' | head -n 1)
-		got=$(sha256sum "$deb" | cut -d' ' -f1)
-		if [ -z "$want" ] || [ "$want" != "$got" ]; then
-			say "$deb: sha256 $got, apt says ${want:-nothing}"
-			exit 3
-		fi
-		dpkg -x "$deb" "$w/root"
+	echo "$members" | while read -r p _ _ deb; do
+		case $p in linux-headers-* | linux-kbuild-*) dpkg -x "$deb" "$w/root" ;; esac
 	done
+	[ -f "$w/root/usr/src/linux-headers-$kver/Makefile" ] ||
+		{ say "the headers set of $pkg $ver has no usr/src/linux-headers-$kver"; exit 3; }
 	sed -i "s|^include /usr/src/|include $hd/root/usr/src/|" \
 		"$w/root/usr/src/linux-headers-$kver/Makefile"
 	rm -rf "$hd"
