@@ -242,21 +242,12 @@ mke2fs -q -t ext4 -L sysroot -d "$R" "$W/root.img" "$((sz + sz / 4 + 64))M" >"$W
 rm -rf "$R"
 echo "# root disk: ${sz} MB of files, mke2fs -d $(ms "$t1") ms"
 
-# KVM when it runs this kernel: on some hosts (nested virtualisation) it
-# takes the kernel and prints nothing until the timeout; a 30 s probe boot
-# without a root (the kernel panics, -no-reboot ends QEMU) must print the
-# kernel's banner first, else TCG.
-accel=tcg
-if [ -w /dev/kvm ]; then
-	timeout 30 qemu-system-x86_64 -M pc -accel kvm -m 512 -smp 1 -display none -monitor none \
-		-serial "file:$W/kvm-probe.log" -no-reboot -kernel "$KD/root/boot/vmlinuz-$KV" \
-		-append "console=ttyS0 panic=-1" >/dev/null 2>&1
-	if grep -q 'Linux version' "$W/kvm-probe.log" 2>/dev/null; then
-		accel=kvm
-	else
-		echo "# /dev/kvm is there but a probe boot printed nothing in 30 s under it: TCG"
-	fi
-fi
+# KVM when it runs this kernel, else TCG; BT_QEMU_ACCEL decides instead
+# (tests/e2e/accel.sh)
+# shellcheck source=tests/e2e/accel.sh
+. "$top/tests/e2e/accel.sh"
+accel=$(qemu_accel "$KD/root/boot/vmlinuz-$KV" "$W" 2>"$W/accel.log")
+cat "$W/accel.log"
 c="console=ttyS0 panic=-1 root=/dev/vda rootfstype=ext4 rw $line"
 truncate -s 64M "$W/disk.img"
 t1=$(date +%s%N)
