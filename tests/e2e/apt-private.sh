@@ -4,8 +4,10 @@
 # (apt-set.sh, the one that chooses kernel packages, kernel-612.sh,
 # qemu-bpo.sh): the one place that asks apt with a PRIVATE sources list and
 # lists (the system's apt configuration is neither read for sources nor
-# changed) and checks a downloaded .deb against the SHA256 of the Packages
-# index apt verified.
+# changed), asks apt's resolver what an install would need (apt_simulate),
+# and downloads a .deb into the one cache of packages, checked against the
+# SHA256 of the Packages index apt verified (apt_fetch;
+# docs/test-archive.md).
 #
 # apt_private DIR: the private apt state under DIR (the caller writes
 # DIR/sources.list); aget and acache are apt-get and apt-cache with it.
@@ -36,4 +38,53 @@ deb_sha_ok() {
 	[ -n "$want_" ] && [ "$want_" = "$got_" ] && return 0
 	echo "${0##*/}: $deb_: sha256 $got_, apt's index says ${want_:-nothing}" >&2
 	return 1
+}
+
+# apt_words LOG: what apt said was wrong, on one line: the unmet
+# dependencies, else its first error (the generic "Unable to correct
+# problems" only when it said nothing else)
+apt_words() {
+	{ grep -E '^ ' "$1" || grep -E '^E:' "$1" | grep -v 'Unable to correct problems' | head -n 1 ||
+		grep -E '^(E|Err):' "$1" | head -n 1; } | tr -s ' \t\n' ' ' |
+		sed 's/^ //; s/ $//; s/ Hashes of expected file.*//' | cut -c1-400
+}
+
+# apt_simulate STATUS LOG ARGS...: what `apt-get install ARGS` would install
+# with the dpkg status file STATUS (an empty file: as on an empty machine;
+# /var/lib/dpkg/status: this one), "PKG VERSION ARCH" a line, in apt's
+# order; apt's output in LOG. Fails when apt cannot (apt_words LOG says why).
+apt_simulate() {
+	as_status=$1
+	as_log=$2
+	shift 2
+	aget -s -q -o "Dir::State::status=$as_status" -o APT::Get::Show-User-Simulation-Note=false \
+		--no-install-recommends install "$@" </dev/null >"$as_log" 2>&1 || return 1
+	sed -n 's/^Inst \([^ ]*\) \(\[[^]]*\] \)\{0,1\}(\([^ ]*\) .*\[\([^]]*\)\]).*$/\1 \3 \4/p' "$as_log" |
+		sed 's/:[a-z0-9]* / /'
+}
+
+# The one cache of downloaded packages, by package, version and architecture
+apt_debs=${XDG_CACHE_HOME:-$HOME/.cache}/boottrace/apt-set/debs
+apt_deb_of() { echo "$apt_debs/${1}_$(echo "$2" | tr ':' '%')_$3.deb"; } # PKG VERSION ARCH
+# apt_fetch PKG VERSION ARCH: the .deb into the cache (a no-op when it is
+# there), checked against apt's SHA256; on failure, why on stdout
+apt_fetch() {
+	af_d=$(apt_deb_of "$1" "$2" "$3")
+	[ -f "$af_d" ] && return 0
+	mkdir -p "$apt_debs"
+	af_w=$(mktemp -d "$apt_debs/.fetch.XXXXXX")
+	chmod 755 "$af_w"
+	if ! (cd "$af_w" && progress_run -k -o "$af_w/log" -s "$af_w" "downloading $1 $2" \
+		aget download "$1:$3=$2" </dev/null); then
+		echo "apt-get download $1=$2 failed: $(apt_words "$af_w/log")"
+		rm -rf "$af_w"
+		return 1
+	fi
+	if ! deb_sha_ok "$(ls "$af_w"/*.deb)" acache show "$1:$3=$2" 2>"$af_w/sha"; then
+		cat "$af_w/sha"
+		rm -rf "$af_w"
+		return 1
+	fi
+	mv "$af_w"/*.deb "$af_d"
+	rm -rf "$af_w"
 }

@@ -35,7 +35,7 @@ if command -v shellcheck >/dev/null 2>&1; then
 	t "shellcheck -s sh: the resolver, the fetchers on it and this test" shellcheck -x -s sh \
 		tests/e2e/apt-set.sh tests/e2e/apt-private.sh tests/e2e/kernel-pkg.sh tests/e2e/kernel-612.sh \
 		tests/e2e/debian-kernel.sh tests/e2e/dbg-sysmap.sh tests/e2e/crashmod/build.sh \
-		tests/e2e/accel.sh tests/e2e/apt-set-archive.sh
+		tests/e2e/qemu-bpo.sh tests/e2e/accel.sh tests/e2e/apt-set-archive.sh
 else
 	nok "shellcheck is not installed (make deps)"
 fi

@@ -71,7 +71,7 @@ done
 parts=$(echo "$parts" | tr ' ' '\n' | grep . | sort -u | tr '\n' ' ' | sed 's/ $//')
 
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/boottrace/apt-set
-mkdir -p "$cache/debs" "$cache/sets"
+mkdir -p "$cache/sets"
 w=$(mktemp -d "$cache/.work.XXXXXX")
 trap 'rm -rf "$w"' EXIT INT TERM HUP
 chmod 755 "$w"
@@ -137,13 +137,6 @@ stage_archive() {
 }
 
 # ---- one candidate ----------------------------------------------------
-# apt_words LOG: what apt said was wrong, on one line: the unmet
-# dependencies, else its first error (the generic "Unable to correct
-# problems" only when it said nothing else)
-apt_words() {
-	{ grep -E '^ ' "$1" || grep -E '^E:' "$1" | grep -v 'Unable to correct problems' | head -n 1 ||
-		grep -E '^(E|Err):' "$1" | head -n 1; } | tr -s ' \t\n' ' ' | sed 's/^ //; s/ $//; s/ Hashes of expected file.*//' | cut -c1-400
-}
 passed() { # IMAGE VERSION WHY
 	echo "$1=$2: $3" >>"$w/passed"
 	echo "# apt-set: passed over $1 $2: $3" >&2
@@ -160,40 +153,23 @@ heads() {
 	done
 }
 # the members of the set apt resolves for IMAGE VERSION, "PKG VERSION ARCH"
-# a line; fails with apt's own words in $w/apt.log
+# a line, the image first; fails with apt's own words in $w/apt.log
 resolve() {
 	# shellcheck disable=SC2046 # one word a head
-	aget -s -q -o "Dir::State::status=$w/empty-status" -o APT::Get::Show-User-Simulation-Note=false \
-		--no-install-recommends install $(heads "$1" "$2") </dev/null >"$w/apt.log" 2>&1 || return 1
-	kv=${1#linux-image-}
-	sed -n 's/^Inst \([^ ]*\) (\([^ ]*\) .*\[\([^]]*\)\])$/\1 \2 \3/p' "$w/apt.log" |
-		sed 's/:[a-z0-9]* / /' | while read -r p v a; do
+	apt_simulate "$w/empty-status" "$w/apt.log" $(heads "$1" "$2") >"$w/inst" || return 1
+	while read -r p v a; do
 		case $p in
 		"$1") echo "$p $v $a" ;;
 		"$1-dbg") case " $parts " in *" dbg "*) echo "$p $v $a" ;; esac ;;
 		linux-headers-* | linux-kbuild-*) case " $parts " in *" headers "*) echo "$p $v $a" ;; esac ;;
 		esac
-	done | sort -k1,1 | awk -v img="$1" '$1 == img { print; next } { rest = rest $0 "\n" } END { printf "%s", rest }'
-}
-# the cached .deb of PKG VERSION ARCH
-deb_of() { echo "$cache/debs/${1}_$(echo "$2" | tr ':' '%')_$3.deb"; }
-# fetch PKG VERSION ARCH: into the cache, checked against apt's SHA256
-fetch() {
-	d=$(deb_of "$1" "$2" "$3")
-	[ -f "$d" ] && return 0
-	rm -rf "$w/dl"
-	mkdir "$w/dl"
-	(cd "$w/dl" && progress_run -k -o "$w/dl.log" -s "$w/dl" "apt-set.sh: downloading $1 $2" \
-		aget download "$1:$3=$2" </dev/null) || { echo "apt-get download $1=$2 failed: $(apt_words "$w/dl.log")"; return 1; }
-	set -- "$1" "$2" "$3" "$(ls "$w"/dl/*.deb)"
-	deb_sha_ok "$4" acache show "$1:$3=$2" 2>"$w/sha.log" || { cat "$w/sha.log"; return 1; }
-	mv "$4" "$d"
+	done <"$w/inst" | sort -k1,1 | awk -v img="$1" '$1 == img { print; next } { rest = rest $0 "\n" } END { printf "%s", rest }'
 }
 # take_set IMAGE VERSION: the set's members, all fetched, into sets/, or fail
 # saying why
 take_set() {
 	s=$cache/sets/$(set_name "$1" "$2")
-	if [ -f "$s" ] && while read -r p v a; do [ -f "$(deb_of "$p" "$v" "$a")" ] || exit 1; done <"$s"; then
+	if [ -f "$s" ] && while read -r p v a; do [ -f "$(apt_deb_of "$p" "$v" "$a")" ] || exit 1; done <"$s"; then
 		cp "$s" "$w/set"
 		return 0
 	fi
@@ -207,7 +183,7 @@ take_set() {
 			{ passed "$1" "$2" "apt would not install $want at $2"; return 1; }
 	done
 	while read -r p v a; do
-		why=$(fetch "$p" "$v" "$a") || { passed "$1" "$2" "$why"; return 1; }
+		why=$(apt_fetch "$p" "$v" "$a") || { passed "$1" "$2" "$why"; return 1; }
 	done <"$w/set"
 	cp "$w/set" "$s.new"
 	mv "$s.new" "$s"
@@ -221,7 +197,7 @@ for stage in stage_meta stage_cached stage_archive; do
 		echo "$img $ver" >>"$w/tried"
 		take_set "$img" "$ver" || continue
 		echo "# apt-set: $arch $flavour${parts:+ with $parts}: $(awk '{ printf "%s%s %s", sep, $1, $2; sep = ", " }' "$w/set") ($origin)" >&2
-		while read -r p v a; do echo "$p $v $a $(deb_of "$p" "$v" "$a")"; done <"$w/set"
+		while read -r p v a; do echo "$p $v $a $(apt_deb_of "$p" "$v" "$a")"; done <"$w/set"
 		exit 0
 	done <"$w/candidates"
 done

@@ -13,12 +13,14 @@
 # read for sources nor changed. Each .deb is checked against the SHA256 of
 # the Packages index apt verified and unpacked with `dpkg -x` (nothing is
 # installed) into ${XDG_CACHE_HOME:-$HOME/.cache}/boottrace/qemu-bpo/VERSION/.
-# Dependencies are fetched only when the extracted binary does not find
-# its shared libraries on this system (ldd says "not found"): those of
-# qemu-system-arm's that dpkg does not have in the version asked, and
-# theirs in turn. They go to VERSION/lib, and VERSION/bin/qemu-system-aarch64
-# is then a wrapper that sets LD_LIBRARY_PATH. No data directory (-L) is
-# needed: the tests give -bios by path and load no option ROM (-nic none).
+# When the extracted binary does not find its shared libraries on this
+# system (ldd says "not found"), apt's resolver says what an install of
+# qemu-system-arm from bookworm-backports would bring onto THIS system
+# (apt_simulate against the real dpkg status, tests/e2e/apt-private.sh):
+# its libraries (lib*) are fetched through the one package cache, their
+# .so files go to VERSION/lib, and VERSION/bin/qemu-system-aarch64 is a
+# wrapper that sets LD_LIBRARY_PATH. No data directory (-L) is needed: the
+# tests give -bios by path and load no option ROM (-nic none).
 #
 # Once cached, nothing is asked of the network: the newest cached version
 # is printed (BT_QEMU_BPO_REFRESH=1 asks apt for a newer one). Offline with
@@ -81,69 +83,28 @@ w=$(mktemp -d "$cache/.fetch.XXXXXX")
 trap 'rm -rf "$w"' EXIT INT TERM HUP
 chmod 755 "$w"
 
-# fetch PKG=VER: download into $w, check it against apt's SHA256, print the .deb
+# fetch PKG VER ARCH: the .deb through the one package cache (apt_fetch)
 fetch() {
-	rm -f "$w"/*.deb
-	(cd "$w" && progress_run -k -o "$w/log" -s "$w" "qemu-bpo.sh: downloading $1" aget download "$1") || {
-		cat "$w/log" >&2
-		say "apt-get download $1 failed"
-		exit 3
-	}
-	deb=$(ls "$w"/*.deb)
-	deb_sha_ok "$deb" acache show "$1" || exit 3
-	echo "$deb"
+	why=$(apt_fetch "$1" "$2" "$3") || { say "$why"; exit 3; }
+	apt_deb_of "$1" "$2" "$3"
 }
-deb=$(fetch "$pkg=$ver")
-dpkg -x "$deb" "$w/root"
-rm -f "$deb"
+dpkg -x "$(fetch "$pkg" "$ver" "$arch")" "$w/root"
 bin=$w/root/usr/bin/qemu-system-aarch64
 [ -x "$bin" ] || { say "$pkg $ver has no usr/bin/qemu-system-aarch64"; exit 3; }
 
 # missing: the libraries (or symbol versions) ldd does not find
 missing() { LD_LIBRARY_PATH=${1:-} ldd "$bin" 2>&1 | grep 'not found' || :; }
-# depends PKG=VER: its Pre-Depends and Depends, one a line as NAME [(OP
-# VER)], the first of alternatives
-depends() {
-	acache show "$1" | sed -n 's/^Pre-Depends: //p; s/^Depends: //p' | tr ',' '\n' |
-		sed 's/|.*//; s/^ *//; s/ *$//; s/:any / /; s/:any$//' | grep . || :
-}
-# lacking NAME [(OP VER)]: 0 when dpkg has no NAME installed for this
-# architecture (or for all) in a version that satisfies OP VER
-lacking() {
-	for l_q in "$1:$arch" "$1"; do
-		case $(dpkg-query -W -f '${db:Status-Abbrev}' "$l_q" 2>/dev/null) in ii*) break ;; esac
-		[ "$l_q" = "$1" ] && return 0
-	done
-	set -- "$l_q" "$(echo "${2:-}" | sed -n 's/^(\([<>=]*\) .*)$/\1/p')" \
-		"$(echo "${2:-}" | sed -n 's/^([<>=]* \(.*\))$/\1/p')"
-	[ -n "$2" ] || return 1
-	! dpkg --compare-versions "$(dpkg-query -W -f '${Version}' "$1")" "$2" "$3"
-}
 if [ -n "$(missing)" ]; then
 	say "the system lacks: $(missing | tr -s ' \t\n' ' ')"
-	# what ldd cannot find comes from a dependency that dpkg does not have
-	# in the version asked, or from one of its own: each such package is
-	# fetched, and its dependencies looked at in turn
-	echo "$pkg=$ver" >"$w/todo"
-	: >"$w/seen"
-	while [ -s "$w/todo" ]; do
-		next=$(head -n 1 "$w/todo")
-		sed -i 1d "$w/todo"
-		depends "$next" >"$w/depends"
-		while read -r dep rel; do
-			case $dep in qemu-system-*) continue ;; esac # QEMU's own, not libraries
-			! grep -qxF "$dep" "$w/seen" || continue
-			echo "$dep" >>"$w/seen"
-			lacking "$dep" "$rel" || continue
-			d_ver=$(madison "$dep")
-			[ -n "$d_ver" ] || { say "no $dep in bookworm or bookworm-backports"; exit 3; }
-			say "fetching $dep $d_ver (${next%%=*} depends on $dep ${rel:-})"
-			ddeb=$(fetch "$dep=$d_ver")
-			dpkg -x "$ddeb" "$w/deps"
-			rm -f "$ddeb"
-			echo "$dep=$d_ver" >>"$w/todo"
-		done <"$w/depends"
-	done
+	# what an install from backports would bring onto this system: its
+	# libraries are what ldd cannot find (QEMU's own packages are not)
+	apt_simulate /var/lib/dpkg/status "$w/apt.log" -t bookworm-backports "$pkg=$ver" >"$w/inst" ||
+		{ say "apt cannot install $pkg $ver here: $(apt_words "$w/apt.log")"; exit 3; }
+	while read -r p v a; do
+		case $p in lib*) ;; *) continue ;; esac
+		say "fetching $p $v (apt would install it with $pkg)"
+		dpkg -x "$(fetch "$p" "$v" "$a")" "$w/deps"
+	done <"$w/inst"
 	mkdir -p "$w/lib"
 	find "$w/deps" -name '*.so*' \( -type f -o -type l \) -exec mv {} "$w/lib/" \; 2>/dev/null || :
 	rm -rf "$w/deps"
