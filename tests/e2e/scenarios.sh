@@ -81,7 +81,7 @@ else
 	tail -5 "$W/s1.log"
 fi
 d=$W/s1
-KD=$(sh tests/e2e/kernel.sh 2>/dev/null) && kv=$(cat "$KD/kver") || kv="?"
+KD=$(sh tests/e2e/kernel.sh) && kv=$(cat "$KD/kver") || kv="?"
 [ -f "$d/report.txt" ] &&
 	show "Debian linux-image-$kv, busybox initramfs + hook, insmod bonding.ko" \
 		"$(cat "$d/cmdline.txt")" "$(cat "$d/boot-time")" "$d/report.txt"
@@ -291,7 +291,9 @@ if ! command -v qemu-system-aarch64 >/dev/null 2>&1 || [ ! -r "$UBOOT" ]; then
 	nok "S5: qemu-system-aarch64 or $UBOOT is missing (qemu-system-arm, u-boot-qemu: make deps)"
 elif ! AD=$(sh tests/e2e/kernel-pkg.sh arm64 cloud-arm64 2>"$u/fetch.log"); then
 	nok "S5: no Debian arm64 kernel could be fetched (log: $u/fetch.log)"
+	sed 's/^/#   /' "$u/fetch.log"
 else
+	grep '^# ' "$u/fetch.log"
 	akv=$(cat "$AD/kver")
 	# the MIPS recipe of S6: the host's busybox lays out the applet links,
 	# then the arm64 busybox replaces it

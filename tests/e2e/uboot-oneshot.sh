@@ -307,6 +307,7 @@ if ! AD=$(sh tests/e2e/kernel-pkg.sh arm64 cloud-arm64 2>"$W/kernel.err"); then
 	sed 's/^/#   /' "$W/kernel.err"
 	finish
 fi
+grep '^# ' "$W/kernel.err"
 akv=$(cat "$AD/kver")
 echo "# C: linux-image-$akv"
 # the initramfs: the static arm64 busybox and an /init that prints the
