@@ -3,19 +3,29 @@
 #
 # Issue 20: the Debian packages as a user gets them. In a copy of the tree
 # (git ls-files: the checkout is never written), `dpkg-buildpackage -us -uc
-# -b` (DEB_BUILD_OPTIONS=nocheck: `make test` is run on its own by make
-# check), lintian on the .changes (no error), then into a clean Debian 12
+# -b` exactly as README.md ("Install") tells users, tests included: its
+# dh_auto_test runs `make test` under dpkg-buildflags' exported flags (issue
+# 32: that failed while the build with DEB_BUILD_OPTIONS=nocheck passed).
+# Nothing of this script's caller reaches it: DEB_BUILD_OPTIONS and
+# DEB_BUILD_PROFILES (nocheck), the build flags and a parent make's
+# MAKEFLAGS are cleared (tests/lib/testenv.sh). Then lintian on the
+# .changes (no error), then into a clean Debian 12
 # chroot with initramfs-tools and Debian's 6.1 cloud kernel: install
 # boottrace and boottrace-initramfs-tools, `update-initramfs -u`, the hook
 # inside the image (lsinitramfs), `boottrace boards` there, then purge and
 # no file of the packages left. The chroot is a tarball made once with
 # mmdebstrap and cached like tests/e2e/debian-root.sh's, under
-# ${XDG_CACHE_HOME:-$HOME/.cache}/boottrace/sysroot/debian12-itools-KEY.tar,
-# KEY the SHA-256 of the suite, the package list and this script.
+# CACHE/boottrace/sysroot/debian12-itools-KEY.tar, KEY the SHA-256 of the
+# suite, the package list and this script; CACHE is XDG_CACHE_HOME, else
+# $HOME/.cache, else (no HOME) the password database's home or a directory
+# of this user's own in TMPDIR (tests/lib/testenv.sh: bt_cache_dir).
 # Needs root (chroot, mount); exits 77 with "SKIP:" otherwise.
 # Last line: "package: N passed, N failed".
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
+. "$root/tests/lib/testenv.sh"
+bt_clear_buildenv
+unset DEB_BUILD_OPTIONS DEB_BUILD_PROFILES
 pass=0
 fail=0
 ok() { pass=$((pass + 1)); echo "ok - $1"; }
@@ -32,6 +42,9 @@ for t in dpkg-buildpackage dh lintian mmdebstrap; do
 	command -v "$t" >/dev/null 2>&1 || { echo "SKIP: $t is not installed (make deps: scripts/debian-packages.txt)"; exit 77; }
 done
 
+# the chroot's cache (step 3): never /.cache when HOME is not set
+XDG_CACHE_HOME=$(bt_cache_dir) || { echo "package.sh: no cache directory: set HOME or XDG_CACHE_HOME" >&2; exit 1; }
+
 work=$(mktemp -d)
 mounted=
 cleanup() {
@@ -41,17 +54,23 @@ cleanup() {
 trap cleanup EXIT INT TERM HUP
 t0=$(date +%s)
 
-# 1. the packages, built in a copy of the tracked files
+# 1. the packages, built in a copy of the tracked files, make test included
 mkdir "$work/src"
 (cd "$root" && git ls-files -c -z | tar --null --no-recursion -T - -cf -) | tar -xf - -C "$work/src"
 before=$(cd "$root" && git status --porcelain | sha256sum)
-if (cd "$work/src" && DEB_BUILD_OPTIONS=nocheck dpkg-buildpackage -us -uc -b >"$work/build.log" 2>&1); then
-	ok "dpkg-buildpackage -us -uc -b"
+t1=$(date +%s)
+if (cd "$work/src" && dpkg-buildpackage -us -uc -b >"$work/build.log" 2>&1); then
+	ok "dpkg-buildpackage -us -uc -b, make test included ($(($(date +%s) - t1)) s: $(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$work/build.log" | tail -n 1))"
 else
-	tail -20 "$work/build.log"
-	not_ok "dpkg-buildpackage -us -uc -b"
+	# make test's summary (its failed suites), then the end of the build
+	grep -E '^failed suites:|^[0-9]+ passed, [0-9]+ failed$|^    ' "$work/build.log" | tail -n 40
+	tail -n 20 "$work/build.log"
+	not_ok "dpkg-buildpackage -us -uc -b, make test included"
 	summary
 fi
+grep -q '^[0-9]* passed, 0 failed$' "$work/build.log" &&
+	ok "the package build ran make test (dh_auto_test) and it passed" ||
+	not_ok "the package build ran make test (dh_auto_test) and it passed"
 [ "$(cd "$root" && git status --porcelain | sha256sum)" = "$before" ] &&
 	ok "the checkout is untouched" || not_ok "the checkout is untouched"
 v=$(cat "$root/VERSION")
