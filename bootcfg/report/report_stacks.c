@@ -4,6 +4,10 @@
  * few thousand stacks millions of times, so the common case is one hash of
  * the block and one memcmp against the stored copy; only a new stack is
  * split into frames.
+ *
+ * And what one frame line's text says (rp_frame_parse) and whether it is
+ * ftrace's or the tracer's own code: read here, as the stack is interned;
+ * whether the name can be believed is report_frame.c's, after the pass.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -192,4 +196,100 @@ void rp_stacks_free(struct rp_stacks *st)
 	free(st->guess);
 	free(st->raw);
 	memset(st, 0, sizeof(*st));
+}
+
+/* ---- one frame line's text --------------------------------------------- */
+
+/*
+ * ftrace's own code between a traced function and the tracer: the
+ * call stubs and trampolines each architecture's entry code jumps through
+ * (x86 ftrace_64.S, arm64 entry-ftrace.S, mips mcount.S, powerpc and
+ * riscv mcount-dyn.S), the function that calls every registered ops when
+ * several share a site, and function_graph's return hook. Never a caller.
+ */
+static const char *const machinery[] = {
+	"ftrace_trampoline", "ftrace_caller", "ftrace_regs_caller",
+	"ftrace_call", "ftrace_regs_call", "ftrace_graph_call",
+	"ftrace_graph_caller", "ftrace_stub", "ftrace_common", "mcount",
+	"_mcount", "__fentry__", "ftrace_stub_graph", "ftrace_epilogue",
+	"ftrace_caller_op_ptr", "ftrace_regs_caller_op_ptr",
+	"ftrace_caller_end", "ftrace_regs_caller_end", "ftrace_common_return",
+	"arch_ftrace_ops_list_func", "ftrace_ops_list_func",
+	"__ftrace_ops_list_func", "ftrace_ops_assist_func",
+	"ftrace_ops_no_ops", "return_to_handler", "ftrace_return_to_handler",
+	"ftrace_graph_func", "prepare_ftrace_return", "function_graph_enter",
+	"ftrace_tramp_text", "ftrace_tramp_init",
+};
+
+/*
+ * Frames of the code that recorded an event and took its stack (seen in
+ * tests/data/traces/qemu-6.1-amd64-trigger-stack.trace and
+ * qemu-6.1-amd64-tracepoint-trigger.trace): the tracer, not a caller.
+ */
+static const char *const tracer_prefixes[] = {
+	"trace_event_raw_event_", "trace_event_buffer_", "event_triggers_",
+	"kprobe_trace_func", "kprobe_dispatcher", "kprobe_ftrace_handler",
+	"kretprobe_trace_func", "kretprobe_dispatcher", "__ftrace_trace_stack",
+	"ftrace_trace_stack", "trace_dump_stack", "stacktrace_trigger",
+	"perf_trace_",
+};
+
+int rp_frame_machinery(const char *s)
+{
+	size_t i, n = strcspn(s, "+");
+
+	for (i = 0; i < sizeof(machinery) / sizeof(machinery[0]); i++)
+		if (strlen(machinery[i]) == n && !strncmp(s, machinery[i], n))
+			return 1;
+	return 0;
+}
+
+int rp_frame_tracer(const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(tracer_prefixes) / sizeof(tracer_prefixes[0]); i++)
+		if (!strncmp(s, tracer_prefixes[i], strlen(tracer_prefixes[i])))
+			return 1;
+	return 0;
+}
+
+/* "0x1a" at [p, e): its value and where it ends, or NULL. */
+static const char *frame_hex(const char *p, const char *e, uint64_t *v)
+{
+	const char *s;
+
+	if (e - p < 3 || p[0] != '0' || p[1] != 'x')
+		return NULL;
+	*v = 0;
+	for (p += 2, s = p; p < e && p - s < 16; p++) {
+		int d = *p >= '0' && *p <= '9' ? *p - '0' :
+			*p >= 'a' && *p <= 'f' ? *p - 'a' + 10 : -1;
+
+		if (d < 0)
+			break;
+		*v = *v << 4 | (uint64_t)d;
+	}
+	return p > s ? p : NULL;
+}
+
+void rp_frame_parse(const char *f, size_t len, struct rp_frame_text *out)
+{
+	const char *e = f + len, *p, *q;
+
+	memset(out, 0, sizeof(*out));
+	out->name_len = rp_sym_len(f, len);
+	p = f + out->name_len;
+	/* "+0xOFF/0xSIZE" */
+	if (p < e && *p == '+' && (q = frame_hex(p + 1, e, &out->off)) &&
+	    q < e && *q == '/' && (q = frame_hex(q + 1, e, &out->size))) {
+		out->has_off = 1;
+		p = q;
+	}
+	/* " [MODULE]": a module name has no blank */
+	if (e - p >= 4 && p[0] == ' ' && p[1] == '[' && e[-1] == ']' &&
+	    !memchr(p + 2, ' ', (size_t)(e - p - 3))) {
+		out->mod = p + 2;
+		out->mod_len = (size_t)(e - p - 3);
+	}
 }
