@@ -91,7 +91,7 @@ SRC_report  := report_agg.c report_chain.c report_clean.c report_console.c repor
 	report_pick.c report_prev.c report_quality.c report_snap.c report_stacks.c report_sym.c report_table.c report_text.c report_timeline.c report_tree.c \
 	report_who.c
 # the pictures: HTML page, SVG flame graph, trace-event JSON, two boots (docs/report.md)
-SRC_report  += report_answer.c report_diff.c report_html.c report_html_crash.c report_perfetto.c report_svg.c
+SRC_report  += report_answer.c report_diff.c report_html.c report_html_crash.c report_perfetto.c report_put.c report_svg.c
 SRC_arm     := arm.c arm_grub.c arm_run.c arm_sdboot.c arm_state.c arm_uboot.c
 SRC_try     := try_plan.c try_run.c try_undo.c
 SRC_record  := record_collect.c record_join.c record_tree.c

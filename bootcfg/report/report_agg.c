@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "util/grow.h"
-#include "report/report_int.h"
+#include "report/count.h"
 
 /* The counters' tables; the lexer's are rp_lex_free's. */
 void rp_count_free(struct report *r)

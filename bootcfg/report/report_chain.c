@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "util/grow.h"
-#include "report/report_int.h"
+#include "report/count.h"
 
 static uint32_t chain_node(struct rp_chains *c, uint32_t up, uint32_t fn,
 			   int linked)

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "util/grow.h"
-#include "report/report_int.h"
+#include "report/input.h"
 
 static int is_ts_char(char c)
 {

@@ -27,7 +27,7 @@
 #include <string.h>
 
 #include "util/grow.h"
-#include "report/report_int.h"
+#include "report/input.h"
 
 #define BEGIN "=== boottrace snapshot begin "
 #define SNAP_END "=== boottrace snapshot end "

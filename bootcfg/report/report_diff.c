@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report_pic.h"
+#include "report/pic.h"
 #include "util/grow.h"
 
 #define MAX_ANSWERS 16

@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "util/grow.h"
-#include "report/report_int.h"
+#include "report/input.h"
 
 #define DUMP_MARK "Dumping ftrace buffer:"
 #define DASHES "---------------------------------"

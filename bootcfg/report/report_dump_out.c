@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "util/json.h"
-#include "report/report_int.h"
+#include "report/input.h"
 
 static void ts(uint64_t t, FILE *f)
 {

@@ -5,7 +5,7 @@
  * events are counted on a thread of their own while the lexer reads on:
  * the counting is a third of the work, so the report then takes about as
  * long as the lexing alone. Neither touches the other's tables
- * (report_int.h, "struct report" and "events").
+ * (count.h, "struct report"; lex.h, "events").
  */
 #include <errno.h>
 #include <pthread.h>
@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "report/report_int.h"
+#include "report/count.h"
 
 #define RP_READ (1u << 20)
 
@@ -49,10 +49,10 @@ void report_free(struct report *r)
 {
 	rp_lex_free(r);
 	rp_count_free(r);
-	free(r->top_stack_task);	/* rp_check's */
-	free(r->shown);
-	free(r->modof);
-	free(r->top_chain_task);
+	free(r->an.top_stack_task);	/* rp_check's */
+	free(r->an.shown);
+	free(r->an.modof);
+	free(r->an.top_chain_task);
 	free(r->batch);
 	memset(r, 0, sizeof(*r));
 }

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report_int.h"
+#include "report/report.h"
 
 
 static void frame_n(const char *s, size_t n, FILE *f)

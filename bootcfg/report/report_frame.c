@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "kimage/kimage.h"
-#include "report/report_int.h"
+#include "report/analysis.h"
 #include "util/grow.h"
 
 /* ---- names checked against the module loads ---------------------------- */
@@ -573,10 +573,10 @@ int rp_frame_modules(struct report *r)
 {
 	uint32_t n = r->names.n, *mod, *shown, i, k;
 
-	free(r->shown);
-	free(r->modof);
-	r->shown = r->modof = NULL;
-	r->nshown = 0;
+	free(r->an.shown);
+	free(r->an.modof);
+	r->an.shown = r->an.modof = NULL;
+	r->an.nshown = 0;
 	mod = malloc(((size_t)n + 1) * sizeof(*mod));
 	shown = malloc(((size_t)n + 1) * sizeof(*shown));
 	if (!mod || !shown)
@@ -605,9 +605,9 @@ int rp_frame_modules(struct report *r)
 		if (shown[i] == RP_NONE)
 			goto oom;
 	}
-	r->shown = shown;
-	r->modof = mod;
-	r->nshown = n;
+	r->an.shown = shown;
+	r->an.modof = mod;
+	r->an.nshown = n;
 	return 0;
 oom:
 	free(mod);
@@ -617,14 +617,14 @@ oom:
 
 const char *rp_name_module(const struct report *r, uint32_t id)
 {
-	return id < r->nshown && r->modof[id] != RP_NONE ?
-	       rp_str(&r->names, r->modof[id]) : NULL;
+	return id < r->an.nshown && r->an.modof[id] != RP_NONE ?
+	       rp_str(&r->names, r->an.modof[id]) : NULL;
 }
 
 const char *rp_name(const struct report *r, uint32_t id)
 {
-	if (id < r->nshown && r->shown[id] != RP_NONE)
-		id = r->shown[id];
+	if (id < r->an.nshown && r->an.shown[id] != RP_NONE)
+		id = r->an.shown[id];
 	return rp_str(&r->names, id);
 }
 

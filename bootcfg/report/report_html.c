@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report_pic.h"
+#include "report/pic.h"
 
 #define MAX_FNS 200		/* functions with an answer block */
 #define MAX_ANSWERS 4		/* culprits per function, as the text */

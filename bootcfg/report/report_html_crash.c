@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "report/report_pic.h"
+#include "report/pic.h"
 
 /* The text of @put(@a, @b, f) escaped into a <pre>; -1 when it fails. */
 static int html_pre(FILE *f, const char *id, const char *title,

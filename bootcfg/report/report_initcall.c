@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Initcalls that started and never finished (report_int.h): one rule for
+ * Initcalls that started and never finished (count.h): one rule for
  * the console dump (report_dump.c) and the previous boot of a persistent
  * instance (report_prev.c). An initcall_finish closes the latest open
  * initcall_start of the same task, since a task runs its initcalls one at
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "util/grow.h"
-#include "report/report_int.h"
+#include "report/count.h"
 
 int rp_icalls_start(struct rp_icalls *c, const char *task, size_t len,
 		    size_t ref)

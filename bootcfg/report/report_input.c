@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "util/readfile.h"
-#include "report/report_int.h"
+#include "report/input.h"
 
 #define SMALL_MAX (16u << 20)
 #define CONSOLE_MAX (1024u << 20)

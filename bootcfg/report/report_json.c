@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "kernel/fetcharg.h"
-#include "report/report_int.h"
+#include "report/report.h"
 #include "util/json.h"
 
 #define RP_SCHEMA_VERSION 1
@@ -554,7 +554,7 @@ static void jmodules(const struct report *r, FILE *f)
 	int any = 0;
 
 	fputs("  \"modules\": {", f);
-	for (i = 0; i < r->nshown; i++) {
+	for (i = 0; i < r->an.nshown; i++) {
 		const char *m = rp_name_module(r, i);
 
 		if (!m)

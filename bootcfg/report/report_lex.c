@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "util/grow.h"
-#include "report/report_int.h"
+#include "report/count.h"
 
 #define RP_BLOCK_MAX (1u << 20)	/* a longer stack block is cut */
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Lineage: who forked, exec'd and loaded what (report_int.h). The
+ * Lineage: who forked, exec'd and loaded what (count.h). The
  * counters feed the process table in trace order; the outputs ask for a
  * task's lineage at a time. The TASK column's name is filled in when the
  * trace is read, from the last name the kernel saw for that pid, so it can
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "util/grow.h"
-#include "report/report_int.h"
+#include "report/count.h"
 
 #define PID_LIMIT 4194304u	/* the kernel's PID_MAX_LIMIT */
 

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <md5.h>
 
-#include "report/report_int.h"
+#include "report/input.h"
 
 void rp_md5_hex(const char *data, size_t len, char out[33])
 {

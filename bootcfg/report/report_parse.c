@@ -15,7 +15,7 @@
  */
 #include <string.h>
 
-#include "report/report_int.h"
+#include "report/count.h"
 
 static int is_digit(char c)
 {

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report_pic.h"
+#include "report/pic.h"
 
 #define MAX_ANSWERS 16
 

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report_int.h"
+#include "report/analysis.h"
 
 const char *rp_phase_name(enum rp_phase ph)
 {

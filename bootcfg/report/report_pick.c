@@ -9,7 +9,7 @@
  */
 #include <stdlib.h>
 
-#include "report/report_int.h"
+#include "report/analysis.h"
 
 /* @fn's culprits among its stacks (@stack) or its parent chains, through @each. */
 static int walk(const struct report *r, const struct rp_fn *fn, int stack,

@@ -33,7 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report_int.h"
+#include "report/input.h"
 #include "util/grow.h"
 #include "util/json.h"
 

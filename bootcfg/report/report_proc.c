@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The lineage events' text (report_int.h, docs/kernel-facts.md 30):
+ * The lineage events' text (lex.h, docs/kernel-facts.md 30):
  *
  *   sched_process_fork: comm=init pid=1 child_comm=init child_pid=85
  *   sched_process_exec: filename=/bin/load-bonding.sh pid=91 old_pid=91
@@ -13,7 +13,7 @@
  */
 #include <string.h>
 
-#include "report/report_int.h"
+#include "report/count.h"
 
 /* The last "@key" in [b, e) that starts the body or follows a blank. */
 static const char *proc_last(const char *b, const char *e, const char *key)

@@ -32,7 +32,7 @@
 #include "util/grow.h"
 #include "util/json.h"
 #include "util/readfile.h"
-#include "report/report_int.h"
+#include "report/input.h"
 
 #define RECORD_MAX (16u << 20)
 

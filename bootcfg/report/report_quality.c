@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report_int.h"
+#include "report/analysis.h"
 
 static void add(struct rp_findings *q, const char *code, int warn,
 		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -528,11 +528,11 @@ int rp_check_modules(struct report *r, const struct rp_syms *syms,
 		return -1;
 	if (rp_frame_parents(r))
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
-	free(r->top_stack_task);
-	free(r->top_chain_task);
-	r->top_stack_task = top_tasks(&r->stack_task, r->stacks.n);
-	r->top_chain_task = top_tasks(&r->chain_task, r->chains.n);
-	if (!r->top_stack_task || !r->top_chain_task)
+	free(r->an.top_stack_task);
+	free(r->an.top_chain_task);
+	r->an.top_stack_task = top_tasks(&r->stack_task, r->stacks.n);
+	r->an.top_chain_task = top_tasks(&r->chain_task, r->chains.n);
+	if (!r->an.top_stack_task || !r->an.top_chain_task)
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	/* the outputs ask per function: sorted once, searched each time */
 	if (rp_pairs_index(&r->fn_stack) || rp_pairs_index(&r->fn_chain) ||

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "report/report_int.h"
+#include "report/input.h"
 
 void rp_snap_free(struct rp_snap *s)
 {

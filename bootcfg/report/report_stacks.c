@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "util/grow.h"
-#include "report/report_int.h"
+#include "report/count.h"
 
 static int stacks_grow_slots(struct rp_stacks *st)
 {

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report_pic.h"
+#include "report/pic.h"
 #include "util/grow.h"
 
 #define W 1200.0

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "kimage/sysmap.h"
-#include "report/report.h"
+#include "report/input.h"
 #include "util/grow.h"
 
 static int by_addr(const void *x, const void *y)

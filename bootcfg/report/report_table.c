@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "util/grow.h"
-#include "report/report_int.h"
+#include "report/table.h"
 
 #define K1 0x9e3779b97f4a7c15ULL
 #define K2 0xbf58476d1ce4e5b9ULL

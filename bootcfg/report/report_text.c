@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "kernel/fetcharg.h"
-#include "report/report_int.h"
+#include "report/report.h"
 
 
 static void put_ts(const struct report *r, uint64_t ts, FILE *f)

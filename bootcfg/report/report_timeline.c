@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "util/grow.h"
-#include "report/report_int.h"
+#include "report/count.h"
 
 #define SLOTS (2 * RP_TL_SERIES)	/* a power of two, half full at most */
 

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "util/grow.h"
-#include "report/report_int.h"
+#include "report/analysis.h"
 
 #define SKIP (RP_FR_TRAMP | RP_FR_ZERO | RP_FR_STALE | RP_FR_TRACER)
 
@@ -172,8 +172,8 @@ void rp_tree_free(struct rp_tree *t)
 const char *rp_top_task(const struct report *r, const struct rp_pairs *tab,
 			uint32_t id)
 {
-	const uint32_t *top = tab == &r->stack_task ? r->top_stack_task :
-						      r->top_chain_task;
+	const uint32_t *top = tab == &r->stack_task ? r->an.top_stack_task :
+						      r->an.top_chain_task;
 
 	return top && top[id] != RP_NONE ? rp_str(&r->tasks, top[id]) : "";
 }
@@ -181,8 +181,8 @@ const char *rp_top_task(const struct report *r, const struct rp_pairs *tab,
 const struct rp_count *rp_top_task_hits(const struct report *r,
 					const struct rp_pairs *tab, uint32_t id)
 {
-	const uint32_t *top = tab == &r->stack_task ? r->top_stack_task :
-						      r->top_chain_task;
+	const uint32_t *top = tab == &r->stack_task ? r->an.top_stack_task :
+						      r->an.top_chain_task;
 
 	return top && top[id] != RP_NONE ? rp_pairs_find(tab, id, top[id]) : NULL;
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The answer in words (report_int.h): was a call a built-in driver's
+ * The answer in words (analysis.h): was a call a built-in driver's
  * initcall, a module's init run by a loader, or a program's request, and
  * which program, run by which, started by which. Every output (text,
  * JSON, folded) says it from here.
@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report/report_int.h"
+#include "report/analysis.h"
 
 static int path_has(const struct report *r, const uint32_t *path,
 		    uint32_t len, const char *part)

@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "report/report.h"
-#include "report/report_int.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

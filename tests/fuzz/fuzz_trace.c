@@ -18,7 +18,6 @@
 #include <string.h>
 
 #include "report/report.h"
-#include "report/report_int.h"
 
 static uint64_t timed(const struct report *r)
 {

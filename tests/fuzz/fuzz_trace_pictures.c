@@ -15,7 +15,6 @@
 #include <string.h>
 
 #include "report/report.h"
-#include "report/report_int.h"
 
 static size_t count(const char *s, size_t len, const char *what)
 {
