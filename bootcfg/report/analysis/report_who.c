@@ -37,12 +37,10 @@ static const char *who_via(const struct report *r, const uint32_t *path,
 
 static void who_ts(const struct report *r, uint64_t ts, char *out, size_t cap)
 {
-	if (r->ts_raw)
-		snprintf(out, cap, "%llu", (unsigned long long)ts);
-	else
-		snprintf(out, cap, "%llu.%06llu s",
-			 (unsigned long long)(ts / 1000000000ULL),
-			 (unsigned long long)(ts % 1000000000ULL / 1000ULL));
+	char b[RP_TS_LEN];
+
+	snprintf(out, cap, "%s%s", rp_ts_text(ts, r->ts_raw, b),
+		 r->ts_raw ? "" : " s");
 }
 
 /* The program a no-exec fork runs: its nearest ancestor's in @st. */

@@ -14,8 +14,9 @@
 
 static void ts(uint64_t t, FILE *f)
 {
-	fprintf(f, "%" PRIu64 ".%06" PRIu64 " s", t / 1000000000u,
-		t % 1000000000u / 1000u);
+	char b[RP_TS_LEN];
+
+	fprintf(f, "%s s", rp_ts_text(t, 0, b));
 }
 
 static unsigned cpus_seen(const struct rp_dump *d)

@@ -611,7 +611,9 @@ static size_t last_of(const struct rp_prev *p, int cpu)
 
 static void jtime(uint64_t ts, FILE *f)
 {
-	fprintf(f, "%" PRIu64 ".%06" PRIu64, ts / 1000000000u, ts % 1000000000u / 1000u);
+	char b[RP_TS_LEN];
+
+	fputs(rp_ts_text(ts, 0, b), f);
 }
 
 int rp_prev_print_json(const struct rp_prev *p, const struct rp_syms *syms,
@@ -691,7 +693,7 @@ int rp_prev_print_text(const struct rp_prev *p, const struct rp_syms *syms,
 {
 	size_t i, k, *open = NULL, nopen = 0, *lost = NULL, nlost = 0;
 	int named = 0, raw = 0, kname = 0, starts = 0;
-	char buf[1024];
+	char buf[1024], t1[RP_TS_LEN], t2[RP_TS_LEN];
 
 	fprintf(f, "\nPrevious boot (persistent instance %s, copied by this boot's hook):\n", p->name);
 	if (p->have_cal && p->have_delta && p->cal == p->delta)
@@ -709,19 +711,17 @@ int rp_prev_print_text(const struct rp_prev *p, const struct rp_syms *syms,
 		const struct rp_prev_cpu *c = &p->cpu[k];
 
 		if (!c->step) {
-			fprintf(f, "  CPU %d: no events of the previous boot found: no step back in time among its %zu events, taken as this boot's (ambiguous: the previous boot's events there, had they all come before %" PRIu64 ".%06" PRIu64 " s, would look the same)\n",
-				c->cpu, c->events, c->first_ts / 1000000000u,
-				c->first_ts % 1000000000u / 1000u);
+			fprintf(f, "  CPU %d: no events of the previous boot found: no step back in time among its %zu events, taken as this boot's (ambiguous: the previous boot's events there, had they all come before %s s, would look the same)\n",
+				c->cpu, c->events, rp_ts_text(c->first_ts, 0, t1));
 			continue;
 		}
 		if (c->step0)
 			fprintf(f, "  CPU %d: %zu events of an earlier boot first (one before the previous boot: that died too, or recorded after its hook), left out\n",
 				c->cpu, c->step0);
 		if (c->other_boot) {
-			fprintf(f, "  CPU %d: its last %zu events before this boot's are of another boot than the previous boot (the kernel was elsewhere: moved by %lld bytes since, measured from %zu of %zu initcalls): the previous boot left nothing after them on this CPU (it died before running there, or an older boot's hook is where they end); named with that move, left out of the unfinished initcalls; the last at %" PRIu64 ".%06" PRIu64 " s:\n",
+			fprintf(f, "  CPU %d: its last %zu events before this boot's are of another boot than the previous boot (the kernel was elsewhere: moved by %lld bytes since, measured from %zu of %zu initcalls): the previous boot left nothing after them on this CPU (it died before running there, or an older boot's hook is where they end); named with that move, left out of the unfinished initcalls; the last at %s s:\n",
 				c->cpu, c->step - c->step0, c->cal, c->cal_votes,
-				c->cal_pairs, c->prev_last / 1000000000u,
-				c->prev_last % 1000000000u / 1000u);
+				c->cal_pairs, rp_ts_text(c->prev_last, 0, t1));
 			for (i = last_of(p, c->cpu); i < p->nev; i++) {
 				if (p->ev[i].cpu != c->cpu)
 					continue;
@@ -730,10 +730,9 @@ int rp_prev_print_text(const struct rp_prev *p, const struct rp_syms *syms,
 			}
 			continue;
 		}
-		fprintf(f, "  CPU %d: %zu events of the previous boot, the last at %" PRIu64 ".%06" PRIu64 " s (then this boot's from %" PRIu64 ".%06" PRIu64 " s); its last events:\n",
-			c->cpu, c->step - c->step0, c->prev_last / 1000000000u,
-			c->prev_last % 1000000000u / 1000u,
-			c->cur_first / 1000000000u, c->cur_first % 1000000000u / 1000u);
+		fprintf(f, "  CPU %d: %zu events of the previous boot, the last at %s s (then this boot's from %s s); its last events:\n",
+			c->cpu, c->step - c->step0, rp_ts_text(c->prev_last, 0, t1),
+			rp_ts_text(c->cur_first, 0, t2));
 		/* the CPU's last PREV_LAST previous-boot events, in order */
 		for (i = last_of(p, c->cpu); i < p->nev; i++) {
 			if (p->ev[i].cpu != c->cpu)

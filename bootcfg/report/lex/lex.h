@@ -54,6 +54,15 @@ int rp_parse_rest(const char *p, const char *end, struct rp_line *l);
 size_t rp_sym_len(const char *s, size_t len);
 
 /*
+ * A trace time of @ns nanoseconds as the trace prints it, "S.UUUUUU"
+ * (seconds, the microseconds cut), or the raw count when @raw, into @buf
+ * of RP_TS_LEN bytes; returns @buf. Every output writes a trace time
+ * through it.
+ */
+#define RP_TS_LEN 24
+const char *rp_ts_text(uint64_t ns, int raw, char *buf);
+
+/*
  * The CPU and time of trace line [p, end) as report reads it (any layout
  * it reads: default, record-tgid, 4.x, latency): 1 for a line of a
  * traced hit, event or stack block, with *@ts in ns, or the count with

@@ -13,6 +13,7 @@
  * (syscall events). Only pointers into the line are
  * returned: this runs once per line of a trace of hundreds of megabytes.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "report/lex/count.h"
@@ -476,4 +477,15 @@ int report_line_time(const char *p, const char *end, int *cpu, uint64_t *ts,
 	*ts = l.ts;
 	*raw = l.ts_raw;
 	return 1;
+}
+
+const char *rp_ts_text(uint64_t ns, int raw, char *buf)
+{
+	if (raw)
+		snprintf(buf, RP_TS_LEN, "%llu", (unsigned long long)ns);
+	else
+		snprintf(buf, RP_TS_LEN, "%llu.%06llu",
+			 (unsigned long long)(ns / 1000000000ULL),
+			 (unsigned long long)(ns % 1000000000ULL / 1000ULL));
+	return buf;
 }

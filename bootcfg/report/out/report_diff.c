@@ -229,6 +229,7 @@ static void put_fn(struct ctx *c, const char *name, const struct side *sa,
 	FILE *f = c->f;
 	long long moved = 0;
 	int both = sa->fn && sb->fn;
+	char t[RP_TS_LEN];
 
 	if (both)
 		moved = (long long)(sb->fn->first - sa->fn->first);
@@ -250,9 +251,8 @@ static void put_fn(struct ctx *c, const char *name, const struct side *sa,
 			fputs("null", f);
 		fputs("], \"moved\": ", f);
 		if (both && !ra->ts_raw && !rb->ts_raw)
-			fprintf(f, "%s%lld.%06lld", moved < 0 ? "-" : "",
-				llabs(moved) / 1000000000LL,
-				llabs(moved) % 1000000000LL / 1000LL);
+			fprintf(f, "%s%s", moved < 0 ? "-" : "",
+				rp_ts_text((uint64_t)llabs(moved), 0, t));
 		else
 			fputs("null", f);
 		fputs(",\n     ", f);
@@ -289,10 +289,9 @@ static void put_fn(struct ctx *c, const char *name, const struct side *sa,
 		if (!moved)
 			fputs(" (same time)", f);
 		else if (!ra->ts_raw && !rb->ts_raw)
-			fprintf(f, " (moved %s%lld.%06lld s)",
+			fprintf(f, " (moved %s%s s)",
 				moved < 0 ? "-" : moved > 0 ? "+" : "",
-				llabs(moved) / 1000000000LL,
-				llabs(moved) % 1000000000LL / 1000LL);
+				rp_ts_text((uint64_t)llabs(moved), 0, t));
 	}
 	fputs(c->fmt == D_HTML ? "</div><ul>\n" : "\n", f);
 	put_set(c, "culprit appeared", "add", &sb->culprit, &sa->culprit, 0, 0);

@@ -21,11 +21,9 @@ static void js(const char *s, FILE *f)
 
 static void jts(const struct report *r, uint64_t ts, FILE *f)
 {
-	if (r->ts_raw)
-		fprintf(f, "%llu", (unsigned long long)ts);
-	else
-		fprintf(f, "%llu.%06llu", (unsigned long long)(ts / 1000000000ULL),
-			(unsigned long long)(ts % 1000000000ULL / 1000ULL));
+	char b[RP_TS_LEN];
+
+	fputs(rp_ts_text(ts, r->ts_raw, b), f);
 }
 
 static void jpath(const struct report *r, const uint32_t *p, uint32_t n,

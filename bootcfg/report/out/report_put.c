@@ -41,11 +41,9 @@ void rp_put_json(const char *s, FILE *f)
 
 void rp_put_secs(const struct report *r, uint64_t ts, FILE *f)
 {
-	if (r->ts_raw)
-		fprintf(f, "%llu", (unsigned long long)ts);
-	else
-		fprintf(f, "%llu.%06llu", (unsigned long long)(ts / 1000000000ULL),
-			(unsigned long long)(ts % 1000000000ULL / 1000ULL));
+	char b[RP_TS_LEN];
+
+	fputs(rp_ts_text(ts, r->ts_raw, b), f);
 }
 
 void rp_task_comm(const char *task, char *buf, size_t cap)

@@ -14,11 +14,9 @@
 
 static void put_ts(const struct report *r, uint64_t ts, FILE *f)
 {
-	if (r->ts_raw)
-		fprintf(f, "%llu", (unsigned long long)ts);
-	else
-		fprintf(f, "%llu.%06llu s", (unsigned long long)(ts / 1000000000ULL),
-			(unsigned long long)(ts % 1000000000ULL / 1000ULL));
+	char b[RP_TS_LEN];
+
+	fprintf(f, "%s%s", rp_ts_text(ts, r->ts_raw, b), r->ts_raw ? "" : " s");
 }
 
 static void put_path(const struct report *r, const uint32_t *p, uint32_t n,
