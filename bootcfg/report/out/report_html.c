@@ -409,33 +409,44 @@ static void put_cpu_view(const struct report *r, const uint32_t *order,
 	fputs("</svg></details>\n", f);
 }
 
-static int put_timeline(const struct rp_out *o, const uint32_t *order,
-			uint32_t n, struct rp_answer *a, FILE *f)
-{
-	const struct report *r = o->r;
-	const struct rp_timeline *tl = &r->tl;
-	struct rp_tl_phases *ph;
-	struct lane *lane;
-	uint32_t *lane_of, i, nlane = 0, nt = r->tasks.n, k, budget = MAX_TICKS;
-	uint64_t t0 = UINT64_MAX, t1 = 0, lo[RP_PH_N], hi[RP_PH_N], pad, all0 = UINT64_MAX, all1 = 0, h0, h1;
-	double y0 = 64, h, yic = 0;
-	int na, j, ph_i, drawn_ticks = 0;
+/* The time axis: what its drawing steps share. */
+struct tl_draw {
+	const struct report *r;
+	const uint32_t *order;		/* the functions, by first hit */
+	uint32_t n;
+	struct rp_answer *a;		/* room for MAX_ANSWERS */
+	uint64_t t0, t1;		/* the axis' ends */
+	struct lane *lane;		/* the tasks, most hits first */
+	uint32_t *lane_of;		/* task id -> its lane, RP_NONE: not drawn */
+	uint32_t nlane, nt;
+	uint32_t budget;		/* ticks still to draw */
+	double y0;			/* the top of the first task lane */
+	FILE *f;
+};
 
+/* The first and last hit of the functions drawn. */
+static void tl_hits(const struct report *r, const uint32_t *order, uint32_t n,
+		    uint64_t *h0, uint64_t *h1)
+{
+	uint32_t i;
+
+	*h0 = UINT64_MAX;
+	*h1 = 0;
 	for (i = 0; i < n; i++) {
-		if (r->fn[order[i]].first < t0)
-			t0 = r->fn[order[i]].first;
-		if (r->fn[order[i]].last > t1)
-			t1 = r->fn[order[i]].last;
+		if (r->fn[order[i]].first < *h0)
+			*h0 = r->fn[order[i]].first;
+		if (r->fn[order[i]].last > *h1)
+			*h1 = r->fn[order[i]].last;
 	}
-	if (!n)
-		return 0;
-	h0 = t0;	/* the hits drawn, for the words */
-	h1 = t1;
-	/* the phases over the whole trace; the axis spans them too */
-	rp_trace_span(r, &all0, &all1);
-	if (!(ph = malloc(sizeof(*ph))))
-		return -1;
-	rp_tl_phases(r, o->snap, ph);
+}
+
+/* The axis spans the hits [h0, h1] and the boot's phases, padded a little. */
+static void tl_span(struct tl_draw *d, const struct rp_tl_phases *ph,
+		    uint64_t h0, uint64_t h1)
+{
+	uint64_t t0 = h0, t1 = h1, pad;
+	int j;
+
 	for (j = 0; j < ph->n; j++) {
 		if (ph->v[j].from < t0)
 			t0 = ph->v[j].from;
@@ -444,30 +455,46 @@ static int put_timeline(const struct rp_out *o, const uint32_t *order,
 	}
 	pad = (t1 - t0) / 40;
 	if (t1 == t0)	/* one instant: a second around it (ms for raw counts) */
-		pad = r->ts_raw ? 1000 : 500000000ULL;
-	t0 = t0 > pad ? t0 - pad : 0;
-	t1 += pad;
-	lane = calloc(nt ? nt : 1, sizeof(*lane));
-	lane_of = malloc((nt ? nt : 1) * sizeof(*lane_of));
-	if (!lane || !lane_of) {
-		free(ph);
-		free(lane);
-		free(lane_of);
+		pad = d->r->ts_raw ? 1000 : 500000000ULL;
+	d->t0 = t0 > pad ? t0 - pad : 0;
+	d->t1 = t1 + pad;
+}
+
+/* A lane per task with hits, the most first, MAX_LANES at most; -1: no memory. */
+static int tl_lanes(struct tl_draw *d)
+{
+	const struct report *r = d->r;
+	uint32_t i, nt = r->tasks.n;
+
+	d->nt = nt;
+	d->lane = calloc(nt ? nt : 1, sizeof(*d->lane));
+	d->lane_of = malloc((nt ? nt : 1) * sizeof(*d->lane_of));
+	if (!d->lane || !d->lane_of)
 		return -1;
-	}
 	for (i = 0; i < nt; i++)
-		lane[i].task = i;
+		d->lane[i].task = i;
 	for (i = 0; i < r->fn_task.cap; i++) {
 		const struct rp_count *c = &r->fn_task.slot[i];
 
 		if (c->key && rp_key_b(c) < nt)
-			lane[rp_key_b(c)].hits += c->n;
+			d->lane[rp_key_b(c)].hits += c->n;
 	}
-	qsort(lane, nt, sizeof(*lane), by_hits);
+	qsort(d->lane, nt, sizeof(*d->lane), by_hits);
 	for (i = 0; i < nt; i++)
-		lane_of[i] = RP_NONE;
-	for (i = 0; i < nt && i < MAX_LANES && lane[i].hits; i++)
-		lane_of[lane[i].task] = nlane++;
+		d->lane_of[i] = RP_NONE;
+	for (i = 0; i < nt && i < MAX_LANES && d->lane[i].hits; i++)
+		d->lane_of[d->lane[i].task] = d->nlane++;
+	return 0;
+}
+
+/* How to read the axis, what of the boot it cannot show; opens the picture. */
+static void tl_intro(const struct tl_draw *d, const struct rp_tl_phases *ph,
+		     uint64_t h0, uint64_t h1)
+{
+	const struct report *r = d->r;
+	const struct rp_timeline *tl = &r->tl;
+	FILE *f = d->f;
+	int j;
 
 	fputs("<section id=\"timeline\"><h2>Time axis</h2>\n<p class=\"sub\">From the first traced hit (", f);
 	rp_put_secs(r, h0, f);
@@ -476,7 +503,7 @@ static int put_timeline(const struct rp_out *o, const uint32_t *order,
 	fprintf(f, ")%s. One lane per task (the %u with most hits). The report keeps counters, not each call: "
 		"a dot is the <b>first</b> and the <b>last</b> hit of a function on that task, and the ticks between them are its hits "
 		"counted in %d time buckets",
-		r->ts_raw ? " (raw clock counts)" : " s", nlane, RP_TL_BUCKETS);
+		r->ts_raw ? " (raw clock counts)" : " s", d->nlane, RP_TL_BUCKETS);
 	if (tl->started && (r->ts_raw || tl->width >= 1000)) {
 		fputs(" of <b>", f);
 		rp_put_secs(r, tl->width, f);
@@ -498,33 +525,51 @@ static int put_timeline(const struct rp_out *o, const uint32_t *order,
 		fprintf(f, "<p class=\"sub\">%llu hits of (function, task or CPU) pairs past the first %d are not in the ticks (their dots and counts are).</p>\n",
 			(unsigned long long)tl->dropped, RP_TL_SERIES);
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1000 %.0f\" width=\"100%%\" role=\"img\">\n",
-		y0 + LANE_H * (nlane ? nlane : 1) + 30);
+		d->y0 + LANE_H * (d->nlane ? d->nlane : 1) + 30);
+}
 
-	/* the kernel's phases, then the initcalls timed */
-	k = 0;
+/* The kernel's rows: its phases, then each initcall timed; *@rows drawn. -1: no memory. */
+static int tl_kernel_rows(const struct tl_draw *d, const struct rp_tl_phases *ph,
+			  uint32_t *rows)
+{
+	const struct rp_timeline *tl = &d->r->tl;
+	uint32_t i;
+	double yic;
+
+	*rows = 0;
 	if (ph->n) {
-		fputs("<text x=\"4\" y=\"15\">boot phases</text>\n", f);
-		put_phase_bands(r, ph, 4, t0, t1, f);
-		k++;
+		fputs("<text x=\"4\" y=\"15\">boot phases</text>\n", d->f);
+		put_phase_bands(d->r, ph, 4, d->t0, d->t1, d->f);
+		(*rows)++;
 	}
 	for (i = 0; i < tl->nicall && !tl->icall[i].done; i++)
 		;
 	if (i < tl->nicall) {
-		yic = 4 + 18 * k;
-		fprintf(f, "<text x=\"4\" y=\"%.0f\">initcalls</text>\n", yic + 11);
-		if (put_icall_slices(r, yic, t0, t1, f))
-			goto oom;
-		k++;
+		yic = 4 + 18 * *rows;
+		fprintf(d->f, "<text x=\"4\" y=\"%.0f\">initcalls</text>\n", yic + 11);
+		if (put_icall_slices(d->r, yic, d->t0, d->t1, d->f))
+			return -1;
+		(*rows)++;
 	}
-	/* phase bands from the culprits */
-	for (ph_i = 0; ph_i < RP_PH_N; ph_i++) {
-		lo[ph_i] = UINT64_MAX;
-		hi[ph_i] = 0;
+	return 0;
+}
+
+/* Each boot phase's first and last culprit hit (lo UINT64_MAX: none); -1: no memory. */
+static int tl_phase_hits(const struct tl_draw *d, uint64_t *lo, uint64_t *hi)
+{
+	const struct report *r = d->r;
+	struct rp_answer *a = d->a;
+	uint32_t i;
+	int ph, na, j;
+
+	for (ph = 0; ph < RP_PH_N; ph++) {
+		lo[ph] = UINT64_MAX;
+		hi[ph] = 0;
 	}
-	for (i = 0; i < n && i < MAX_FNS; i++) {
-		na = rp_answers(r, &r->fn[order[i]], a, MAX_ANSWERS);
+	for (i = 0; i < d->n && i < MAX_FNS; i++) {
+		na = rp_answers(r, &r->fn[d->order[i]], a, MAX_ANSWERS);
 		if (na < 0)
-			goto oom;
+			return -1;
 		for (j = 0; j < na; j++) {
 			if (a[j].first < lo[a[j].phase])
 				lo[a[j].phase] = a[j].first;
@@ -532,149 +577,224 @@ static int put_timeline(const struct rp_out *o, const uint32_t *order,
 				hi[a[j].phase] = a[j].last;
 		}
 	}
-	{
-		double yb = 4 + 18 * k;
-		uint32_t nb = 0;
+	return 0;
+}
 
-		for (ph_i = 0; ph_i < RP_PH_N; ph_i++) {
-			double xa, xb;
+/*
+ * Under the kernel's @rows, a band per boot phase from its first to its
+ * last culprit hit; the task lanes start below them. -1: no memory.
+ */
+static int tl_culprit_bands(struct tl_draw *d, uint32_t rows)
+{
+	const struct report *r = d->r;
+	uint64_t lo[RP_PH_N], hi[RP_PH_N];
+	double yb = 4 + 18 * rows, xa, xb;
+	uint32_t nb = 0;
+	int ph;
 
-			if (lo[ph_i] == UINT64_MAX)
-				continue;
-			xa = xat(lo[ph_i], t0, t1);
-			xb = xat(hi[ph_i], t0, t1);
-			if (xb - xa < 3)
-				xb = xa + 3;
-			fprintf(f, "<g class=\"mk\"><rect x=\"%.1f\" y=\"%.0f\" width=\"%.1f\" height=\"12\" fill=\"hsl(%d,40%%,80%%)\"/>"
-				"<text x=\"%.1f\" y=\"%.0f\"%s>%s</text><title>phase %s: culprit hits from ",
-				xa, yb + 14 * nb, xb - xa, 40 + ph_i * 50,
-				xa > 850 ? xb - 2 : xa + 2, yb + 10 + 14 * nb,
-				xa > 850 ? " text-anchor=\"end\"" : "",
-				rp_phase_name((enum rp_phase)ph_i), rp_phase_name((enum rp_phase)ph_i));
-			rp_put_secs(r, lo[ph_i], f);
-			fputs(" to ", f);
-			rp_put_secs(r, hi[ph_i], f);
-			fputs("</title></g>\n", f);
-			nb++;
-		}
-		y0 = yb + 14 * (nb > 3 ? nb : 3) + 10;
+	if (tl_phase_hits(d, lo, hi))
+		return -1;
+	for (ph = 0; ph < RP_PH_N; ph++) {
+		if (lo[ph] == UINT64_MAX)
+			continue;
+		xa = xat(lo[ph], d->t0, d->t1);
+		xb = xat(hi[ph], d->t0, d->t1);
+		if (xb - xa < 3)
+			xb = xa + 3;
+		fprintf(d->f, "<g class=\"mk\"><rect x=\"%.1f\" y=\"%.0f\" width=\"%.1f\" height=\"12\" fill=\"hsl(%d,40%%,80%%)\"/>"
+			"<text x=\"%.1f\" y=\"%.0f\"%s>%s</text><title>phase %s: culprit hits from ",
+			xa, yb + 14 * nb, xb - xa, 40 + ph * 50,
+			xa > 850 ? xb - 2 : xa + 2, yb + 10 + 14 * nb,
+			xa > 850 ? " text-anchor=\"end\"" : "",
+			rp_phase_name((enum rp_phase)ph), rp_phase_name((enum rp_phase)ph));
+		rp_put_secs(r, lo[ph], d->f);
+		fputs(" to ", d->f);
+		rp_put_secs(r, hi[ph], d->f);
+		fputs("</title></g>\n", d->f);
+		nb++;
 	}
-	h = y0 + LANE_H * (nlane ? nlane : 1) + 30;
-	/* the axis: ticks in seconds */
-	for (j = 0; j <= 5; j++) {
-		uint64_t ts = t0 + (t1 - t0) / 5 * (uint64_t)j;
-		double x = xat(ts, t0, t1);
+	d->y0 = yb + 14 * (nb > 3 ? nb : 3) + 10;
+	return 0;
+}
 
+/* The axis' ticks in seconds, and a named line per task lane. */
+static void tl_axis(const struct tl_draw *d)
+{
+	double h = d->y0 + LANE_H * (d->nlane ? d->nlane : 1) + 30, x;
+	FILE *f = d->f;
+	uint32_t i;
+	int j;
+
+	for (j = 0; j <= 5; j++) {
+		uint64_t ts = d->t0 + (d->t1 - d->t0) / 5 * (uint64_t)j;
+
+		x = xat(ts, d->t0, d->t1);
 		fprintf(f, "<line x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\" stroke=\"#ddd\"/>"
-			"<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"%s\">", x, y0 - 4, x,
+			"<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"%s\">", x, d->y0 - 4, x,
 			h - 16, x, h - 4, j == 5 ? "end" : "middle");
-		rp_put_secs(r, ts, f);
+		rp_put_secs(d->r, ts, f);
 		fputs("</text>\n", f);
 	}
-	for (i = 0; i < nlane; i++) {
-		fprintf(f, "<text x=\"4\" y=\"%.0f\">", y0 + LANE_H * i + 12);
-		rp_put_xmln(rp_str(&r->tasks, lane[i].task), 28, f);
+	for (i = 0; i < d->nlane; i++) {
+		fprintf(f, "<text x=\"4\" y=\"%.0f\">", d->y0 + LANE_H * i + 12);
+		rp_put_xmln(rp_str(&d->r->tasks, d->lane[i].task), 28, f);
 		fprintf(f, "</text><line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"#f0f0f0\"/>\n",
-			X0, y0 + LANE_H * i + 9, X0 + XW, y0 + LANE_H * i + 9);
+			X0, d->y0 + LANE_H * i + 9, X0 + XW, d->y0 + LANE_H * i + 9);
 	}
-	/* marks: per (function, task) its hits in buckets, the first and last; culprit diamonds */
-	for (i = 0; i < n && i < MAX_MARKED_FNS; i++) {
-		const struct rp_fn *fn = &r->fn[order[i]];
-		uint32_t peak = fn_peak(tl, fn->name, 0);
-		struct rp_count **v;
-		size_t nv, q;
+}
 
-		v = rp_pairs_of(&r->fn_task, fn->name, &nv);
-		if (!v)
-			goto oom;
-		for (q = 0; q < nv; q++) {
-			uint32_t l = rp_key_b(v[q]) < nt ? lane_of[rp_key_b(v[q])] : RP_NONE;
-			double y = y0 + LANE_H * l + 9, xa, xb;
-			int ticks;
+/* Function @i's hits by task @c's lane at @y: its ticks, its first and last hit as dots. */
+static void tl_task_marks(struct tl_draw *d, uint32_t i, const struct rp_count *c,
+			  uint32_t peak, double y)
+{
+	const struct report *r = d->r;
+	const struct rp_fn *fn = &r->fn[d->order[i]];
+	const char *task = rp_str(&r->tasks, rp_key_b(c));
+	FILE *f = d->f;
+	double xa = xat(c->first, d->t0, d->t1), xb = xat(c->last, d->t0, d->t1);
+	int ticks = put_ticks(r, fn->name, rp_key_b(c), task, i, y, d->t0,
+			      d->t1, peak, &d->budget, f);
 
-			if (l == RP_NONE)
-				continue;
-			ticks = put_ticks(r, fn->name, rp_key_b(v[q]),
-					  rp_str(&r->tasks, rp_key_b(v[q])), i, y,
-					  t0, t1, peak, &budget, f);
-			drawn_ticks |= ticks;
-			xa = xat(v[q]->first, t0, t1);
-			xb = xat(v[q]->last, t0, t1);
-			fprintf(f, "<a href=\"#fn-%u\"><g class=\"mk\" stroke=\"", order[i]);
-			put_hue(i, f);
-			fputs("\" fill=\"", f);
-			put_hue(i, f);
-			fputs("\">", f);
-			if (xb - xa >= 1)
-				fprintf(f, "%s<circle cx=\"%.1f\" cy=\"%.0f\" r=\"3\"/>",
-					ticks ? "" : "", xb, y);
-			if (xb - xa >= 1 && !ticks)
-				fprintf(f, "<line x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\" stroke-width=\"2\" opacity=\".5\"/>",
-					xa, y, xb, y);
-			fprintf(f, "<circle cx=\"%.1f\" cy=\"%.0f\" r=\"3.5\"/><title>", xa, y);
-			rp_put_xml(rp_name(r, fn->name), f);
-			fputs(" by ", f);
-			rp_put_xml(rp_str(&r->tasks, rp_key_b(v[q])), f);
-			fprintf(f, ": %llu hit%s, first ", (unsigned long long)v[q]->n,
-				v[q]->n == 1 ? "" : "s");
-			rp_put_secs(r, v[q]->first, f);
-			if (v[q]->n > 1) {
-				fputs(", last ", f);
-				rp_put_secs(r, v[q]->last, f);
-			}
-			fputs("</title></g></a>\n", f);
-		}
-		free(v);
-		na = rp_answers(r, fn, a, MAX_ANSWERS);
-		if (na < 0)
-			goto oom;
-		for (j = 0; j < na; j++) {
-			uint32_t tid = *a[j].task ? rp_intern_find(&r->tasks, a[j].task, strlen(a[j].task)) : RP_NONE;
-			uint32_t l = tid < nt ? lane_of[tid] : RP_NONE;
-			double x = xat(a[j].first, t0, t1), y;
-
-			if (l == RP_NONE)
-				continue;
-			y = y0 + LANE_H * l + 9;
-			fprintf(f, "<a href=\"#fn-%u\"><g class=\"mk\"><path d=\"M%.1f %.1fl5 5l-5 5l-5 -5z\" fill=\"none\" stroke=\"#000\"/><title>culprit: ",
-				order[i], x, y - 5);
-			put_words(r, &a[j], f);
-			fputs(" (", f);
-			rp_put_xml(a[j].task, f);
-			fputs(", first at ", f);
-			rp_put_secs(r, a[j].first, f);
-			fputs(")</title></g></a>\n", f);
-		}
+	fprintf(f, "<a href=\"#fn-%u\"><g class=\"mk\" stroke=\"", d->order[i]);
+	put_hue(i, f);
+	fputs("\" fill=\"", f);
+	put_hue(i, f);
+	fputs("\">", f);
+	if (xb - xa >= 1)
+		fprintf(f, "<circle cx=\"%.1f\" cy=\"%.0f\" r=\"3\"/>", xb, y);
+	if (xb - xa >= 1 && !ticks)
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\" stroke-width=\"2\" opacity=\".5\"/>",
+			xa, y, xb, y);
+	fprintf(f, "<circle cx=\"%.1f\" cy=\"%.0f\" r=\"3.5\"/><title>", xa, y);
+	rp_put_xml(rp_name(r, fn->name), f);
+	fputs(" by ", f);
+	rp_put_xml(task, f);
+	fprintf(f, ": %llu hit%s, first ", (unsigned long long)c->n,
+		c->n == 1 ? "" : "s");
+	rp_put_secs(r, c->first, f);
+	if (c->n > 1) {
+		fputs(", last ", f);
+		rp_put_secs(r, c->last, f);
 	}
+	fputs("</title></g></a>\n", f);
+}
+
+/* Function @i's hits on each task lane; -1: no memory. */
+static int tl_fn_marks(struct tl_draw *d, uint32_t i)
+{
+	const struct report *r = d->r;
+	const struct rp_fn *fn = &r->fn[d->order[i]];
+	uint32_t peak = fn_peak(&r->tl, fn->name, 0), l;
+	struct rp_count **v;
+	size_t nv, q;
+
+	if (!(v = rp_pairs_of(&r->fn_task, fn->name, &nv)))
+		return -1;
+	for (q = 0; q < nv; q++) {
+		l = rp_key_b(v[q]) < d->nt ? d->lane_of[rp_key_b(v[q])] : RP_NONE;
+		if (l != RP_NONE)
+			tl_task_marks(d, i, v[q], peak, d->y0 + LANE_H * l + 9);
+	}
+	free(v);
+	return 0;
+}
+
+/* Function @i's culprits: a diamond at each one's first hit, on its task's lane. -1: no memory. */
+static int tl_fn_culprits(struct tl_draw *d, uint32_t i)
+{
+	const struct report *r = d->r;
+	struct rp_answer *a = d->a;
+	int na = rp_answers(r, &r->fn[d->order[i]], a, MAX_ANSWERS), j;
+	uint32_t tid, l;
+	double x, y;
+
+	if (na < 0)
+		return -1;
+	for (j = 0; j < na; j++) {
+		tid = *a[j].task ? rp_intern_find(&r->tasks, a[j].task, strlen(a[j].task)) : RP_NONE;
+		l = tid < d->nt ? d->lane_of[tid] : RP_NONE;
+		if (l == RP_NONE)
+			continue;
+		x = xat(a[j].first, d->t0, d->t1);
+		y = d->y0 + LANE_H * l + 9;
+		fprintf(d->f, "<a href=\"#fn-%u\"><g class=\"mk\"><path d=\"M%.1f %.1fl5 5l-5 5l-5 -5z\" fill=\"none\" stroke=\"#000\"/><title>culprit: ",
+			d->order[i], x, y - 5);
+		put_words(r, &a[j], d->f);
+		fputs(" (", d->f);
+		rp_put_xml(a[j].task, d->f);
+		fputs(", first at ", d->f);
+		rp_put_secs(r, a[j].first, d->f);
+		fputs(")</title></g></a>\n", d->f);
+	}
+	return 0;
+}
+
+/* After the picture: what was left out, the functions' colours, the CPUs' lanes. */
+static void tl_end(struct tl_draw *d)
+{
+	const struct report *r = d->r;
+	FILE *f = d->f;
+	uint32_t i;
+
 	fputs("</svg>\n", f);
-	if (n > MAX_MARKED_FNS)
+	if (d->n > MAX_MARKED_FNS)
 		fprintf(f, "<p class=\"sub\">The first %d functions (by first hit) are drawn; %u more are in the answer list.</p>\n",
-			MAX_MARKED_FNS, n - MAX_MARKED_FNS);
-	/* legend */
+			MAX_MARKED_FNS, d->n - MAX_MARKED_FNS);
 	fputs("<p class=\"sub\">", f);
-	for (i = 0; i < n && i < MAX_MARKED_FNS; i++) {
+	for (i = 0; i < d->n && i < MAX_MARKED_FNS; i++) {
 		fputs("<span style=\"color:", f);
 		put_hue(i, f);
 		fputs("\">&#9679; ", f);
-		rp_put_xml(rp_name(r, r->fn[order[i]].name), f);
+		rp_put_xml(rp_name(r, r->fn[d->order[i]].name), f);
 		fputs("</span> ", f);
 	}
 	fputs("</p>\n", f);
-	if (tl->have_cpu)
-		put_cpu_view(r, order, n, t0, t1, &budget, f);
-	if (!budget)
+	if (r->tl.have_cpu)
+		put_cpu_view(r, d->order, d->n, d->t0, d->t1, &d->budget, f);
+	if (!d->budget)
 		fprintf(f, "<p class=\"sub\">The ticks are cut at %d to keep the page small: those of later functions and lanes are not drawn (their dots and counts are).</p>\n", MAX_TICKS);
 	fputs("</section>\n", f);
-	(void)drawn_ticks;
+}
+
+/*
+ * The time axis: the kernel's phases and initcalls, the culprits' phases,
+ * then a lane per task with each function's hits and culprits on it.
+ */
+static int put_timeline(const struct rp_out *o, const uint32_t *order,
+			uint32_t n, struct rp_answer *a, FILE *f)
+{
+	struct tl_draw d = {
+		.r = o->r, .order = order, .n = n, .a = a,
+		.budget = MAX_TICKS, .y0 = 64, .f = f,
+	};
+	struct rp_tl_phases *ph;
+	uint64_t h0, h1;
+	uint32_t i, rows;
+	int rc = -1;
+
+	if (!n)
+		return 0;
+	tl_hits(d.r, order, n, &h0, &h1);
+	if (!(ph = malloc(sizeof(*ph))))
+		return -1;
+	rp_tl_phases(d.r, o->snap, ph);
+	tl_span(&d, ph, h0, h1);
+	if (tl_lanes(&d))
+		goto out;
+	tl_intro(&d, ph, h0, h1);
+	if (tl_kernel_rows(&d, ph, &rows) || tl_culprit_bands(&d, rows))
+		goto out;
+	tl_axis(&d);
+	for (i = 0; i < n && i < MAX_MARKED_FNS; i++)
+		if (tl_fn_marks(&d, i) || tl_fn_culprits(&d, i))
+			goto out;
+	tl_end(&d);
+	rc = 0;
+out:
 	free(ph);
-	free(lane);
-	free(lane_of);
-	return 0;
-oom:
-	free(ph);
-	free(lane);
-	free(lane_of);
-	return -1;
+	free(d.lane);
+	free(d.lane_of);
+	return rc;
 }
 
 /* ---- initcalls (initcall_start to initcall_finish) --------------------- */
