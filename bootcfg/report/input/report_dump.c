@@ -308,6 +308,129 @@ static int put(char **t, size_t *len, size_t *cap, const char *s, size_t n)
 
 enum { D_BEFORE, D_HEAD, D_BODY, D_AFTER };
 
+/* One log read for its dump: where the reading is, and what it keeps. */
+struct dump_read {
+	struct rp_dump *d;
+	struct opens o;			/* initcalls started, not finished */
+	int state;			/* D_BEFORE ... D_AFTER */
+	int ct;				/* crash_line's: which call trace */
+	int in_stack;			/* in a stack block of the body */
+	int later;			/* after a later dump's start line */
+	char *t;			/* the dump's trace text */
+	size_t tlen, tcap;
+};
+
+/* The log begins inside the dump: its first lines are the body. */
+static void dump_start_cut(struct dump_read *x)
+{
+	x->state = D_BODY;
+	x->d->start_cut = 1;
+	x->d->ndumps = 1;
+	x->d->log_line = 1;
+}
+
+/*
+ * A line [s, s + len) of the dump's body: trace text kept, other console
+ * output counted (the first one kept as an example). -1: no memory.
+ */
+static int dump_body_line(struct dump_read *x, const char *s, size_t len)
+{
+	struct rp_dump *d = x->d;
+	int r;
+
+	if (d->start_cut && !d->lines && !x->in_stack) {
+		struct rp_line l;
+
+		/* the frames of a stack whose event was lost with the start */
+		rp_parse_line(s, s + len, &l);
+		if (l.kind == RP_FRAME)
+			return 0;
+	}
+	if ((r = dump_line(d, &x->o, s, len, &x->in_stack)) < 0)
+		return -1;
+	if (r == 1) {
+		if (put(&x->t, &x->tlen, &x->tcap, s, len))
+			return -1;
+		d->lines++;
+	} else if (!r && !d->interleaved++) {
+		copy(d->first_interleaved, sizeof(d->first_interleaved), s, len);
+	}
+	return 0;
+}
+
+/*
+ * One cleaned log line [s, s + len), line @lineno: the dump's start, its
+ * dashes, its body, or the panic and oops around it. -1: no memory.
+ */
+static int dump_read_line(struct dump_read *x, const char *s, size_t len,
+			  unsigned long long lineno)
+{
+	struct rp_dump *d = x->d;
+
+	if (x->state == D_HEAD || x->state == D_BODY) {
+		if (!strcmp(s, DASHES)) {
+			x->state = x->state == D_HEAD ? D_BODY : D_AFTER;
+			return 0;
+		}
+		if (strstr(s, "(ftrace buffer empty)")) {
+			d->empty = 1;
+			x->state = D_AFTER;
+			return 0;
+		}
+	}
+	if (x->state == D_BODY)
+		return dump_body_line(x, s, len);
+	if (x->state == D_HEAD) {	/* before its first dashes */
+		if (strstr(s, "FUNCTION TRACING IS CORRUPTED"))
+			d->corrupted = 1;
+		return 0;
+	}
+	if (x->later && *s) {	/* the line after a later dump's start */
+		d->later_empty += strstr(s, "(ftrace buffer empty)") != NULL;
+		x->later = 0;
+	}
+	if (strstr(s, DUMP_MARK)) {
+		if (!d->ndumps++) {
+			d->log_line = lineno;
+			x->state = D_HEAD;
+		} else {
+			x->later = 1;
+		}
+		return 0;
+	}
+	crash_line(d, s, &x->ct);
+	return 0;
+}
+
+/*
+ * After the log: a dump not closed is truncated; its tasks are named from
+ * the oops; the initcalls that never finished are kept, newest first.
+ */
+static void dump_finish(struct dump_read *x)
+{
+	struct rp_dump *d = x->d;
+	size_t i;
+
+	if (x->state == D_HEAD || x->state == D_BODY)
+		d->truncated = 1;
+	for (i = 0; i < d->ncpu; i++)
+		name_task(d, d->cpu[i].task, sizeof(d->cpu[i].task));
+	d->nopen_all = x->o.open.n;
+	for (i = 0; i < x->o.open.n && i < RP_DUMP_OPEN; i++) {
+		d->open[i] = x->o.v[x->o.open.open[x->o.open.n - 1 - i].ref];
+		name_task(d, d->open[i].task, sizeof(d->open[i].task));
+	}
+	d->nopen = (unsigned)i;
+}
+
+/* The reading's own tables (not the dump, not its text). */
+static void dump_read_free(struct dump_read *x)
+{
+	free(x->o.v);
+	x->o.v = NULL;
+	rp_icalls_free(&x->o.open);
+}
+
 int rp_dump_extract(const char *p, size_t len, struct rp_dump **out,
 		    char **trace, size_t *trace_len, const char *name,
 		    struct bt_error *e)
@@ -327,114 +450,47 @@ int rp_dump_extract_at(const char *p, size_t len, int in_body,
 		       const char *name, struct bt_error *e)
 {
 	const char *end = p + len, *q, *nl, *s;
-	struct opens o = { 0 };
-	struct rp_dump *d;
-	char *buf = NULL, *t = NULL;
-	size_t cap = 0, blen, tlen = 0, tcap = 0, i;
+	struct dump_read x = { .state = D_BEFORE, .ct = CT_NONE };
+	char *buf = NULL;
+	size_t cap = 0, blen;
 	unsigned long long lineno = 0;
-	int state = D_BEFORE, ct = CT_NONE, in_stack = 0, later = 0, r;
 
 	*out = NULL;
-	if (!(d = calloc(1, sizeof(*d))))
+	if (!(x.d = calloc(1, sizeof(*x.d))))
 		goto oom;
-	if (in_body && !rp_dump_holds(p, len)) {
-		state = D_BODY;
-		d->start_cut = 1;
-		d->ndumps = 1;
-		d->log_line = 1;
-	}
+	if (in_body && !rp_dump_holds(p, len))
+		dump_start_cut(&x);
 	for (q = p; q < end; q = nl ? nl + 1 : end) {
 		nl = memchr(q, '\n', (size_t)(end - q));
 		lineno++;
-		if (!(s = rp_log_clean(&buf, &cap, &blen, q, nl ? nl : end)))
+		if (!(s = rp_log_clean(&buf, &cap, &blen, q, nl ? nl : end)) ||
+		    dump_read_line(&x, s, blen - (size_t)(s - buf), lineno))
 			goto oom;
-		blen -= (size_t)(s - buf);
-		if (state == D_HEAD || state == D_BODY) {
-			if (!strcmp(s, DASHES)) {
-				state = state == D_HEAD ? D_BODY : D_AFTER;
-				continue;
-			}
-			if (strstr(s, "(ftrace buffer empty)")) {
-				d->empty = 1;
-				state = D_AFTER;
-				continue;
-			}
-		}
-		if (state == D_BODY) {
-			if (d->start_cut && !d->lines && !in_stack) {
-				struct rp_line l;
-
-				/* the frames of a stack whose event was lost with the start */
-				rp_parse_line(s, s + blen, &l);
-				if (l.kind == RP_FRAME)
-					continue;
-			}
-			if ((r = dump_line(d, &o, s, blen, &in_stack)) < 0)
-				goto oom;
-			if (r == 1 && put(&t, &tlen, &tcap, s, blen))
-				goto oom;
-			if (r == 1) {
-				d->lines++;
-			} else if (!r) {
-				if (!d->interleaved++)
-					copy(d->first_interleaved, sizeof(d->first_interleaved), s, blen);
-			}
-			continue;
-		}
-		if (state == D_HEAD) {	/* before its first dashes */
-			if (strstr(s, "FUNCTION TRACING IS CORRUPTED"))
-				d->corrupted = 1;
-			continue;
-		}
-		if (later && *s) {	/* the line after a later dump's start */
-			d->later_empty += strstr(s, "(ftrace buffer empty)") != NULL;
-			later = 0;
-		}
-		if (strstr(s, DUMP_MARK)) {
-			if (!d->ndumps++) {
-				d->log_line = lineno;
-				state = D_HEAD;
-			} else {
-				later = 1;
-			}
-			continue;
-		}
-		crash_line(d, s, &ct);
 	}
-	if (state == D_HEAD || state == D_BODY)
-		d->truncated = 1;
-	for (i = 0; i < d->ncpu; i++)
-		name_task(d, d->cpu[i].task, sizeof(d->cpu[i].task));
-	d->nopen_all = o.open.n;
-	for (i = 0; i < o.open.n && i < RP_DUMP_OPEN; i++) {
-		d->open[i] = o.v[o.open.open[o.open.n - 1 - i].ref];
-		name_task(d, d->open[i].task, sizeof(d->open[i].task));
-	}
-	d->nopen = (unsigned)i;
-	free(o.v);
-	rp_icalls_free(&o.open);
+	dump_finish(&x);
+	dump_read_free(&x);
 	free(buf);
-	if (!d->ndumps) {
-		rp_dump_free(d);
-		free(t);
+	buf = NULL;
+	if (!x.d->ndumps) {
+		rp_dump_free(x.d);
+		free(x.t);
 		return bt_error_set(e, BT_EXIT_INPUT, name,
 				    "no \"%s\" line: the console log holds no ftrace dump (the kernel prints one on an oops or panic with ftrace_dump_on_oops on its command line)", DUMP_MARK);
 	}
 	if (trace) {
-		if (!t && !(t = calloc(1, 1)))
+		if (!x.t && !(x.t = calloc(1, 1)))
 			goto oom;
-		*trace = t;
-		*trace_len = tlen;
+		*trace = x.t;
+		*trace_len = x.tlen;
 	} else {
-		free(t);
+		free(x.t);
 	}
-	*out = d;
+	*out = x.d;
 	return 0;
 oom:
-	free(o.v);
-	rp_icalls_free(&o.open);
+	dump_read_free(&x);
 	free(buf);
-	free(t);
-	rp_dump_free(d);
+	free(x.t);
+	rp_dump_free(x.d);
 	return bt_error_set(e, BT_EXIT_ENV, name, "out of memory");
 }
