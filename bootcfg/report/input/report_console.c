@@ -295,116 +295,180 @@ static int find_boot(const char *p, const char *end, int boot, int *nboots,
 	return 0;
 }
 
+/* One snapshot read out of the log: the file being rebuilt, a line held. */
+struct con_read {
+	struct rp_snap *s;
+	struct cfile f;
+	struct cline c;			/* the line at hand, cleaned */
+	char *held;			/* the rest of a line a kernel message cut */
+	size_t held_len, held_cap;
+	unsigned long long parts;	/* file and skipped markers seen */
+	unsigned long long want_parts;	/* as the end marker counts them */
+	int ended;			/* the end marker came */
+};
+
+/*
+ * A held line ("|abc[ 1.2] msg" came before) ends with this line's text
+ * when this line is no marker: 1 this line was taken, 0 not, -1 no memory.
+ */
+static int con_join_held(struct con_read *x)
+{
+	const struct cline *c = &x->c;
+	int joined = c->kind == CL_OTHER;
+
+	if (cf_put(&x->f, x->held, x->held_len) ||
+	    (joined && cf_put(&x->f, c->body, (size_t)(c->t + c->len - c->body))) ||
+	    cf_put(&x->f, "\n", 1))
+		return -1;
+	x->f.got_lines++;
+	free(x->held);
+	x->held = NULL;
+	x->held_len = x->held_cap = 0;
+	return joined;
+}
+
+/*
+ * A content line of the open file, the next line at @next; held when a
+ * kernel message cut it. -1: no memory.
+ */
+static int con_content(struct con_read *x, const char *next, const char *end)
+{
+	const struct cline *c = &x->c;
+	const char *k;
+
+	if (!x->f.open)
+		return 0;
+	/* not at the start: a file's line may begin with a printk time of
+	 * its own (dmesg) */
+	k = c->at_len ? printk_at(c->at + 1, c->at_len - 1) : NULL;
+	if (k && !next_is_content(next, end)) {
+		/* keep the text before the message; the line goes on after
+		 * the message's own line */
+		if (BT_GROW(x->held, (size_t)(k - c->at) + 1, x->held_cap))
+			return -1;
+		memcpy(x->held, c->at, (size_t)(k - c->at));
+		x->held_len = (size_t)(k - c->at);
+		return 0;
+	}
+	if (cf_put(&x->f, c->at, c->at_len) || cf_put(&x->f, "\n", 1))
+		return -1;
+	x->f.got_lines++;
+	return 0;
+}
+
+/* The line at hand, by its kind: 1 the snapshot ends here, 0 go on, -1 no memory. */
+static int con_line(struct con_read *x, const char *next, const char *end)
+{
+	const struct cline *c = &x->c;
+	const char *v;
+
+	switch (c->kind) {
+	case CL_CONTENT:
+		return con_content(x, next, end);
+	case CL_FILE:
+		if (x->f.open)
+			cf_close(&x->f, x->s, 1);	/* its end line was lost */
+		x->parts++;
+		return cf_open(&x->f, c->at + sizeof(FILE_MARK) - 1,
+			       c->at_len - (sizeof(FILE_MARK) - 1)) < 0 ? -1 : 0;
+	case CL_SKIP:
+		x->parts++;
+		return 0;
+	case CL_END:
+		if (x->f.open)
+			cf_close(&x->f, x->s, 0);
+		return 0;
+	case CL_SNAP_END:
+		if ((v = field(c->at, " files=")))
+			x->want_parts = strtoull(v, NULL, 10);
+		x->ended = 1;
+		return 1;
+	case CL_BEGIN:
+		return 1;
+	case CL_OTHER:
+		break;
+	}
+	return 0;
+}
+
+/*
+ * The snapshot's lines from @q on, up to its end marker, the next
+ * snapshot's start or the log's end. -1: no memory.
+ */
+static int con_read_lines(struct con_read *x, const char *q, const char *end)
+{
+	const char *le, *next;
+	int r;
+
+	for (; q < end; q = next) {
+		le = line_end(q, end, &next);
+		if (clean_line(&x->c, q, le))
+			return -1;
+		if (x->held && x->f.open) {
+			if ((r = con_join_held(x)) < 0)
+				return -1;
+			if (r)
+				continue;
+		}
+		if ((r = con_line(x, next, end)) < 0)
+			return -1;
+		if (r)
+			break;
+	}
+	return 0;
+}
+
+/* What the reading's end says: a file cut, parts missing, no end marker. */
+static void con_finish(struct con_read *x)
+{
+	struct rp_snap *s = x->s;
+
+	free(x->held);
+	x->held = NULL;
+	if (x->f.open) {
+		s->complete = 0;	/* cut inside a file */
+		cf_close(&x->f, s, 1);
+	}
+	if (x->want_parts > x->parts) {
+		char what[120];
+
+		snprintf(what, sizeof(what), "%llu of the %llu parts the end marker counts are missing (their file markers were lost)",
+			 x->want_parts - x->parts, x->want_parts);
+		damage(s, NULL, what);
+	}
+	if (!x->ended && !s->complete)
+		damage(s, NULL, "the snapshot's end marker never came: the log ends inside it");
+}
+
 int rp_console_extract(const char *p, size_t len, int boot,
 		       struct rp_snap *s, const char *name, struct bt_error *e)
 {
-	const char *end = p + len, *q, *le, *next, *k, *v;
-	struct cfile f = { 0 };
-	struct cline c = { 0 };
-	char *held = NULL;	/* the rest of a line a kernel message cut */
-	size_t held_len = 0, held_cap = 0;
-	unsigned long long parts = 0, want_parts = 0;
-	int which = 0, ended = 0;
+	struct con_read x = { .s = s };
+	const char *q;
+	int which = 0;
 
 	s->console = 1;
-	if (find_boot(p, end, boot, &s->nboots, &which, &c, &q, s->boot_id,
+	if (find_boot(p, p + len, boot, &s->nboots, &which, &x.c, &q, s->boot_id,
 		      sizeof(s->boot_id)))
 		goto oom;
 	if (!q) {
-		free(c.t);
+		free(x.c.t);
 		return bt_error_set(e, BT_EXIT_INPUT, name,
 				    "the log holds %d boottrace snapshot(s); --boot %d does not exist", s->nboots, boot);
 	}
 	s->boot = which;
-	for (; q < end; q = next) {
-		le = line_end(q, end, &next);
-		if (clean_line(&c, q, le))
-			goto oom;
-		if (held && f.open) {	/* "|abc[ 1.2] msg" came before */
-			int joined = c.kind == CL_OTHER;
-
-			if (cf_put(&f, held, held_len) ||
-			    (joined && cf_put(&f, c.body,
-					      (size_t)(c.t + c.len - c.body))) ||
-			    cf_put(&f, "\n", 1))
-				goto oom;
-			f.got_lines++;
-			free(held);
-			held = NULL;
-			held_len = held_cap = 0;
-			if (joined)
-				continue;
-		}
-		switch (c.kind) {
-		case CL_CONTENT:
-			if (!f.open)
-				break;
-			/* not at the start: a file's line may begin with a
-			 * printk time of its own (dmesg) */
-			k = c.at_len ? printk_at(c.at + 1, c.at_len - 1) : NULL;
-			if (k && !next_is_content(next, end)) {
-				/* keep the text before the message; the line
-				 * goes on after the message's own line */
-				if (BT_GROW(held, (size_t)(k - c.at) + 1, held_cap))
-					goto oom;
-				memcpy(held, c.at, (size_t)(k - c.at));
-				held_len = (size_t)(k - c.at);
-				break;
-			}
-			if (cf_put(&f, c.at, c.at_len) || cf_put(&f, "\n", 1))
-				goto oom;
-			f.got_lines++;
-			break;
-		case CL_FILE:
-			if (f.open)
-				cf_close(&f, s, 1);	/* its end line was lost */
-			parts++;
-			if (cf_open(&f, c.at + sizeof(FILE_MARK) - 1,
-				    c.at_len - (sizeof(FILE_MARK) - 1)) < 0)
-				goto oom;
-			break;
-		case CL_SKIP:
-			parts++;
-			break;
-		case CL_END:
-			if (f.open)
-				cf_close(&f, s, 0);
-			break;
-		case CL_SNAP_END:
-			if ((v = field(c.at, " files=")))
-				want_parts = strtoull(v, NULL, 10);
-			ended = 1;
-			goto done;
-		case CL_BEGIN:
-			goto done;
-		case CL_OTHER:
-			break;
-		}
-	}
-done:
-	free(held);
-	if (f.open) {
-		s->complete = 0;	/* cut inside a file */
-		cf_close(&f, s, 1);
-	}
-	if (want_parts > parts) {
-		char what[120];
-
-		snprintf(what, sizeof(what), "%llu of the %llu parts the end marker counts are missing (their file markers were lost)",
-			 want_parts - parts, want_parts);
-		damage(s, NULL, what);
-	}
-	if (!ended && !s->complete)
-		damage(s, NULL, "the snapshot's end marker never came: the log ends inside it");
-	free(c.t);
+	if (con_read_lines(&x, q, p + len))
+		goto oom;
+	con_finish(&x);
+	free(x.c.t);
 	if (!s->trace)
 		return bt_error_set(e, BT_EXIT_INPUT, name,
 				    "snapshot %d (%s) of the console log has no 'trace' file%s%s", which, s->boot_id,
 				    s->damage[0] ? ": " : "", s->damage);
 	return 0;
 oom:
-	free(held);
-	free(f.buf);
-	free(c.t);
+	free(x.held);
+	free(x.f.buf);
+	free(x.c.t);
 	return bt_error_set(e, BT_EXIT_ENV, name, "out of memory");
 }
