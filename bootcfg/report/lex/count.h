@@ -95,7 +95,6 @@ struct rp_lineage {
 };
 
 /* Count one lineage event (the counters' side, in trace order). */
-struct rp_ev;
 int rp_lineage_add(struct rp_lineage *l, const struct rp_ev *ev);
 void rp_lineage_free(struct rp_lineage *l);
 
