@@ -13,7 +13,7 @@
 #include "util/readfile.h"
 #include "util/utf8out.h"
 #include "kimage/kimg.h"
-#include "report/report.h"
+#include "report/out/report.h"
 
 #define SYMS_MAX (512u << 20)
 

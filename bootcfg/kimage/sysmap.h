@@ -3,7 +3,7 @@
  * The one reader of System.map and /proc/kallsyms text: "ADDR TYPE NAME",
  * kallsyms adding "\t[module]". It splits lines and fields only; what a
  * symbol means is the caller's (check_sysmap.c fills the check table,
- * report/report_sym.c names raw frame addresses).
+ * report/input/report_sym.c names raw frame addresses).
  */
 #ifndef BT_KIMAGE_SYSMAP_H
 #define BT_KIMAGE_SYSMAP_H
