@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The legacy tracing parameter table (kernel/params.h). */
+/* The boot parameter table (kernel/params.h): tracing's and the crash words. */
 #include <stdio.h>
 #include <string.h>
 
@@ -15,9 +15,16 @@ static void test_params_lookup(void **state)
 		const char *n = kparam_name((enum kparam)i);
 
 		assert_non_null(n);
-		assert_int_equal(kparam_find(n), i);
+		assert_int_equal(kparam_find_any(n, strlen(n)), i);
+		/* a crash word is the user's own to the tracing lookups */
+		if (kparam_get((enum kparam)i)->use == KPU_TRACING)
+			assert_int_equal(kparam_find(n), i);
+		else
+			assert_int_equal(kparam_find(n), KP_N);
 		assert_ptr_equal(kparam_get((enum kparam)i)->name, n);
 	}
+	assert_int_equal(kparam_find("panic"), KP_N);
+	assert_int_equal(kparam_find_any("panic=10", 5), KP_PANIC);
 	assert_int_equal(kparam_find("ftrace-graph-filter"), KP_FTRACE_GRAPH_FILTER);
 	assert_int_equal(kparam_find("tp_printk"), KP_TP_PRINTK);
 	assert_int_equal(kparam_find("tp_printk_stop"), KP_N);
@@ -43,6 +50,12 @@ static void test_params_facts(void **state)
 	assert_string_equal(kcaps_since(kparam_get(KP_TRACE_INSTANCE)->since), "6.3");
 	assert_int_equal(kparam_get(KP_TP_PRINTK)->value, KPV_FLAG);
 	assert_int_equal(kparam_get(KP_FTRACE_FILTER)->value, KPV_LIST);
+	/* early_params stay on the bootloader's line (route_crash.c) */
+	assert_true(kparam_get(KP_OOPS)->early);
+	assert_true(kparam_get(KP_RESERVE_MEM)->early);
+	assert_false(kparam_get(KP_PANIC)->early);
+	assert_int_equal(kparam_get(KP_HUNG_TASK_PANIC)->needs, KO_DETECT_HUNG_TASK);
+	assert_int_equal(kparam_get(KP_PANIC)->needs, KO_NOPT);
 	for (i = 0; i < KP_N; i++) {
 		const struct kparam_info *k = kparam_get((enum kparam)i);
 		const struct kparam_info *real = kparam_get(k->real);
