@@ -12,10 +12,10 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bconf.h"
+#include "kernel/tracefs.h"
 #include "try/try.h"
 #include "util/grow.h"
 #include "util/readfile.h"
@@ -402,36 +402,28 @@ static int step(struct try_ctx *c, const struct try_step *s, char **used, struct
 	return EINVAL;
 }
 
+/* The tracefs to use (given, or found: kernel/tracefs.c), writable by us. */
 static int find_root(const struct try_opts *o, char **root, struct bt_error *e)
 {
-	static const char *const guess[] = { "/sys/kernel/tracing", "/sys/kernel/debug/tracing", NULL };
-	const char *const *g;
-	struct stat st;
+	const char *dir = o->tracefs ? o->tracefs : tracefs_find(TFN_INSTANCES);
 	char *inst = NULL;
 
-	for (g = o->tracefs ? &o->tracefs : guess; *g; g++) {
-		if (asprintf(&inst, "%s/instances", *g) < 0)
-			return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
-		if (!stat(inst, &st) && S_ISDIR(st.st_mode)) {
-			if (access(inst, W_OK | X_OK)) {
-				/* the error keeps its file pointer: *g outlives inst */
-				bt_error_errno(e, errno, *g, "cannot create an instance in its instances/: run boottrace try as root");
-				e->code = BT_EXIT_ENV;
-				free(inst);
-				return -1;
-			}
-			free(inst);
-			*root = strdup(*g);
-			return *root ? 0 : bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
-		}
+	if (!dir || !tracefs_has(dir, TFN_INSTANCES))
+		return bt_error_set(e, BT_EXIT_ENV, o->tracefs, "%s", o->tracefs ?
+				    "is not a tracefs (no instances/ directory): give the tracefs mount point" :
+				    "no tracefs at /sys/kernel/tracing or /sys/kernel/debug/tracing: mount it (mount -t tracefs nodev /sys/kernel/tracing) or give --tracefs DIR");
+	if (asprintf(&inst, "%s/instances", dir) < 0)
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	if (access(inst, W_OK | X_OK)) {
+		/* the error keeps its file pointer: dir outlives inst */
+		bt_error_errno(e, errno, dir, "cannot create an instance in its instances/: run boottrace try as root");
+		e->code = BT_EXIT_ENV;
 		free(inst);
-		inst = NULL;
-		if (o->tracefs)
-			break;
+		return -1;
 	}
-	return bt_error_set(e, BT_EXIT_ENV, o->tracefs, "%s", o->tracefs ?
-			    "is not a tracefs (no instances/ directory): give the tracefs mount point" :
-			    "no tracefs at /sys/kernel/tracing or /sys/kernel/debug/tracing: mount it (mount -t tracefs nodev /sys/kernel/tracing) or give --tracefs DIR");
+	free(inst);
+	*root = strdup(dir);
+	return *root ? 0 : bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 }
 
 /* Instances of runs that are gone: said, and removed with --remove-stale. */
