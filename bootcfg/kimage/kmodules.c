@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Modules under a directory (kimage.h): *.ko read in place by libelf, and
- * *.ko.xz (liblzma), *.ko.zst (libzstd), *.ko.gz (zlib) unpacked in memory,
+ * *.ko.xz (liblzma), *.ko.zst (libzstd), *.ko.gz (kgzip.c) unpacked in memory,
  * as the kernel's MODULE_COMPRESS_* options write them.
  */
 #include <dirent.h>
@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <zlib.h>
 #include <zstd.h>
 
+#include "kimage/kgzip.h"
 #include "kimage/kimage.h"
 #include "util/grow.h"
 #include "util/readfile.h"
@@ -115,32 +115,28 @@ static int mod_unzstd(const unsigned char *in, size_t len, unsigned char **out,
 	return 0;
 }
 
+/* Doubling as the module's other formats do, once the output is full. */
+static int mod_ungz_room(struct kbuf *o, void *ctx, struct bt_error *e)
+{
+	const char *const *path = ctx;
+
+	return o->n == o->cap && mod_grow(&o->p, &o->cap, *path, e) ? -1 : 0;
+}
+
 static int mod_ungz(const unsigned char *in, size_t len, unsigned char **out,
 		    size_t *olen, const char *path, struct bt_error *e)
 {
-	z_stream z;
-	size_t cap = 0;
-	int r;
+	struct kbuf o = { NULL, 0, 0 };
+	size_t used;
+	enum kgz_end r = kgz_inflate(in, len, &o, mod_ungz_room, &path, &used, e);
 
-	memset(&z, 0, sizeof(z));
-	if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK)
+	*out = o.p;
+	*olen = o.n;
+	if (r == KGZ_ERR)
+		return -1;
+	if (r == KGZ_NOSTART)
 		return bt_error_set(e, BT_EXIT_ENV, path, "zlib: out of memory");
-	z.next_in = (unsigned char *)in;
-	z.avail_in = (uInt)len;
-	do {
-		if (z.avail_out == 0) {
-			if (mod_grow(out, &cap, path, e)) {
-				inflateEnd(&z);
-				return -1;
-			}
-			z.next_out = *out + z.total_out;
-			z.avail_out = (uInt)(cap - z.total_out);
-		}
-		r = inflate(&z, Z_NO_FLUSH);
-	} while (r == Z_OK);
-	*olen = z.total_out;
-	inflateEnd(&z);
-	return r == Z_STREAM_END ? 0 : mod_bad(path, "gzip", e);
+	return r == KGZ_END ? 0 : mod_bad(path, "gzip", e);
 }
 
 char *kmodules_read(const char *path, size_t *len, struct bt_error *e)
