@@ -244,24 +244,57 @@ static int plan_unknown_fkey(const struct plan *p, int k, unsigned need,
 }
 
 /* Settings only the global instance has (the kernel's global options). */
-static int plan_read_global(struct plan *p, int k, const char *w,
+static int plan_read_global(struct plan *p, int k, enum fkey key,
 			    struct bt_error *e)
 {
-	if (!strcmp(w, "instance"))
+	switch (key) {
+	case FKEY_INSTANCE:
 		return plan_read_instances(p, k, e);
-	if (!strcmp(w, "fgraph"))
+	case FKEY_FGRAPH:
 		return plan_read_fgraph(p, k, e);
-	if (!strcmp(w, "tp_printk"))
+	case FKEY_TP_PRINTK:
 		return plan_single(p, k, &p->tp_printk, e);
-	if (!strcmp(w, "tp_printk_stop_on_boot"))
+	case FKEY_TP_PRINTK_STOP_ON_BOOT:
 		return plan_single(p, k, &p->tp_printk_stop, e);
-	if (!strcmp(w, "dump_on_oops"))
+	case FKEY_DUMP_ON_OOPS:
 		return plan_single(p, k, &p->dump_on_oops, e);
-	if (!strcmp(w, "traceoff_on_warning"))
+	case FKEY_TRACEOFF_ON_WARNING:
 		return plan_single(p, k, &p->traceoff_on_warning, e);
-	if (!strcmp(w, "boot_snapshot"))
+	case FKEY_BOOT_SNAPSHOT:
 		return plan_single(p, k, &p->boot_snapshot, e);
-	return plan_unknown_fkey(p, k, FK_GLOBAL, "see boottrace.bconf(5)", e);
+	default:
+		return plan_unknown_fkey(p, k, FK_GLOBAL, "see boottrace.bconf(5)", e);
+	}
+}
+
+/* A key every instance has, the global one included; 1 when @key is none of them. */
+static int plan_read_inst_key(struct plan *p, struct plan_inst *in, int k,
+			      enum fkey key, struct bt_error *e)
+{
+	switch (key) {
+	case FKEY_OPTIONS:
+		return plan_values(p, k, &in->options, 1, e);
+	case FKEY_EVENTS:
+		return plan_values(p, k, &in->events, 1, e);
+	case FKEY_TRACER:
+		return plan_single(p, k, &in->tracer, e);
+	case FKEY_TRACE_CLOCK:
+		return plan_single(p, k, &in->trace_clock, e);
+	case FKEY_BUFFER_SIZE:
+		return plan_single(p, k, &in->buffer_size, e);
+	case FKEY_CPUMASK:
+		return plan_single(p, k, &in->cpumask, e);
+	case FKEY_TRACING_ON:
+		return plan_single(p, k, &in->tracing_on, e);
+	case FKEY_ALLOC_SNAPSHOT:
+		return plan_single(p, k, &in->alloc_snapshot, e);
+	case FKEY_FTRACE:
+		return plan_read_ftrace_filters(p, in, k, e);
+	case FKEY_EVENT:
+		return plan_read_events(p, in, k, e);
+	default:
+		return 1;
+	}
 }
 
 static int plan_read_inst(struct plan *p, size_t idx, int node,
@@ -276,32 +309,12 @@ static int plan_read_inst(struct plan *p, size_t idx, int node,
 	bconf_for_each_subkey(bc, node, k) {
 		/* Re-fetched each time: reading instances may move the array. */
 		struct plan_inst *in = &p->inst[idx];
-		const char *w = bconf_data(bc, k);
+		enum fkey key = fkey_find(bconf_data(bc, k));
 
-		if (!strcmp(w, "options"))
-			ret = plan_values(p, k, &in->options, 1, e);
-		else if (!strcmp(w, "events"))
-			ret = plan_values(p, k, &in->events, 1, e);
-		else if (!strcmp(w, "tracer"))
-			ret = plan_single(p, k, &in->tracer, e);
-		else if (!strcmp(w, "trace_clock"))
-			ret = plan_single(p, k, &in->trace_clock, e);
-		else if (!strcmp(w, "buffer_size"))
-			ret = plan_single(p, k, &in->buffer_size, e);
-		else if (!strcmp(w, "cpumask"))
-			ret = plan_single(p, k, &in->cpumask, e);
-		else if (!strcmp(w, "tracing_on"))
-			ret = plan_single(p, k, &in->tracing_on, e);
-		else if (!strcmp(w, "alloc_snapshot"))
-			ret = plan_single(p, k, &in->alloc_snapshot, e);
-		else if (!strcmp(w, "ftrace"))
-			ret = plan_read_ftrace_filters(p, in, k, e);
-		else if (!strcmp(w, "event"))
-			ret = plan_read_events(p, in, k, e);
-		else if (idx == 0)
-			ret = plan_read_global(p, k, w, e);
-		else
-			ret = plan_unknown_fkey(p, k, FK_INST, "instance keys", e);
+		ret = plan_read_inst_key(p, in, k, key, e);
+		if (ret == 1)
+			ret = idx == 0 ? plan_read_global(p, k, key, e) :
+			      plan_unknown_fkey(p, k, FK_INST, "instance keys", e);
 		if (ret)
 			return -1;
 	}

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "unit.h"
+#include "kernel/ftrace_keys.h"
 #include "kernel/params.h"
 
 static void test_params_lookup(void **state)
@@ -65,8 +66,16 @@ static void test_params_facts(void **state)
 			assert_int_not_equal(real->value, KPV_DEAD);
 		else
 			assert_int_equal(k->real, i);
-		if (k->bconf_key)
+		if (k->bconf_key) {
+			char first[64];
+
+			/* its first level is a key of kernel/ftrace_keys.c's table */
 			assert_int_equal(strncmp(k->bconf_key, "ftrace.", 7), 0);
+			snprintf(first, sizeof(first), "%.*s", (int)strcspn(k->bconf_key + 7, "."),
+				 k->bconf_key + 7);
+			assert_true(fkey_flags(first) & FK_GLOBAL);
+			assert_string_equal(fkey_name(fkey_find(first)), first);
+		}
 	}
 }
 
