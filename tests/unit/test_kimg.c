@@ -485,8 +485,8 @@ static void test_unpack_other_forms(void **state)
 	free(pl);
 }
 
-/* A bzImage (LZ4) whose kernel carries kallsyms, into the check table. */
-static void test_check_table_from_image(void **state)
+/* A bzImage (LZ4) whose kernel carries kallsyms, into the symbol table. */
+static void test_symbol_table_from_image(void **state)
 {
 	static const struct layout l = { 8, 0, 1, 1, 0, 0 };
 	struct img m;
@@ -742,7 +742,7 @@ static void test_image_kconfig_routes(void **state)
 }
 
 /*
- * BT_KIMG_FIXTURE=FILE: write the LZ4 bzImage of test_check_table_from_image
+ * BT_KIMG_FIXTURE=FILE: write the LZ4 bzImage of test_symbol_table_from_image
  * to FILE (tests/data/kimg/bzImage-lz4, used by tests/cli/kernel-image.bats,
  * was made so) and stop.
  */
@@ -804,7 +804,7 @@ int main(void)
 		cmocka_unit_test(test_kallsyms_refused),
 		cmocka_unit_test(test_bzimage_payloads),
 		cmocka_unit_test(test_unpack_other_forms),
-		cmocka_unit_test(test_check_table_from_image),
+		cmocka_unit_test(test_symbol_table_from_image),
 		cmocka_unit_test(test_ikconfig),
 		cmocka_unit_test(test_ikconfig_refused),
 		cmocka_unit_test(test_image_kconfig_routes),
