@@ -68,3 +68,37 @@ size_t fkey_count(void)
 {
 	return FKEY_N;
 }
+
+/* Each parent's subkeys in id order, as "did you mean" offers them. */
+static const char *const fsub_ftrace[] = { "filters", "notraces", NULL };
+static const char *const fsub_fgraph[] = { "filters", "notraces", "max_depth", NULL };
+static const char *const fsub_event[] = {
+	"enable", "filter", "actions", "hist", "probes", "fields", NULL,
+};
+
+const char *const *fsub_names(enum fkey parent)
+{
+	switch (parent) {
+	case FKEY_FTRACE:
+		return fsub_ftrace;
+	case FKEY_FGRAPH:
+		return fsub_fgraph;
+	case FKEY_EVENT:
+		return fsub_event;
+	default:
+		return NULL;
+	}
+}
+
+enum fsub fsub_find(enum fkey parent, const char *name)
+{
+	const char *const *n = fsub_names(parent);
+	/* where each list's first name sits among the ids */
+	enum fsub first = parent == FKEY_EVENT ? FSUB_ENABLE : FSUB_FILTERS;
+	size_t i;
+
+	for (i = 0; n && n[i]; i++)
+		if (!strcmp(n[i], name))
+			return (enum fsub)(first + i);
+	return FSUB_N;
+}

@@ -52,4 +52,26 @@ void fkey_names(unsigned need, const char **out, size_t cap);
 /* How many keys the table has (for sizing @out). */
 size_t fkey_count(void);
 
+/*
+ * The keys under a first-level one: ftrace.ftrace.*, ftrace.fgraph.* and
+ * those of one event, ftrace.event.GROUP.EVENT.* (FKEY_EVENT).
+ */
+enum fsub {
+	FSUB_FILTERS,
+	FSUB_NOTRACES,
+	FSUB_MAX_DEPTH,
+	FSUB_ENABLE,
+	FSUB_FILTER,
+	FSUB_ACTIONS,
+	FSUB_HIST,
+	FSUB_PROBES,		/* of an event of group kprobes */
+	FSUB_FIELDS,		/* of an event of group synthetic */
+	FSUB_N
+};
+
+/* The id of @name under @parent, or FSUB_N. */
+enum fsub fsub_find(enum fkey parent, const char *name);
+/* @parent's subkeys, NULL-terminated (for "did you mean"); NULL: it has none. */
+const char *const *fsub_names(enum fkey parent);
+
 #endif /* BT_FTRACE_KEYS_H */

@@ -79,11 +79,53 @@ static void test_params_facts(void **state)
 	}
 }
 
+/* kernel/ftrace_keys.c: a key's id and its name, both levels. */
+static void test_ftrace_keys(void **state)
+{
+	static const enum fkey parents[] = { FKEY_FTRACE, FKEY_FGRAPH, FKEY_EVENT };
+	static const struct { enum fkey parent; const char *name; enum fsub id; } want[] = {
+		{ FKEY_FTRACE, "filters", FSUB_FILTERS },
+		{ FKEY_FTRACE, "notraces", FSUB_NOTRACES },
+		{ FKEY_FGRAPH, "filters", FSUB_FILTERS },
+		{ FKEY_FGRAPH, "max_depth", FSUB_MAX_DEPTH },
+		{ FKEY_EVENT, "enable", FSUB_ENABLE },
+		{ FKEY_EVENT, "filter", FSUB_FILTER },
+		{ FKEY_EVENT, "actions", FSUB_ACTIONS },
+		{ FKEY_EVENT, "hist", FSUB_HIST },
+		{ FKEY_EVENT, "probes", FSUB_PROBES },
+		{ FKEY_EVENT, "fields", FSUB_FIELDS },
+	};
+	size_t i, j;
+
+	(void)state;
+	for (i = 0; i < FKEY_N; i++)
+		assert_int_equal(fkey_find(fkey_name((enum fkey)i)), i);
+	assert_int_equal(fkey_find("nope"), FKEY_N);
+	assert_int_equal(fkey_flags("instance"), FK_GLOBAL);
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		assert_int_equal(fsub_find(want[i].parent, want[i].name), want[i].id);
+	/* every listed subkey has an id of its own under its parent */
+	for (i = 0; i < sizeof(parents) / sizeof(parents[0]); i++) {
+		const char *const *n = fsub_names(parents[i]);
+
+		assert_non_null(n);
+		for (j = 0; n[j]; j++) {
+			assert_int_not_equal(fsub_find(parents[i], n[j]), FSUB_N);
+			if (j)
+				assert_int_not_equal(fsub_find(parents[i], n[j]), fsub_find(parents[i], n[j - 1]));
+		}
+	}
+	assert_int_equal(fsub_find(FKEY_FTRACE, "max_depth"), FSUB_N);
+	assert_int_equal(fsub_find(FKEY_TRACER, "filters"), FSUB_N);
+	assert_null(fsub_names(FKEY_TRACER));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_params_lookup),
 		cmocka_unit_test(test_params_facts),
+		cmocka_unit_test(test_ftrace_keys),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
