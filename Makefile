@@ -76,10 +76,10 @@ TSAN    := -fsanitize=thread
 LAYERS := util kernel plan kimage check initrd compile arm try report/lex report/input report/analysis report/out record cmd
 SRC_parser  := bconf_cmdline.c bconf_footer.c bconf_index.c bconf_parse.c bconf_print.c bconf_tree.c
 SRC_util    := atomic.c bt_error.c grow.c json.c outfile.c progress.c readfile.c source.c textbuf.c utf8out.c
-SRC_kernel  := board.c ftrace_keys.c kcaps.c params.c tracers.c words.c fetcharg.c
+SRC_kernel  := board.c ftrace_keys.c kcaps.c params.c tracefs.c tracers.c words.c fetcharg.c
 SRC_plan    := plan.c plan_check.c plan_kernel.c plan_lineage.c plan_util.c
-SRC_kimage  := check_callers.c check_callers_graph.c check_callers_insn.c check_callers_ko.c check_elf.c \
-	check_initcall.c check_modules.c check_sysmap.c check_tab.c check_kimg.c kimg_addr.c kimg_config.c kimg_events.c kimg_kallsyms.c kimg_mcount.c kimg_params.c kimg_unpack.c sysmap.c
+SRC_kimage  := kgzip.c kcallers.c kcallers_graph.c kcallers_insn.c kcallers_ko.c ksyms_elf.c \
+	kinitcall.c kmodules.c ksyms_sysmap.c ksyms_tab.c ksyms_kimg.c kimg_addr.c kimg_config.c kimg_events.c kimg_kallsyms.c kimg_mcount.c kimg_params.c kimg_unpack.c sysmap.c
 SRC_check   := check_config.c check_events.c check_kconfig.c check_report.c check_run.c check_symbols.c
 SRC_initrd  := initrd.c initrd_bconf.c initrd_kind.c
 SRC_compile := compile.c decompile.c emit_bootconfig.c emit_bootoct.c emit_cmdline.c emit_common.c \

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "check/check.h"
-#include "kimage/check_callers.h"
+#include "kimage/kcallers.h"
 #include "kimage/kimg.h"
 #include "cmd/commands.h"
 #include "util/source.h"
@@ -144,7 +144,7 @@ static enum cmd_parse check_parse_args(int argc, char **argv, struct check_args 
 }
 
 /* A config file against the loaded kernel: findings on stdout. */
-static int check_config_file(const struct check_args *a, const struct check_tab *t,
+static int check_config_file(const struct check_args *a, const struct ksyms *t,
 			     const struct kcaps *k, struct bt_error *e)
 {
 	struct check_opts o = { a->threshold };
@@ -180,16 +180,16 @@ static int check_print_map(const char *image)
 }
 
 /* --print-functions: the traceable functions, "NAME" or "NAME [MODULE]". */
-static int check_print_functions(const struct check_tab *t, struct bt_error *e)
+static int check_print_functions(const struct ksyms *t, struct bt_error *e)
 {
 	size_t i;
 
-	if (t->core_trace != CT_KNOWN)
+	if (t->core_trace != KT_KNOWN)
 		return bt_error_set(e, BT_EXIT_INPUT, t->core_path, "its call sites are not known (no __start_mcount_loc symbol, and no run of text addresses long enough to be their array), so neither are its traceable functions: give --vmlinux (the -dbg vmlinux); -v says what was read");
 	for (i = 1; i < t->n; i++) {
-		const struct check_sym *s = &t->sym[i];
+		const struct ksym *s = &t->sym[i];
 
-		if (!(s->flags & CS_TRACE) || (s->mod >= 0 && !t->mods_trace))
+		if (!(s->flags & KSYM_TRACE) || (s->mod >= 0 && !t->mods_trace))
 			continue;
 		if (s->mod >= 0)
 			printf("%s [%s]\n", s->name, t->mods[s->mod]);
@@ -202,7 +202,7 @@ static int check_print_functions(const struct check_tab *t, struct bt_error *e)
 }
 
 /* --print-events: the built-in events, "system:event". */
-static int check_print_events(const struct check_tab *t, struct bt_error *e)
+static int check_print_events(const struct ksyms *t, struct bt_error *e)
 {
 	size_t i;
 
@@ -218,7 +218,7 @@ static int check_print_events(const struct check_tab *t, struct bt_error *e)
 int cmd_check(int argc, char **argv)
 {
 	struct check_args a = { .format = "text", .depth = 3, .threshold = 1000 };
-	struct check_tab t = { 0 };
+	struct ksyms t = { 0 };
 	struct bt_progress prog;
 	struct kcaps k;
 	struct bt_error e;
@@ -244,15 +244,15 @@ int cmd_check(int argc, char **argv)
 	} else if (a.print_events) {
 		ret = check_print_events(&t, &e);
 	} else if (a.callers) {
-		ret = check_callers_print(&t, a.in.vmlinux, a.in.modules, a.callers,
-					  a.depth, stdout, &e);
+		ret = kcallers_print(&t, a.in.vmlinux, a.in.modules, a.callers,
+				     a.depth, stdout, &e);
 	} else {
 		bt_progress_end(&prog);
 		ret = check_config_file(&a, &t, &k, &e);
 	}
 out:
 	bt_progress_end(&prog);
-	check_tab_free(&t);
+	ksyms_free(&t);
 	if (ret < 0)
 		return cmd_fail(&e, BT_EXIT_INPUT);
 	return ret ? BT_EXIT_INPUT : BT_EXIT_OK;

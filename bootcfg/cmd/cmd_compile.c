@@ -363,7 +363,7 @@ static int compile_check(const struct compile_args *a, const struct source *src,
 				   .root = a->root, .kernel = a->image,
 				   .kconfig_ready = !!a->image, .image = &ci->img };
 	const struct check_opts o = { 1000 };
-	struct check_tab t = { 0 };
+	struct ksyms t = { 0 };
 	struct bt_progress prog;
 	struct kcaps k;
 	int ret = -1;
@@ -381,7 +381,7 @@ static int compile_check(const struct compile_args *a, const struct source *src,
 		ret = check_source(src, &t, &k, &o, 0, stderr, e);
 	}
 	bt_progress_end(&prog);
-	check_tab_free(&t);
+	ksyms_free(&t);
 	if (ret > 0)	/* the findings said it all */
 		return bt_error_set(e, BT_EXIT_INPUT, NULL, "%s", "");
 	return ret;

@@ -389,7 +389,7 @@ static void ko_list(char *buf, size_t cap, const char *text)
 		snprintf(buf + len, cap - len, "%s%s", len ? ", " : "", text);
 }
 
-/* check_modules_walk's callback: a wanted module's init name. */
+/* kmodules_walk's callback: a wanted module's init name. */
 static int ko_visit(void *ctx, const char *path, const char *name,
 		    struct bt_error *e)
 {
@@ -404,7 +404,7 @@ static int ko_visit(void *ctx, const char *path, const char *name,
 	if (!(k->path = strdup(path)))
 		return bt_error_set(e, BT_EXIT_ENV, path, "out of memory");
 	bt_error_clear(&why);
-	ret = check_module_init_file(path, k->fn, sizeof(k->fn), &size, &why);
+	ret = kmodules_init_file(path, k->fn, sizeof(k->fn), &size, &why);
 	if (ret > 0)
 		return 0;
 	k->fn[0] = '\0';
@@ -483,7 +483,7 @@ int rp_frame_ko_names(struct report *r, const char *dir,
 		w.n++;
 	}
 	/* walked even with nothing to name: a wrong tree is said either way */
-	if (check_modules_walk(dir, ko_visit, &w, NULL, "reading modules", e))
+	if (kmodules_walk(dir, ko_visit, &w, NULL, "reading modules", e))
 		goto out;
 	for (k = 0; k < w.n; k++) {
 		if (!w.v[k].path) {

@@ -9,8 +9,10 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 
 #include "report/analysis/analysis.h"
+#include "kernel/ftrace_keys.h"
 
 static void add(struct rp_findings *q, const char *code, int warn,
 		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -376,13 +378,23 @@ static int was_off(const struct rp_snap *snap)
 	return snap->tracing_on && snap->tracing_on[0] == '0';
 }
 
+/*
+ * Does @cmdline ask for a tracer: the legacy ftrace= or the bootconfig key
+ * ftrace.tracer written on the line (its name from kernel/ftrace_keys.c)?
+ */
+static int sets_tracer(const char *cmdline)
+{
+	char key[64];
+
+	snprintf(key, sizeof(key), "ftrace.%s", fkey_name(FKEY_TRACER));
+	return strstr(cmdline, "ftrace=") || strstr(cmdline, key);
+}
+
 static void empty_findings(const struct report *r, const struct rp_snap *snap,
 			   struct rp_findings *q)
 {
 	const char *tracer = snap && snap->tracer ? snap->tracer : r->hdr.tracer;
-	int want_fn = snap && snap->cmdline &&
-		      (strstr(snap->cmdline, "ftrace=") ||
-		       strstr(snap->cmdline, "ftrace.tracer"));
+	int want_fn = snap && snap->cmdline && sets_tracer(snap->cmdline);
 
 	if (r->entries)
 		return;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Call edges from modules (callers_int.h). A module is relocatable: every
+ * Call edges from modules (kcallers_int.h). A module is relocatable: every
  * call to another function, in the module or outside, is a relocation in a
  * code section, whatever the architecture (x86 PLT32, MIPS -mlong-calls
  * HI16/LO16 pairs, ...). The caller is the function whose range holds the
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kimage/callers_int.h"
+#include "kimage/kcallers_int.h"
 #include "util/grow.h"
 
 struct ko_fn {
@@ -21,7 +21,7 @@ struct ko_fn {
 };
 
 struct ko_in {
-	struct check_graph *g;
+	struct kcallers_graph *g;
 	Elf *elf;
 	GElf_Ehdr eh;
 	Elf_Data *symd;
@@ -167,7 +167,7 @@ static int ko_relocs(struct ko_in *in, Elf_Scn *scn, const GElf_Shdr *sh)
 			continue;
 		to = ko_callee(in, symi, r.r_addend, type);
 		if (to && strcmp(to, from->name) &&
-		    check_graph_add(in->g, from->name, to, in->mod))
+		    kcallers_graph_add(in->g, from->name, to, in->mod))
 			return bt_error_set(in->e, BT_EXIT_ENV, in->path, "out of memory");
 	}
 	return 0;
@@ -213,14 +213,14 @@ static int ko_local_calls(struct ko_in *in, csh h, int x86)
 			continue;
 		code = (const uint8_t *)d->d_buf + f->addr;
 		while (cs_disasm_iter(h, &code, &left, &addr, ins)) {
-			if (!check_insn_is_call(x86, ins->mnemonic) ||
+			if (!kcallers_insn_is_call(x86, ins->mnemonic) ||
 			    !isdigit((unsigned char)ins->op_str[0]) ||
 			    ko_relocated(in, f->sec, ins->address, ins->size))
 				continue;
 			to = ko_at(in, f->sec, strtoull(ins->op_str, NULL, 0));
 			if (to && to != f && to->addr == strtoull(ins->op_str, NULL, 0) &&
 			    strcmp(to->name, f->name) &&
-			    check_graph_add(in->g, f->name, to->name, in->mod)) {
+			    kcallers_graph_add(in->g, f->name, to->name, in->mod)) {
 				cs_free(ins, 1);
 				return bt_error_set(in->e, BT_EXIT_ENV, in->path, "out of memory");
 			}
@@ -279,7 +279,7 @@ static int ko_walk(struct ko_in *in)
 		csh h;
 		int x86, ret;
 
-		if (check_insn_open(&in->eh, &h, &x86))
+		if (kcallers_insn_open(&in->eh, &h, &x86))
 			return 0;	/* other machines: relocations only */
 		ret = ko_local_calls(in, h, x86);
 		cs_close(&h);
@@ -291,12 +291,12 @@ static int ko_one(void *ctx, const char *path, const char *name,
 		  struct bt_error *e)
 {
 	struct ko_in in = *(struct ko_in *)ctx;
-	const struct check_tab *t = in.g->t;
+	const struct ksyms *t = in.g->t;
 	size_t len, i;
 	char *buf;
 	int ret;
 
-	/* Same walk as check_load_modules: the same order, checked by name. */
+	/* Same walk as ksyms_load_modules: the same order, checked by name. */
 	in.mod = -1;
 	if ((size_t)in.next_mod < t->nmods && !strcmp(t->mods[in.next_mod], name))
 		in.mod = in.next_mod;
@@ -308,7 +308,7 @@ static int ko_one(void *ctx, const char *path, const char *name,
 		return 0;
 	in.path = path;
 	in.e = e;
-	buf = check_read_module(path, &len, e);
+	buf = kmodules_read(path, &len, e);
 	if (!buf)
 		return -1;
 	elf_version(EV_CURRENT);
@@ -321,11 +321,11 @@ static int ko_one(void *ctx, const char *path, const char *name,
 	return ret;
 }
 
-int check_callers_modules(struct check_graph *g, const char *dir,
-			  struct bt_error *e)
+int kcallers_modules(struct kcallers_graph *g, const char *dir,
+		     struct bt_error *e)
 {
 	struct ko_in in = { .g = g };
 
-	return check_modules_walk(dir, ko_one, &in, g->t->progress,
-				  "reading the calls of modules", e);
+	return kmodules_walk(dir, ko_one, &in, g->t->progress,
+			     "reading the calls of modules", e);
 }

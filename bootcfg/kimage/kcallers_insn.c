@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Call edges from vmlinux (callers_int.h): a final image has no
+ * Call edges from vmlinux (kcallers_int.h): a final image has no
  * relocations to read, so each function's code is disassembled with
  * capstone and every direct call or tail jump whose target starts a
  * function is an edge. x86_64 and MIPS (32/64, either endianness).
@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "kimage/callers_int.h"
+#include "kimage/kcallers_int.h"
 #include "util/readfile.h"
 
 struct insn_fn {
@@ -43,7 +43,7 @@ static const char *insn_target(const struct insn_fn *fn, size_t n, uint64_t a)
 	return lo < n && fn[lo].addr == a ? fn[lo].name : NULL;
 }
 
-int check_insn_open(const GElf_Ehdr *eh, csh *h, int *x86)
+int kcallers_insn_open(const GElf_Ehdr *eh, csh *h, int *x86)
 {
 	cs_arch arch;
 	cs_mode mode;
@@ -64,7 +64,7 @@ int check_insn_open(const GElf_Ehdr *eh, csh *h, int *x86)
 }
 
 /* Direct calls and jumps; capstone prints their target as a number. */
-int check_insn_is_call(int x86, const char *m)
+int kcallers_insn_is_call(int x86, const char *m)
 {
 	if (x86)
 		return !strcmp(m, "call") || !strcmp(m, "jmp");
@@ -72,7 +72,7 @@ int check_insn_is_call(int x86, const char *m)
 }
 
 /* The functions of vmlinux from the table, sorted by address. */
-static struct insn_fn *insn_functions(const struct check_tab *t, size_t *n)
+static struct insn_fn *insn_functions(const struct ksyms *t, size_t *n)
 {
 	struct insn_fn *fn = malloc((t->n ? t->n : 1) * sizeof(*fn));
 	size_t i;
@@ -81,9 +81,9 @@ static struct insn_fn *insn_functions(const struct check_tab *t, size_t *n)
 	if (!fn)
 		return NULL;
 	for (i = 1; i < t->n; i++) {
-		const struct check_sym *s = &t->sym[i];
+		const struct ksym *s = &t->sym[i];
 
-		if (s->mod >= 0 || (s->flags & (CS_TEXT | CS_LABEL)) != CS_TEXT ||
+		if (s->mod >= 0 || (s->flags & (KSYM_TEXT | KSYM_LABEL)) != KSYM_TEXT ||
 		    !s->size)
 			continue;
 		fn[*n].addr = s->addr;
@@ -95,7 +95,7 @@ static struct insn_fn *insn_functions(const struct check_tab *t, size_t *n)
 }
 
 /* @done: functions disassembled so far, over all sections (the progress line) */
-static int insn_section(struct check_graph *g, csh h, int x86,
+static int insn_section(struct kcallers_graph *g, csh h, int x86,
 			const GElf_Shdr *sh, const Elf_Data *d,
 			const struct insn_fn *fn, size_t nfn, size_t *done)
 {
@@ -119,12 +119,12 @@ static int insn_section(struct check_graph *g, csh h, int x86,
 		while (cs_disasm_iter(h, &code, &left, &addr, ins)) {
 			const char *to;
 
-			if (!check_insn_is_call(x86, ins->mnemonic) ||
+			if (!kcallers_insn_is_call(x86, ins->mnemonic) ||
 			    !isdigit((unsigned char)ins->op_str[0]))
 				continue;
 			to = insn_target(fn, nfn, strtoull(ins->op_str, NULL, 0));
 			if (to && to != fn[i].name &&
-			    check_graph_add(g, fn[i].name, to, -1)) {
+			    kcallers_graph_add(g, fn[i].name, to, -1)) {
 				cs_free(ins, 1);
 				return -1;
 			}
@@ -134,8 +134,8 @@ static int insn_section(struct check_graph *g, csh h, int x86,
 	return 0;
 }
 
-int check_callers_vmlinux(struct check_graph *g, const char *vmlinux,
-			  struct bt_error *e)
+int kcallers_vmlinux(struct kcallers_graph *g, const char *vmlinux,
+		     struct bt_error *e)
 {
 	struct insn_fn *fn;
 	size_t nfn, shnum, i, done = 0;
@@ -156,7 +156,7 @@ int check_callers_vmlinux(struct check_graph *g, const char *vmlinux,
 		ret = bt_error_set(e, BT_EXIT_INPUT, vmlinux, "not an ELF file");
 		goto out;
 	}
-	r = check_insn_open(&eh, &h, &x86);
+	r = kcallers_insn_open(&eh, &h, &x86);
 	if (r) {
 		ret = r == -1 ? bt_error_set(e, BT_EXIT_INPUT, vmlinux, "callers in vmlinux: ELF machine %u is not supported (x86_64 and MIPS are)",
 					     eh.e_machine) :

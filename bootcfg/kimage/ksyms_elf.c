@@ -17,7 +17,7 @@
 #include "util/readfile.h"
 
 struct elf_in {
-	struct check_tab *t;
+	struct ksyms *t;
 	Elf *elf;
 	GElf_Ehdr eh;
 	size_t shnum;
@@ -26,7 +26,7 @@ struct elf_in {
 	size_t first;		/* this file's first symbol in t->sym */
 	uint64_t mstart, mstop;	/* __start_mcount_loc / __stop_mcount_loc */
 	int have_mbounds;
-	unsigned char *secfl;	/* per section: CS_TEXT, CS_INIT */
+	unsigned char *secfl;	/* per section: KSYM_TEXT, KSYM_INIT */
 	struct bt_error *e;
 };
 
@@ -80,10 +80,10 @@ static int elf_section_flags(struct elf_in *in)
 	for (i = 1; i < in->shnum; i++) {
 		if (elf_shdr(in, i, &sh) || !(sh.sh_flags & SHF_EXECINSTR))
 			continue;
-		in->secfl[i] = CS_TEXT;
+		in->secfl[i] = KSYM_TEXT;
 		name = str ? elf_strptr(in->elf, str, sh.sh_name) : NULL;
 		if (name && !strncmp(name, ".init.text", 10))
-			in->secfl[i] |= CS_INIT;
+			in->secfl[i] |= KSYM_INIT;
 	}
 	return 0;
 }
@@ -101,7 +101,7 @@ static unsigned elf_sym_flags(const struct elf_in *in, const GElf_Sym *s,
 		return fl;
 	if (GELF_ST_TYPE(s->st_info) == STT_NOTYPE && name[0] &&
 	    name[0] != '.' && name[0] != '$')
-		return fl | CS_LABEL;
+		return fl | KSYM_LABEL;
 	return 0;
 }
 
@@ -122,7 +122,7 @@ static int elf_symbols(struct elf_in *in, size_t symidx, const GElf_Shdr *symsh)
 	if (!sd || !sd->d_buf)
 		return elf_bad(in, "unreadable string table");
 	str = malloc(sd->d_size + 1);
-	if (!str || check_tab_keep(in->t, str))
+	if (!str || ksyms_keep(in->t, str))
 		return bt_error_set(in->e, BT_EXIT_ENV, in->name, "out of memory");
 	memcpy(str, sd->d_buf, sd->d_size);
 	str[sd->d_size] = '\0';
@@ -150,8 +150,8 @@ static int elf_symbols(struct elf_in *in, size_t symidx, const GElf_Shdr *symsh)
 		fl = elf_sym_flags(in, &s, name);
 		if (!fl && strncmp(name, "__initcall", 10))
 			continue;
-		if (check_tab_add(in->t, name, s.st_value, s.st_size, in->mod,
-				  in->eh.e_type == ET_REL ? s.st_shndx : 0, fl))
+		if (ksyms_add(in->t, name, s.st_value, s.st_size, in->mod,
+			      in->eh.e_type == ET_REL ? s.st_shndx : 0, fl))
 			return bt_error_set(in->e, BT_EXIT_ENV, in->name, "out of memory");
 	}
 	return 0;
@@ -190,9 +190,9 @@ static int elf_exec_sites(struct elf_in *in)
 			sites[k] = elf_word(in, (const unsigned char *)d->d_buf +
 					    (in->mstart - sh.sh_addr) + k * w);
 		qsort(sites, n, sizeof(*sites), elf_cmp_u64);
-		check_tab_mark_sites(in->t, in->first, in->t->n, sites, n, 0);
+		ksyms_mark_sites(in->t, in->first, in->t->n, sites, n, 0);
 		free(sites);
-		in->t->core_trace = CT_KNOWN;
+		in->t->core_trace = KT_KNOWN;
 		return 0;
 	}
 	return elf_bad(in, "__start_mcount_loc..__stop_mcount_loc in no section");
@@ -302,8 +302,8 @@ static int elf_rel_all_sites(struct elf_in *in, size_t symidx)
 	for (i = 0; i < nv; i = j) {
 		for (j = i; j < nv && v[j].sec == v[i].sec; j++)
 			sites[j - i] = v[j].off;
-		check_tab_mark_sites(in->t, in->first, in->t->n, sites, j - i,
-				     (int)v[i].sec);
+		ksyms_mark_sites(in->t, in->first, in->t->n, sites, j - i,
+				 (int)v[i].sec);
 	}
 	in->t->mods_trace = 1;
 	free(sites);
@@ -343,7 +343,7 @@ static int elf_walk(struct elf_in *in)
 	return elf_exec_sites(in);
 }
 
-int check_load_elf(struct check_tab *t, const char *path, int mod,
+int ksyms_load_elf(struct ksyms *t, const char *path, int mod,
 		   struct bt_error *e)
 {
 	struct elf_in in = { .t = t, .name = path, .mod = mod, .e = e };
@@ -367,7 +367,7 @@ int check_load_elf(struct check_tab *t, const char *path, int mod,
 	return ret;
 }
 
-int check_load_elf_mem(struct check_tab *t, char *buf, size_t len,
+int ksyms_load_elf_mem(struct ksyms *t, char *buf, size_t len,
 		       const char *name, int mod, struct bt_error *e)
 {
 	struct elf_in in = { .t = t, .name = name, .mod = mod, .e = e };

@@ -1,27 +1,27 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The callers tree (check_callers.h): the edges from vmlinux and the
+ * The callers tree (kcallers.h): the edges from vmlinux and the
  * modules, sorted, printed up from the function.
  */
 #include <string.h>
 
-#include "kimage/callers_int.h"
+#include "kimage/kcallers_int.h"
 #include "util/bt_error.h"
 
 struct tree {
-	const struct check_graph *g;
+	const struct kcallers_graph *g;
 	FILE *out;
 	const char *path[64];	/* the chain above, to stop at recursion */
 };
 
 static void tree_print(struct tree *tr, const char *func, int level, int depth)
 {
-	const struct check_graph *g = tr->g;
-	size_t i = check_graph_first(g, func), k;
+	const struct kcallers_graph *g = tr->g;
+	size_t i = kcallers_graph_first(g, func), k;
 
 	tr->path[level] = func;
 	for (; i < g->n && !strcmp(g->e[i].callee, func); i++) {
-		const struct check_edge *ed = &g->e[i];
+		const struct kcallers_edge *ed = &g->e[i];
 		int cycle = 0;
 
 		for (k = 0; k <= (size_t)level; k++)
@@ -40,26 +40,26 @@ static void tree_print(struct tree *tr, const char *func, int level, int depth)
 	}
 }
 
-int check_callers_print(const struct check_tab *t, const char *vmlinux,
-			const char *modules, const char *func, int depth,
-			FILE *out, struct bt_error *e)
+int kcallers_print(const struct ksyms *t, const char *vmlinux,
+		   const char *modules, const char *func, int depth,
+		   FILE *out, struct bt_error *e)
 {
-	struct check_graph g = { .t = t };
+	struct kcallers_graph g = { .t = t };
 	struct tree tr = { &g, out, { 0 } };
 	int ret = 0;
 
 	if (!vmlinux && !modules)
 		return bt_error_set(e, BT_EXIT_USAGE, NULL, "--callers needs --vmlinux (call instructions) and/or --modules (relocations)");
-	if ((vmlinux && check_callers_vmlinux(&g, vmlinux, e)) ||
-	    (modules && check_callers_modules(&g, modules, e))) {
-		check_graph_free(&g);
+	if ((vmlinux && kcallers_vmlinux(&g, vmlinux, e)) ||
+	    (modules && kcallers_modules(&g, modules, e))) {
+		kcallers_graph_free(&g);
 		return -1;
 	}
-	check_graph_sort(&g);
+	kcallers_graph_sort(&g);
 	bt_progress_clear(t->progress);	/* the tree starts on a clean line */
 	bt_fput_text(out, func);
 	fputc('\n', out);
-	if (check_graph_first(&g, func) == g.n)
+	if (kcallers_graph_first(&g, func) == g.n)
 		fprintf(out, "  (no direct caller found in %s%s%s: called only through pointers, or not a function of this kernel)\n",
 			vmlinux ? "vmlinux" : "", vmlinux && modules ? " and " : "",
 			modules ? "the modules" : "");
@@ -67,6 +67,6 @@ int check_callers_print(const struct check_tab *t, const char *vmlinux,
 		tree_print(&tr, func, 0, depth < 1 ? 1 : depth);
 	if (fflush(out))
 		ret = bt_error_set(e, BT_EXIT_ENV, NULL, "cannot write output");
-	check_graph_free(&g);
+	kcallers_graph_free(&g);
 	return ret;
 }

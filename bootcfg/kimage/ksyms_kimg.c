@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * A kernel image (--kernel, kimg.h) into the check table: an ELF vmlinux
- * with a symbol table through check_elf.c (it also tells traceability);
+ * A kernel image (--kernel, kimg.h) into the symbol table: an ELF vmlinux
+ * with a symbol table through ksyms_elf.c (it also tells traceability);
  * any other image, or a vmlinux stripped of its symbols, through the
  * kallsyms tables compiled into it, read as System.map text
- * (check_sysmap.c). With CONFIG_KALLSYMS_ALL the image's own array of
+ * (ksyms_sysmap.c). With CONFIG_KALLSYMS_ALL the image's own array of
  * call sites then tells which functions are traceable (kimg_mcount.c),
  * and its array of trace events which events exist (kimg_events.c).
  */
@@ -58,7 +58,7 @@ struct kimg_read {
  * The events of @k through @m into @t; a table that does not read is said
  * and left unknown (the symbols still count). -1 only for no memory.
  */
-static int kimg_events_read(struct check_tab *t, const struct kimg *k,
+static int kimg_events_read(struct ksyms *t, const struct kimg *k,
 			    const struct kimg_addr *m, const char *text,
 			    size_t len, const char *path)
 {
@@ -70,14 +70,14 @@ static int kimg_events_read(struct check_tab *t, const struct kimg *k,
 }
 
 /* The functions that hold a call site are traceable. -1: no memory. */
-static int kimg_mark(struct check_tab *t, size_t from, struct kimg_read *r,
+static int kimg_mark(struct ksyms *t, size_t from, struct kimg_read *r,
 		     char *how, size_t howcap)
 {
 	if (r->have_sites) {
-		if (check_tab_size_functions(t, from))
+		if (ksyms_size_functions(t, from))
 			return -1;
-		check_tab_mark_sites(t, from, t->n, r->sites, r->nsites, 0);
-		t->core_trace = CT_KNOWN;
+		ksyms_mark_sites(t, from, t->n, r->sites, r->nsites, 0);
+		t->core_trace = KT_KNOWN;
 		kimg_how(how, howcap, "; traceable functions from its %zu call sites (%s)", r->nsites,
 			 r->have_sites == 1 ? "__start_mcount_loc" : "no __start_mcount_loc symbol: the array found by its shape, the longest run of text addresses");
 	}
@@ -140,7 +140,7 @@ static int kimg_map_sites(struct kimg_addr *m, struct kimg_read *r,
 }
 
 /* The image's kallsyms: what they locate, then the symbols. */
-static int kimg_from_kallsyms(struct check_tab *t, const struct kimg *k,
+static int kimg_from_kallsyms(struct ksyms *t, const struct kimg *k,
 			      const char *path, char *how, size_t howcap,
 			      struct bt_error *e)
 {
@@ -154,7 +154,7 @@ static int kimg_from_kallsyms(struct check_tab *t, const struct kimg *k,
 	if (kimg_kallsyms(k, path, &text, &len, &nsyms, found, sizeof(found), e))
 		return -1;
 	snprintf(how, howcap, "%s; %s", k->how, found);
-	if (check_tab_keep(t, text))
+	if (ksyms_keep(t, text))
 		return kimg_oom(path, e);
 	/* the symbol walk ends names in place: the arrays are found first */
 	if (kimg_map_sites(&m, &r, k, text, len, path) ||
@@ -164,14 +164,14 @@ static int kimg_from_kallsyms(struct check_tab *t, const struct kimg *k,
 		return kimg_oom(path, e);
 	}
 	kimg_addr_free(&m);
-	ret = check_parse_sysmap(t, text, len, path, e);
+	ret = ksyms_parse_sysmap(t, text, len, path, e);
 	if (!ret && kimg_mark(t, before, &r, how, howcap))
 		ret = kimg_oom(path, e);
 	free(r.sites);
 	return ret;
 }
 
-int check_load_kimg(struct check_tab *t, struct kimg *k, const char *path,
+int ksyms_load_kimg(struct ksyms *t, struct kimg *k, const char *path,
 		    char *how, size_t howcap, struct bt_error *e)
 {
 	size_t before = t->n;
@@ -179,9 +179,9 @@ int check_load_kimg(struct check_tab *t, struct kimg *k, const char *path,
 	if (k->elf_class) {
 		struct bt_error ign = { 0 };
 
-		if (!check_load_elf_mem(t, (char *)k->data, k->len, path, -1, &ign) &&
+		if (!ksyms_load_elf_mem(t, (char *)k->data, k->len, path, -1, &ign) &&
 		    t->n > before + 1) {
-			if (check_tab_keep(t, (char *)k->data)) {
+			if (ksyms_keep(t, (char *)k->data)) {
 				k->data = NULL;
 				return kimg_oom(path, e);
 			}
@@ -194,7 +194,7 @@ int check_load_kimg(struct check_tab *t, struct kimg *k, const char *path,
 	return kimg_from_kallsyms(t, k, path, how, howcap, e);
 }
 
-int check_load_kimage(struct check_tab *t, const char *path, char *how,
+int ksyms_load_kimage(struct ksyms *t, const char *path, char *how,
 		      size_t howcap, struct bt_error *e)
 {
 	struct kimg k;
@@ -202,7 +202,7 @@ int check_load_kimage(struct check_tab *t, const char *path, char *how,
 
 	if (kimg_load(path, &k, e))
 		return -1;
-	r = check_load_kimg(t, &k, path, how, howcap, e);
+	r = ksyms_load_kimg(t, &k, path, how, howcap, e);
 	kimg_free(&k);
 	return r;
 }

@@ -12,7 +12,7 @@
 #include "kimage/kimage.h"
 #include "util/grow.h"
 
-void check_tab_free(struct check_tab *t)
+void ksyms_free(struct ksyms *t)
 {
 	size_t i;
 
@@ -29,7 +29,7 @@ void check_tab_free(struct check_tab *t)
 	memset(t, 0, sizeof(*t));
 }
 
-int check_tab_keep(struct check_tab *t, char *blob)
+int ksyms_keep(struct ksyms *t, char *blob)
 {
 	if (BT_GROW(t->blobs, t->nblobs + 1, t->capblobs) < 0) {
 		free(blob);
@@ -39,10 +39,10 @@ int check_tab_keep(struct check_tab *t, char *blob)
 	return 0;
 }
 
-int check_tab_add(struct check_tab *t, const char *name, uint64_t addr,
-		  uint64_t size, int mod, int sec, unsigned flags)
+int ksyms_add(struct ksyms *t, const char *name, uint64_t addr,
+	      uint64_t size, int mod, int sec, unsigned flags)
 {
-	struct check_sym *s;
+	struct ksym *s;
 
 	if (!t->n)
 		t->n = 1;	/* slot 0 ends bucket chains */
@@ -64,7 +64,7 @@ int check_tab_add(struct check_tab *t, const char *name, uint64_t addr,
 	return 0;
 }
 
-int check_tab_module(struct check_tab *t, const char *name)
+int ksyms_module(struct ksyms *t, const char *name)
 {
 	if (BT_GROW(t->mods, t->nmods + 1, t->capmods) < 0)
 		return -1;
@@ -74,7 +74,7 @@ int check_tab_module(struct check_tab *t, const char *name)
 	return (int)t->nmods++;
 }
 
-uint32_t check_tab_hash(const char *name)
+uint32_t ksyms_hash(const char *name)
 {
 	uint32_t h = 2166136261u;
 
@@ -83,7 +83,7 @@ uint32_t check_tab_hash(const char *name)
 	return h;
 }
 
-int check_tab_index(struct check_tab *t)
+int ksyms_index(struct ksyms *t)
 {
 	size_t nb = 1024, i;
 	uint32_t h;
@@ -97,23 +97,23 @@ int check_tab_index(struct check_tab *t)
 	t->nbucket = nb;
 	/* Backwards, so that each chain lists symbols in load order. */
 	for (i = t->n; i-- > 1;) {
-		h = check_tab_hash(t->sym[i].name) & (uint32_t)(nb - 1);
+		h = ksyms_hash(t->sym[i].name) & (uint32_t)(nb - 1);
 		t->sym[i].next = t->bucket[h];
 		t->bucket[h] = (uint32_t)i;
 	}
 	return 0;
 }
 
-uint32_t check_tab_bucket(const struct check_tab *t, const char *name)
+uint32_t ksyms_bucket(const struct ksyms *t, const char *name)
 {
 	if (!t->nbucket)
 		return 0;
-	return t->bucket[check_tab_hash(name) & (uint32_t)(t->nbucket - 1)];
+	return t->bucket[ksyms_hash(name) & (uint32_t)(t->nbucket - 1)];
 }
 
-static int check_cmp_addr(const void *a, const void *b, void *arg)
+static int ksyms_cmp_addr(const void *a, const void *b, void *arg)
 {
-	const struct check_sym *s = arg;
+	const struct ksym *s = arg;
 	uint64_t x = s[*(const uint32_t *)a].addr, y = s[*(const uint32_t *)b].addr;
 
 	return x < y ? -1 : x > y;
@@ -123,7 +123,7 @@ static int check_cmp_addr(const void *a, const void *b, void *arg)
  * Functions that share @j's start address (aliases such as init_module
  * and the module's init function) get the mark too.
  */
-static void check_mark_at(struct check_sym *s, const uint32_t *fn,
+static void ksyms_mark_at(struct ksym *s, const uint32_t *fn,
 			  size_t nfn, size_t j)
 {
 	uint64_t a = s[fn[j]].addr;
@@ -132,21 +132,21 @@ static void check_mark_at(struct check_sym *s, const uint32_t *fn,
 	while (j > 0 && s[fn[j - 1]].addr == a)
 		j--;
 	for (k = j; k < nfn && s[fn[k]].addr == a; k++)
-		s[fn[k]].flags |= CS_TRACE;
+		s[fn[k]].flags |= KSYM_TRACE;
 }
 
-int check_tab_size_functions(struct check_tab *t, size_t from)
+int ksyms_size_functions(struct ksyms *t, size_t from)
 {
-	struct check_sym *s = t->sym;
+	struct ksym *s = t->sym;
 	uint32_t *fn = malloc((t->n - from + 1) * sizeof(*fn));
 	size_t nfn = 0, i, j, k;
 
 	if (!fn)
 		return -1;
 	for (i = from; i < t->n; i++)
-		if ((s[i].flags & CS_TEXT) && s[i].mod < 0)
+		if ((s[i].flags & KSYM_TEXT) && s[i].mod < 0)
 			fn[nfn++] = (uint32_t)i;
-	qsort_r(fn, nfn, sizeof(*fn), check_cmp_addr, s);
+	qsort_r(fn, nfn, sizeof(*fn), ksyms_cmp_addr, s);
 	for (i = 0; i < nfn; i = j) {
 		for (j = i + 1; j < nfn && s[fn[j]].addr == s[fn[i]].addr; j++)
 			;
@@ -162,10 +162,10 @@ int check_tab_size_functions(struct check_tab *t, size_t from)
  * after the prologue), or a few bytes before it when the compiler put
  * patchable NOPs ahead of the entry (-fpatchable-function-entry=N,M).
  */
-void check_tab_mark_sites(struct check_tab *t, size_t from, size_t to,
-			  uint64_t *sites, size_t nsites, int sec)
+void ksyms_mark_sites(struct ksyms *t, size_t from, size_t to,
+		      uint64_t *sites, size_t nsites, int sec)
 {
-	struct check_sym *s = t->sym;
+	struct ksym *s = t->sym;
 	uint32_t *fn;
 	size_t nfn = 0, i, j = 0;
 
@@ -173,21 +173,21 @@ void check_tab_mark_sites(struct check_tab *t, size_t from, size_t to,
 	if (!fn)
 		return;
 	for (i = from; i < to; i++)
-		if ((s[i].flags & (CS_TEXT | CS_LABEL)) == CS_TEXT &&
+		if ((s[i].flags & (KSYM_TEXT | KSYM_LABEL)) == KSYM_TEXT &&
 		    s[i].sec == sec)
 			fn[nfn++] = (uint32_t)i;
-	qsort_r(fn, nfn, sizeof(*fn), check_cmp_addr, s);
+	qsort_r(fn, nfn, sizeof(*fn), ksyms_cmp_addr, s);
 	for (i = 0; i < nsites && nfn; i++) {
 		uint64_t a = sites[i];
 
 		while (j + 1 < nfn && s[fn[j + 1]].addr <= a)
 			j++;
 		if (s[fn[j]].addr <= a && a < s[fn[j]].addr + s[fn[j]].size)
-			check_mark_at(s, fn, nfn, j);
+			ksyms_mark_at(s, fn, nfn, j);
 		else if (s[fn[j]].addr > a && s[fn[j]].addr - a <= 16)
-			check_mark_at(s, fn, nfn, j);
+			ksyms_mark_at(s, fn, nfn, j);
 		else if (j + 1 < nfn && s[fn[j + 1]].addr - a <= 16)
-			check_mark_at(s, fn, nfn, j + 1);
+			ksyms_mark_at(s, fn, nfn, j + 1);
 	}
 	free(fn);
 }

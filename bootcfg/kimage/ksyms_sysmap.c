@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * System.map and /proc/kallsyms text into the check table (kimage.h), the
+ * System.map and /proc/kallsyms text into the symbol table (kimage.h), the
  * lines read by sysmap.c. Text has no mcount sites: traceability stays
  * unknown, and .init.text is told by the _sinittext/_einittext bounds.
  */
@@ -14,7 +14,7 @@
 #include "util/readfile.h"
 
 struct sysmap_in {
-	struct check_tab *t;
+	struct ksyms *t;
 	char *text;		/* the lines' own bytes: names end in place */
 	const char *path;
 	struct bt_error *e;
@@ -33,7 +33,7 @@ static int sysmap_bad(const char *path, int lineno, const char *why,
  * The -dbg package holds the vmlinux (usr/lib/debug/boot/vmlinux-VER), which
  * also tells traceability; a running board has them in /proc/kallsyms.
  */
-static int check_sysmap_placeholder(const char *path, const char *pkg,
+static int ksyms_sysmap_placeholder(const char *path, const char *pkg,
 				    struct bt_error *e)
 {
 	size_t n = strlen(pkg);
@@ -46,7 +46,7 @@ static int check_sysmap_placeholder(const char *path, const char *pkg,
 }
 
 /* "bonding" -> module index; consecutive lines share one. */
-static int sysmap_module(struct check_tab *t, const char *m, int *last)
+static int sysmap_module(struct ksyms *t, const char *m, int *last)
 {
 	size_t n;
 
@@ -55,18 +55,18 @@ static int sysmap_module(struct check_tab *t, const char *m, int *last)
 	for (n = 0; n < t->nmods; n++)
 		if (!strcmp(t->mods[n], m))
 			return *last = (int)n;
-	return *last = check_tab_module(t, m);
+	return *last = ksyms_module(t, m);
 }
 
-static void sysmap_mark_init(struct check_tab *t, size_t first,
+static void sysmap_mark_init(struct ksyms *t, size_t first,
 			     uint64_t lo, uint64_t hi)
 {
 	size_t i;
 
 	for (i = first; i < t->n; i++)
-		if ((t->sym[i].flags & CS_TEXT) && t->sym[i].mod < 0 &&
+		if ((t->sym[i].flags & KSYM_TEXT) && t->sym[i].mod < 0 &&
 		    t->sym[i].addr >= lo && t->sym[i].addr < hi)
-			t->sym[i].flags |= CS_INIT;
+			t->sym[i].flags |= KSYM_INIT;
 }
 
 /* A field of the text as a string of its own (the byte after it is a separator, '\n' or the end). */
@@ -98,16 +98,16 @@ static int sysmap_line(void *ctx, const struct kimage_sysmap_line *l)
 	else if (!strcmp(name, "_einittext"))
 		in->einit = l->addr;
 	if (strchr("tTwW", l->type)) {
-		if (check_tab_add(in->t, name, l->addr, 0, mod, 0, CS_TEXT))
+		if (ksyms_add(in->t, name, l->addr, 0, mod, 0, KSYM_TEXT))
 			return bt_error_set(in->e, BT_EXIT_ENV, in->path, "out of memory");
 	} else if (!strncmp(name, "__initcall", 10) && mod < 0) {
-		if (check_tab_add(in->t, name, l->addr, 0, mod, 0, 0))
+		if (ksyms_add(in->t, name, l->addr, 0, mod, 0, 0))
 			return bt_error_set(in->e, BT_EXIT_ENV, in->path, "out of memory");
 	}
 	return 0;
 }
 
-int check_parse_sysmap(struct check_tab *t, char *text, size_t len,
+int ksyms_parse_sysmap(struct ksyms *t, char *text, size_t len,
 		       const char *path, struct bt_error *e)
 {
 	struct sysmap_in in = { t, text, path, e, -1, 0, 0, 0 };
@@ -115,7 +115,7 @@ int check_parse_sysmap(struct check_tab *t, char *text, size_t len,
 	char pkg[256];
 
 	if (kimage_sysmap_placeholder(text, len, pkg, sizeof(pkg)))
-		return check_sysmap_placeholder(path, pkg, e);
+		return ksyms_sysmap_placeholder(path, pkg, e);
 	if (kimage_sysmap_each(text, len, sysmap_line, &in))
 		return -1;
 	if (!in.any)
@@ -125,7 +125,7 @@ int check_parse_sysmap(struct check_tab *t, char *text, size_t len,
 	return 0;
 }
 
-int check_load_sysmap(struct check_tab *t, const char *path, struct bt_error *e)
+int ksyms_load_sysmap(struct ksyms *t, const char *path, struct bt_error *e)
 {
 	size_t len;
 	char *text;
@@ -137,7 +137,7 @@ int check_load_sysmap(struct check_tab *t, const char *path, struct bt_error *e)
 			"a System.map or kallsyms file", &len, e);
 	if (!text)
 		return -1;
-	if (check_tab_keep(t, text))
+	if (ksyms_keep(t, text))
 		return bt_error_set(e, BT_EXIT_ENV, path, "out of memory");
-	return check_parse_sysmap(t, text, len, path, e);
+	return ksyms_parse_sysmap(t, text, len, path, e);
 }

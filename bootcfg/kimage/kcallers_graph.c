@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The call edges (callers_int.h): appended by the instruction and module
+ * The call edges (kcallers_int.h): appended by the instruction and module
  * readers, then sorted by callee so that a function's callers are one run.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "kimage/callers_int.h"
+#include "kimage/kcallers_int.h"
 #include "util/grow.h"
 
-int check_graph_add(struct check_graph *g, const char *caller,
-		    const char *callee, int mod)
+int kcallers_graph_add(struct kcallers_graph *g, const char *caller,
+		       const char *callee, int mod)
 {
 	if (BT_GROW(g->e, g->n + 1, g->cap) < 0)
 		return -1;
@@ -20,7 +20,7 @@ int check_graph_add(struct check_graph *g, const char *caller,
 	return 0;
 }
 
-void check_graph_free(struct check_graph *g)
+void kcallers_graph_free(struct kcallers_graph *g)
 {
 	size_t i;
 
@@ -33,7 +33,7 @@ void check_graph_free(struct check_graph *g)
 
 static int graph_cmp(const void *a, const void *b)
 {
-	const struct check_edge *x = a, *y = b;
+	const struct kcallers_edge *x = a, *y = b;
 	int c = strcmp(x->callee, y->callee);
 
 	if (c)
@@ -43,7 +43,7 @@ static int graph_cmp(const void *a, const void *b)
 	return strcmp(x->caller, y->caller);
 }
 
-void check_graph_sort(struct check_graph *g)
+void kcallers_graph_sort(struct kcallers_graph *g)
 {
 	size_t i, n = 0;
 
@@ -57,7 +57,7 @@ void check_graph_sort(struct check_graph *g)
 	g->n = n + 1;
 }
 
-size_t check_graph_first(const struct check_graph *g, const char *callee)
+size_t kcallers_graph_first(const struct kcallers_graph *g, const char *callee)
 {
 	size_t lo = 0, hi = g->n;
 

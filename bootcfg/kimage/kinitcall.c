@@ -84,7 +84,7 @@ static const char *ic_tail(const char *sym)
 	return NULL;
 }
 
-const char *check_initcall_level(const struct check_tab *t, const char *func)
+const char *kinitcall_level(const struct ksyms *t, const char *func)
 {
 	size_t i, n = strlen(func);
 	const struct ic_level *l;
@@ -101,14 +101,14 @@ const char *check_initcall_level(const struct check_tab *t, const char *func)
 	return NULL;
 }
 
-int check_initcall_before_boottrace(const char *level)
+int kinitcall_before_boottrace(const char *level)
 {
 	const struct ic_level *l = ic_find(level);
 
 	return l ? l->before : 0;
 }
 
-const char *check_initcall_macro(const char *level)
+const char *kinitcall_macro(const char *level)
 {
 	const struct ic_level *l = ic_find(level);
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Modules under a directory (kimage.h): *.ko read in place by libelf, and
- * *.ko.xz (liblzma), *.ko.zst (libzstd), *.ko.gz (zlib) unpacked in memory,
+ * *.ko.xz (liblzma), *.ko.zst (libzstd), *.ko.gz (kgzip.c) unpacked in memory,
  * as the kernel's MODULE_COMPRESS_* options write them.
  */
 #include <dirent.h>
@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <zlib.h>
 #include <zstd.h>
 
+#include "kimage/kgzip.h"
 #include "kimage/kimage.h"
 #include "util/grow.h"
 #include "util/readfile.h"
@@ -115,35 +115,31 @@ static int mod_unzstd(const unsigned char *in, size_t len, unsigned char **out,
 	return 0;
 }
 
+/* Doubling as the module's other formats do, once the output is full. */
+static int mod_ungz_room(struct kbuf *o, void *ctx, struct bt_error *e)
+{
+	const char *const *path = ctx;
+
+	return o->n == o->cap && mod_grow(&o->p, &o->cap, *path, e) ? -1 : 0;
+}
+
 static int mod_ungz(const unsigned char *in, size_t len, unsigned char **out,
 		    size_t *olen, const char *path, struct bt_error *e)
 {
-	z_stream z;
-	size_t cap = 0;
-	int r;
+	struct kbuf o = { NULL, 0, 0 };
+	size_t used;
+	enum kgz_end r = kgz_inflate(in, len, &o, mod_ungz_room, &path, &used, e);
 
-	memset(&z, 0, sizeof(z));
-	if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK)
+	*out = o.p;
+	*olen = o.n;
+	if (r == KGZ_ERR)
+		return -1;
+	if (r == KGZ_NOSTART)
 		return bt_error_set(e, BT_EXIT_ENV, path, "zlib: out of memory");
-	z.next_in = (unsigned char *)in;
-	z.avail_in = (uInt)len;
-	do {
-		if (z.avail_out == 0) {
-			if (mod_grow(out, &cap, path, e)) {
-				inflateEnd(&z);
-				return -1;
-			}
-			z.next_out = *out + z.total_out;
-			z.avail_out = (uInt)(cap - z.total_out);
-		}
-		r = inflate(&z, Z_NO_FLUSH);
-	} while (r == Z_OK);
-	*olen = z.total_out;
-	inflateEnd(&z);
-	return r == Z_STREAM_END ? 0 : mod_bad(path, "gzip", e);
+	return r == KGZ_END ? 0 : mod_bad(path, "gzip", e);
 }
 
-char *check_read_module(const char *path, size_t *len, struct bt_error *e)
+char *kmodules_read(const char *path, size_t *len, struct bt_error *e)
 {
 	enum modz k = mod_kind(path);
 	unsigned char *out = NULL;
@@ -199,7 +195,7 @@ struct walk {
 	size_t mods, dirs;
 	struct stat *seen;	/* the directories being walked, top first */
 	size_t nseen, cap;
-	check_module_fn fn;
+	kmodules_fn fn;
 	void *ctx;
 	struct bt_progress *prog;	/* NULL while counting */
 };
@@ -283,9 +279,9 @@ static size_t mod_count(const char *dir)
 	return ret ? 0 : w.mods;
 }
 
-int check_modules_walk(const char *dir, check_module_fn fn, void *ctx,
-		       struct bt_progress *prog, const char *what,
-		       struct bt_error *e)
+int kmodules_walk(const char *dir, kmodules_fn fn, void *ctx,
+		  struct bt_progress *prog, const char *what,
+		  struct bt_error *e)
 {
 	struct walk w = { .top = dir, .fn = fn, .ctx = ctx, .prog = prog };
 	int ret;
@@ -308,26 +304,26 @@ int check_modules_walk(const char *dir, check_module_fn fn, void *ctx,
 static int mod_load(void *ctx, const char *path, const char *name,
 		    struct bt_error *e)
 {
-	struct check_tab *t = ctx;
-	int mod = check_tab_module(t, name), ret;
+	struct ksyms *t = ctx;
+	int mod = ksyms_module(t, name), ret;
 	size_t len;
 	char *buf;
 
 	if (mod < 0)
 		return bt_error_set(e, BT_EXIT_ENV, path, "out of memory");
 	if (mod_kind(path) == MZ_NONE)
-		return check_load_elf(t, path, mod, e);
-	buf = check_read_module(path, &len, e);
+		return ksyms_load_elf(t, path, mod, e);
+	buf = kmodules_read(path, &len, e);
 	if (!buf)
 		return -1;
-	ret = check_load_elf_mem(t, buf, len, path, mod, e);
+	ret = ksyms_load_elf_mem(t, buf, len, path, mod, e);
 	free(buf);
 	return ret;
 }
 
-int check_load_modules(struct check_tab *t, const char *dir, struct bt_error *e)
+int ksyms_load_modules(struct ksyms *t, const char *dir, struct bt_error *e)
 {
-	return check_modules_walk(dir, mod_load, t, t->progress, "reading modules", e);
+	return kmodules_walk(dir, mod_load, t, t->progress, "reading modules", e);
 }
 
 /* ---- a module's init function ------------------------------------------- */
@@ -339,14 +335,14 @@ int check_load_modules(struct check_tab *t, const char *dir, struct bt_error *e)
  * the one the source calls its init; a module whose init is written as
  * init_module itself, or whose local symbols are stripped, has no other.
  */
-const struct check_sym *check_module_init(const struct check_tab *t, int mod)
+const struct ksym *kmodules_init(const struct ksyms *t, int mod)
 {
-	const struct check_sym *entry = NULL, *s;
+	const struct ksym *entry = NULL, *s;
 	size_t i;
 
 	for (i = 1; i < t->n && !entry; i++)
-		if (t->sym[i].mod == mod && (t->sym[i].flags & CS_TEXT) &&
-		    !(t->sym[i].flags & CS_LABEL) &&
+		if (t->sym[i].mod == mod && (t->sym[i].flags & KSYM_TEXT) &&
+		    !(t->sym[i].flags & KSYM_LABEL) &&
 		    !strcmp(t->sym[i].name, "init_module"))
 			entry = &t->sym[i];
 	if (!entry)
@@ -354,31 +350,31 @@ const struct check_sym *check_module_init(const struct check_tab *t, int mod)
 	for (i = 1; i < t->n; i++) {
 		s = &t->sym[i];
 		if (s != entry && s->mod == mod && s->sec == entry->sec &&
-		    s->addr == entry->addr && (s->flags & CS_TEXT) &&
-		    !(s->flags & CS_LABEL) && strcmp(s->name, "init_module"))
+		    s->addr == entry->addr && (s->flags & KSYM_TEXT) &&
+		    !(s->flags & KSYM_LABEL) && strcmp(s->name, "init_module"))
 			return s;
 	}
 	return entry;
 }
 
-int check_module_init_file(const char *path, char *name, size_t cap,
-			   uint64_t *size, struct bt_error *e)
+int kmodules_init_file(const char *path, char *name, size_t cap,
+		       uint64_t *size, struct bt_error *e)
 {
-	struct check_tab t;
-	const struct check_sym *s;
+	struct ksyms t;
+	const struct ksym *s;
 	int ret;
 
 	memset(&t, 0, sizeof(t));
 	if (mod_load(&t, path, "module", e)) {
-		check_tab_free(&t);
+		ksyms_free(&t);
 		return -1;
 	}
-	s = check_module_init(&t, 0);
+	s = kmodules_init(&t, 0);
 	ret = s != NULL;
 	if (s) {
 		snprintf(name, cap, "%s", s->name);
 		*size = s->size;
 	}
-	check_tab_free(&t);
+	ksyms_free(&t);
 	return ret;
 }
