@@ -36,6 +36,6 @@ FSUBS='filters|notraces|max_depth|enable|filter|actions|hist|probes|fields'
 	run sh -c 'cd "$1" && grep -nE "strn?cmp\\([^;]*\"($2)\"" bootcfg/plan/plan.c bootcfg/compile/route_bconf.c' sh "$R" "$FSUBS"
 	[ -z "$output" ]
 	# a whole key (ftrace.tracer, ftrace.ftrace.filters) is its parameter's row of kernel/params.c
-	run sh -c 'cd "$1" && grep -nE "\"ftrace\\.($2)(\\.[a-z_]+)?\"" bootcfg/plan/*.c bootcfg/compile/*.c bootcfg/try/*.c' sh "$R" "$FKEYS|ftrace"
+	run sh -c 'cd "$1" && grep -nE "\"ftrace\\.($2)(\\.[a-z_]+)?\"" bootcfg/plan/*.c bootcfg/compile/*.c bootcfg/try/*.c bootcfg/report/*/*.c bootcfg/record/*.c' sh "$R" "$FKEYS|ftrace"
 	[ -z "$output" ]
 }
