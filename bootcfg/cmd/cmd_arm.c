@@ -8,12 +8,13 @@
 #include <string.h>
 
 #include "arm/arm.h"
+#include "cmd/cmd_kernel.h"
 #include "cmd/commands.h"
 #include "compile/compile.h"
 
 struct arm_args {
 	struct arm_opts o;
-	const char *board, *kver, *kconfig, *line, *config;
+	const char *board, *kver, *kconfig, *image, *line, *config;
 	int allow_drop, force;
 };
 
@@ -106,8 +107,7 @@ const struct cmd_verb cmd_arm_boot_verb = {
 	.about = "Install the command line CONFIG compiles to for the next boot only: a board\n"
 		 "that does not come up boots normally on the next reset. The bootloader's\n"
 		 "current line is the base the tracing words are merged into (as compile does).\n"
-		 "boottrace disarm-boot puts every byte back. --kernel takes a version here\n"
-		 "(as -k): arm-boot does not read a kernel image.\n",
+		 "boottrace disarm-boot puts every byte back.\n",
 	.groups = arm_groups, .epilog = arm_epilog,
 };
 
@@ -134,7 +134,13 @@ static int arm_take(struct arm_args *a, int c, const char *arg)
 	case O_LINE: a->line = arg; break;
 	case 'b': a->board = arg; break;
 	case 'k': a->kver = arg; break;
-	case CMD_O_KERNEL: a->kver = arg; break;	/* a version: arm-boot reads no image */
+	case CMD_O_KERNEL:
+		/* a version as -k (as it always was), else an image file, as in compile */
+		if (cmd_kernel_is_version(arg))
+			a->kver = arg;
+		else
+			a->image = arg;
+		break;
 	case CMD_O_KCONFIG: a->kconfig = arg; break;
 	case CMD_O_DROP: a->allow_drop = 1; break;
 	case O_FORCE: a->force = 1; break;
@@ -171,8 +177,8 @@ static enum cmd_parse arm_parse(int argc, char **argv, struct arm_args *a, int d
 		bt_say(NULL, BT_SAY_ERROR, "give one CONFIG or --line LINE");
 		return CMD_BAD;
 	}
-	if (a->line && (a->board || a->kver || a->kconfig || a->allow_drop)) {
-		bt_say(NULL, BT_SAY_ERROR, "-b, -k, --kernel-config and --allow-drop go with CONFIG, not --line (the line is taken as given)");
+	if (a->line && (a->board || a->kver || a->kconfig || a->image || a->allow_drop)) {
+		bt_say(NULL, BT_SAY_ERROR, "-b, -k, --kernel, --kernel-config and --allow-drop go with CONFIG, not --line (the line is taken as given)");
 		return CMD_BAD;
 	}
 	return CMD_RUN;
@@ -184,27 +190,26 @@ static int arm_compile(const struct arm_args *a, char **line, struct bt_error *e
 	/* the words each loader's file can hold (bls: an entry's options line) */
 	const struct emit_target *t = emit_find(!strcmp(a->o.loader, "grub") ? "grub" :
 						!strcmp(a->o.loader, "systemd-boot") ? "bls" : "uboot-env");
+	struct cmd_kernel kern = { .kver = a->kver, .kconfig = a->kconfig,
+				   .image = a->image, .verbose = bt_verbose() };
 	struct route_opts ro = { 0 };
 	struct source src = { 0 };
 	struct board b;
-	struct kcaps k;
 	char *base = NULL;
 	int ret = -1;
 
-	memset(&k, 0, sizeof(k));
-	if ((a->kver && kcaps_set_version(&k, a->kver, e)) ||
-	    (a->kconfig && kcaps_load_config(&k, a->kconfig, e)))
-		return -1;
-	if (a->board ? board_load(a->board, &b, e) : (board_generic(&b), 0))
-		return -1;
-	if (arm_base(&a->o, &base, e) || source_load(a->config, &src, e))
+	if (cmd_kernel_load(&kern, e) ||
+	    (a->board ? board_load(a->board, &b, e) : (board_generic(&b), 0)) ||
+	    cmd_kernel_cmdline_size(&kern, &b, e) ||
+	    arm_base(&a->o, &base, e) || source_load(a->config, &src, e))
 		goto out;
 	if (bt_verbose())
 		bt_say(NULL, BT_SAY_PLAIN, "merging into the %s line: %s", a->o.loader, base);
 	ro.allow_drop = a->allow_drop;
 	ro.verbose = bt_verbose();
-	ret = compile_line(&src, &k, &b, t, &ro, base, line, e);
+	ret = compile_line(&src, &kern.k, &b, t, &ro, base, line, e);
 out:
+	cmd_kernel_free(&kern);
 	source_free(&src);
 	free(base);
 	return ret;

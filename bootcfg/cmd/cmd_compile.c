@@ -10,11 +10,11 @@
 #include <unistd.h>
 
 #include "check/check.h"
+#include "cmd/cmd_kernel.h"
 #include "cmd/commands.h"
 #include "compile/compile.h"
 #include "compile/whocalls.h"
 #include "kimage/kimg.h"
-#include "kernel/tracers.h"
 #include "util/grow.h"
 #include "util/readfile.h"
 
@@ -145,14 +145,6 @@ const struct cmd_verb cmd_compile_verb = {
 	.epilog = compile_epilog,
 };
 
-/* "6.1", "6.12": a kernel version; anything else given to --kernel is an image file. */
-static int compile_is_version(const char *s)
-{
-	if (*s < '0' || *s > '9')
-		return 0;
-	return strspn(s, "0123456789.") == strlen(s);
-}
-
 /* --arg NAME=FETCH, in order, one slot more for --who-creates' own. */
 static int compile_add_arg(struct compile_args *a, const char *arg)
 {
@@ -174,7 +166,7 @@ static int compile_take(struct compile_args *a, int c, const char *arg)
 	case 'o': a->out = arg; break;
 	case CMD_O_KERNEL:
 		/* a version as -k (as it always was), else an image file */
-		if (compile_is_version(arg))
+		if (cmd_kernel_is_version(arg))
 			a->kver = arg;
 		else
 			a->image = arg;
@@ -277,130 +269,18 @@ static const char *compile_base(const struct compile_args *a,
 	return b->cmdline_base;
 }
 
-/* What --kernel IMAGE gave besides the kcaps: its command-line size. */
-struct compile_image {
-	unsigned cmdline_size;	/* the setup header's cmdline_size, 0: none */
-	struct kimg img;	/* the unpacked image, for --check to read once */
-};
-
-/* The tracers whose code the image's symbols hold (kernel/tracers.c). */
-static void compile_image_tracers(const char *image, const char *text,
-				  size_t len, struct kcaps *k)
-{
-	const char *const *w = ktracer_witnesses();
-	uint64_t addr[32];
-	int n = 0;
-
-	while (w[n])
-		n++;
-	ktracer_set_symbols(k, kimg_syms(text, len, w, addr, n), image);
-}
-
-/*
- * --kernel IMAGE: the boot parameters the image's own table holds, for the
- * routes to check every word against (kimage/kimg_params.c), its .config
- * when no --kernel-config is given (check/check_kconfig.c), and its
- * command-line size (kimg.h).
- */
-static int compile_image_read(const struct compile_args *a, struct kcaps *k,
-			      struct kimg_params *p, struct compile_image *ci,
-			      struct bt_error *e)
-{
-	struct kimg *img = &ci->img;
-	struct bt_error why;
-	char *text = NULL, how[400];
-	size_t len, nsyms;
-	int ret;
-
-	if (kimg_load(a->image, img, e))
-		return -1;
-	ci->cmdline_size = img->cmdline_size;
-	ret = check_image_kconfig(img, a->image, "the checks against its CONFIG_ options (bootconfig support, tracers, kprobe events)", k, e);
-	if (!ret)
-		ret = kimg_kallsyms(img, a->image, &text, &len, &nsyms, how, sizeof(how), e);
-	if (!ret)
-		compile_image_tracers(a->image, text, len, k);
-	if (!ret && kimg_params(img, text, len, a->image, p, &why)) {
-		/* no table found: the version table still decides, and we say so */
-		if (why.code != BT_EXIT_INPUT)
-			*e = why, ret = -1;
-		else
-			bt_say(NULL, BT_SAY_WARN, "%s: %s; the words are checked against the version table only",
-			       a->image, why.msg);
-	}
-	free(text);
-	if (ret || !p->n)
-		return ret;
-	k->image_path = a->image;
-	k->image_params = p->name;
-	k->nimage_params = p->n;
-	if (a->verbose)
-		bt_say("route", BT_SAY_PLAIN, "boot parameters: the %zu of %s's own __setup/early_param table (%zu early), at byte %zu of the unpacked kernel; a word it lacks is refused",
-		       p->n, a->image, p->early, p->at);
-	return 0;
-}
-
-static int compile_kernel(const struct compile_args *a, struct kcaps *k,
-			  struct kimg_params *p, struct compile_image *ci,
-			  struct bt_error *e)
-{
-	memset(k, 0, sizeof(*k));
-	if (a->kver && kcaps_set_version(k, a->kver, e))
-		return -1;
-	if (a->kconfig && kcaps_load_config(k, a->kconfig, e))
-		return -1;
-	if (a->image && compile_image_read(a, k, p, ci, e))
-		return -1;
-	if (!k->version && a->verbose)
-		bt_say("route", BT_SAY_PLAIN, "no -k or --kernel-config: kernel version checks are skipped");
-	return 0;
-}
-
-/*
- * The command-line size: a bzImage's setup header says its kernel's
- * (cmdline_size, the NUL not counted: kernel-facts 110) and replaces the
- * board's; other images keep the board's. -v says which.
- */
-static int compile_cmdline_size(const struct compile_args *a,
-				const struct compile_image *ci, struct board *b,
-				struct bt_error *e)
-{
-	unsigned size;
-
-	if (!a->image)
-		return 0;
-	if (!ci->cmdline_size || ci->cmdline_size >= 1u << 20) {
-		if (a->verbose)
-			bt_say("route", BT_SAY_PLAIN, "command-line size %u from board %s (%s: %s)", b->cmdline_max, b->name, a->image,
-			       ci->cmdline_size ? "its setup header's cmdline_size is past 1 MiB, not taken" : "no x86 setup header with cmdline_size in it");
-		return 0;
-	}
-	size = ci->cmdline_size + 1;
-	if (size != b->cmdline_max)
-		bt_say(a->image, BT_SAY_NOTE, "the kernel takes %u bytes of command line (its setup header's cmdline_size, the NUL not counted), board %s says COMMAND_LINE_SIZE %u: the image's %u is used",
-		       ci->cmdline_size, b->name, b->cmdline_max, size);
-	if (b->cmdline_loader >= size)
-		return bt_error_set(e, BT_EXIT_INPUT, a->image, "byte 568: the setup header's cmdline_size %u leaves nothing of the line once board %s's loader takes its %u bytes (board.cmdline.loader): give another -b or --kernel", ci->cmdline_size, b->name, b->cmdline_loader);
-	b->cmdline_max = size;
-	snprintf(b->cmdline_from, sizeof(b->cmdline_from), "the setup header of %s", a->image);
-	if (a->verbose)
-		bt_say("route", BT_SAY_PLAIN, "command-line size %u from the image's setup header (cmdline_size %u at byte 568 of %s)", size, ci->cmdline_size, a->image);
-	return 0;
-}
-
 /*
  * --check: the checks of `boottrace check` on the config about to be
  * compiled. Its findings go to stderr, since stdout carries the compiled
  * form; errors among them stop the compile.
  */
 static int compile_check(const struct compile_args *a, const struct source *src,
-			 const struct kcaps *kc, struct compile_image *ci,
-			 struct bt_error *e)
+			 struct cmd_kernel *kern, struct bt_error *e)
 {
 	struct check_inputs in = { .vmlinux = a->vmlinux, .sysmap = a->sysmap,
 				   .modules = a->modules, .kconfig = a->kconfig,
 				   .root = a->root, .kernel = a->image,
-				   .kconfig_ready = !!a->image, .image = &ci->img };
+				   .kconfig_ready = !!a->image, .image = &kern->img };
 	const struct check_opts o = { 1000 };
 	struct check_tab t = { 0 };
 	struct bt_progress prog;
@@ -409,7 +289,7 @@ static int compile_check(const struct compile_args *a, const struct source *src,
 
 	memset(&k, 0, sizeof(k));
 	if (in.kconfig_ready)	/* the .config compile read with the image's (said once) */
-		kcaps_copy_config(&k, kc);
+		kcaps_copy_config(&k, &kern->k);
 	fflush(stdout);
 	/* a big vmlinux and a modules tree take a while: a line on a terminal */
 	bt_progress_init(&prog, STDERR_FILENO, bt_quiet(), "boottrace compile");
@@ -461,9 +341,7 @@ struct compile_job {
 	struct compile_args a;
 	const struct emit_target *t;
 	struct board b;
-	struct kcaps k;
-	struct kimg_params params;
-	struct compile_image ci;
+	struct cmd_kernel kern;	/* -k, --kernel-config, --kernel IMAGE */
 	struct source src;
 	char *base, *conf, *found;	/* --base-file's line, --who-calls' config, its callers */
 	char creates_arg[64];
@@ -475,11 +353,15 @@ static int compile_prepare(struct compile_job *j, struct bt_error *e)
 {
 	const struct compile_args *a = &j->a;
 
-	if (compile_kernel(a, &j->k, &j->params, &j->ci, e))
+	j->kern.kver = a->kver;
+	j->kern.kconfig = a->kconfig;
+	j->kern.image = a->image;
+	j->kern.verbose = a->verbose;
+	if (cmd_kernel_load(&j->kern, e))
 		return -1;
 	if (a->board ? board_load(a->board, &j->b, e) : (board_generic(&j->b), 0))
 		return -1;
-	if (compile_cmdline_size(a, &j->ci, &j->b, e))
+	if (cmd_kernel_cmdline_size(&j->kern, &j->b, e))
 		return -1;
 	if (a->base_file && !(j->base = compile_read_base(a->base_file, e)))
 		return -1;
@@ -539,7 +421,7 @@ static int compile_load_config(struct compile_job *j, struct bt_error *e)
 
 	if (!a->who_calls)
 		return source_load(a->config, &j->src, e);
-	j->conf = whocalls_config(a->who_calls, a->callers, &j->b, &j->k,
+	j->conf = whocalls_config(a->who_calls, a->callers, &j->b, &j->kern.k,
 				  whocalls_lineage_fits(&j->b, j->t->route == EMIT_FROM_BOOTCONFIG),
 				  a->crash, &j->probe, e);
 	if (!j->conf)
@@ -560,9 +442,9 @@ static int compile_emit(struct compile_job *j, struct bt_error *e)
 	const struct compile_args *a = &j->a;
 	struct compile_opts co = { 0 };
 
-	if (a->check && compile_check(a, &j->src, &j->k, &j->ci, e))
+	if (a->check && compile_check(a, &j->src, &j->kern, e))
 		return -1;
-	kimg_free(&j->ci.img);	/* read: what is left does not need it */
+	kimg_free(&j->kern.img);	/* read: what is left does not need it */
 	co.route.allow_drop = a->allow_drop;
 	co.route.verbose = a->verbose;
 	co.base = compile_base(a, j->t, &j->b, j->base);
@@ -572,13 +454,12 @@ static int compile_emit(struct compile_job *j, struct bt_error *e)
 	co.label = a->label;
 	co.base_name = a->base_file;
 	co.hook_settings = a->hook_settings;
-	return compile_source(&j->src, &j->k, &j->b, j->t, &co, e);
+	return compile_source(&j->src, &j->kern.k, &j->b, j->t, &co, e);
 }
 
 static void compile_done(struct compile_job *j)
 {
-	kimg_params_free(&j->params);
-	kimg_free(&j->ci.img);
+	cmd_kernel_free(&j->kern);
 	source_free(&j->src);
 	free(j->conf);
 	free(j->found);
