@@ -119,3 +119,19 @@ longs() { awk -F '\t' -v v="$1" '$1 == v && $2 != "-" && $5 != "hidden" { print 
 	[ "$status" -eq 2 ]
 	[ "${lines[0]}" = "boottrace report: error: --diff A B writes -f text, json or html" ]
 }
+
+@test "every option of every table is accepted by its verb's parser (then --help)" {
+	awk -F '\t' '{ print $1, ($2 != "-" ? $2 : $3), $4 }' "$T/list" | while read -r v o arg; do
+		[ "$o" = --help ] || [ "$o" = -h ] && continue
+		if [ "$arg" = - ]; then set -- "$o"; else set -- "$o" 1; fi
+		run "$BT" "$v" "$@" --help
+		[ "$status" -eq 0 ] || { echo "$v $*: $status $output"; false; }
+	done
+}
+
+@test "arm-boot's --loader values are the loaders arm-boot takes" {
+	want=$(awk -F '\t' '$1 == "arm-boot" && $2 == "--loader" { gsub(/,/, ", ", $6); print $6 }' "$T/list")
+	run "$BT" arm-boot --loader bogus --line 'a b' --root "$T"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--loader bogus: unknown; arm-boot knows $want" ]] || { echo "$output / $want"; false; }
+}
