@@ -73,30 +73,36 @@ TSAN    := -fsanitize=thread
 # The libraries, lowest layer first (docs/architecture.md): a layer may use
 # the ones before it, never one after; scripts/layers.sh checks the includes
 # and the link order below makes an upward call fail to link.
-LAYERS := util kernel plan kimage check initrd compile arm try report record cmd
+LAYERS := util kernel plan kimage check initrd compile arm try report/lex report/input report/analysis report/out record cmd
 SRC_parser  := bconf_cmdline.c bconf_footer.c bconf_index.c bconf_parse.c bconf_print.c bconf_tree.c
 SRC_util    := atomic.c bt_error.c grow.c json.c outfile.c progress.c readfile.c source.c textbuf.c utf8out.c
-SRC_kernel  := board.c ftrace_keys.c kcaps.c params.c tracers.c words.c fetcharg.c
+SRC_kernel  := board.c ftrace_keys.c kcaps.c params.c tracefs.c tracers.c words.c fetcharg.c
 SRC_plan    := plan.c plan_check.c plan_kernel.c plan_lineage.c plan_util.c
-SRC_kimage  := check_callers.c check_callers_graph.c check_callers_insn.c check_callers_ko.c check_elf.c \
-	check_initcall.c check_modules.c check_sysmap.c check_tab.c check_kimg.c kimg_addr.c kimg_config.c kimg_events.c kimg_kallsyms.c kimg_mcount.c kimg_params.c kimg_unpack.c sysmap.c
+SRC_kimage  := kgzip.c kcallers.c kcallers_graph.c kcallers_insn.c kcallers_ko.c ksyms_elf.c \
+	kinitcall.c kmodules.c ksyms_sysmap.c ksyms_tab.c ksyms_kimg.c kimg_addr.c kimg_config.c kimg_events.c kimg_kallsyms.c kimg_mcount.c kimg_params.c kimg_unpack.c sysmap.c
 SRC_check   := check_config.c check_events.c check_kconfig.c check_report.c check_run.c check_symbols.c
 SRC_initrd  := initrd.c initrd_bconf.c initrd_kind.c
 SRC_compile := compile.c decompile.c emit_bootconfig.c emit_bootoct.c emit_cmdline.c emit_common.c \
 	emit_files.c emit_loaders.c emit_targets.c emit_uboot.c emit_uboot_image.c route_bconf.c \
 	route_clock.c route_cmdline.c route_crash.c route_common.c whocalls.c whocalls_callers.c
-SRC_report  := report_agg.c report_chain.c report_clean.c report_console.c report_dump.c report_dump_out.c report_pstore.c report_feed.c report_folded.c report_frame.c \
-	report_input.c report_json.c report_lex.c report_lineage.c report_md5.c report_parse.c \
-	report_initcall.c report_phase.c report_proc.c \
-	report_pick.c report_prev.c report_quality.c report_snap.c report_stacks.c report_sym.c report_table.c report_text.c report_timeline.c report_tree.c \
-	report_who.c
-# the pictures: HTML page, SVG flame graph, trace-event JSON, two boots (docs/report.md)
-SRC_report  += report_answer.c report_diff.c report_html.c report_html_crash.c report_perfetto.c report_svg.c
+# the report in its stages (docs/architecture.md, "How report flows"):
+# trace text -> events -> counters; the inputs around the trace; the
+# analysis after the pass; one printer per format
+SRC_report/lex      := report_agg.c report_chain.c report_feed.c report_initcall.c report_lex.c \
+	report_lineage.c report_parse.c report_proc.c report_stacks.c report_table.c report_timeline.c
+SRC_report/input    := report_clean.c report_console.c report_dump.c report_dump_out.c report_input.c \
+	report_md5.c report_prev.c report_pstore.c report_snap.c report_sym.c
+SRC_report/analysis := report_answer.c report_frame.c report_phase.c report_pick.c report_quality.c \
+	report_tree.c report_who.c
+# text, JSON, folded, and the pictures: HTML page, SVG flame graph,
+# trace-event JSON, two boots (docs/report.md)
+SRC_report/out      := report_diff.c report_folded.c report_html.c report_html_crash.c report_json.c \
+	report_perfetto.c report_put.c report_svg.c report_text.c
 SRC_arm     := arm.c arm_grub.c arm_run.c arm_sdboot.c arm_state.c arm_uboot.c
 SRC_try     := try_plan.c try_run.c try_undo.c
 SRC_record  := record_collect.c record_join.c record_tree.c
 SRC_cmd     := cmd_arm.c cmd_boards.c cmd_bootconfig.c cmd_check.c cmd_collect.c cmd_compile.c cmd_decompile.c \
-	cmd_usage.c cmd_report.c cmd_try.c
+	cmd_kernel.c cmd_opt.c cmd_usage.c cmd_report.c cmd_try.c
 
 PARSER_SRC  := $(SRC_parser:%=parser/%)
 # every library source of bootcfg/, in layer order
@@ -105,7 +111,7 @@ UNIT_SRC    := $(sort $(wildcard tests/unit/test_*.c))
 FUZZ_SRC    := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 # Linked highest layer first, so that a library only resolves names from
 # the ones after it on the line.
-LIBS_A      := $(foreach l,cmd record report try arm compile initrd check kimage plan kernel util,$(B)/lib$(l).a) $(B)/libbconf.a
+LIBS_A      := $(foreach l,cmd record report-out report-analysis report-input report-lex try arm compile initrd check kimage plan kernel util,$(B)/lib$(l).a) $(B)/libbconf.a
 
 UNIT_BIN     := $(UNIT_SRC:tests/unit/%.c=$(B)/unit/%)
 UNIT_ASAN    := $(UNIT_SRC:tests/unit/%.c=$(B)/unit-asan/%)
@@ -137,9 +143,9 @@ $(B)/libbconf.a: $(PARSER_SRC:%.c=$(B)/obj/%.o)
 	@rm -f $@
 	ar rcs $@ $^
 
-# one static library per layer
+# one static library per layer (report/lex: build/libreport-lex.a)
 define layer_lib
-$(B)/lib$(1).a: $$(SRC_$(1):%.c=$(B)/obj/bootcfg/$(1)/%.o)
+$(B)/lib$(subst /,-,$(1)).a: $$(SRC_$(1):%.c=$(B)/obj/bootcfg/$(1)/%.o)
 	@rm -f $$@
 	ar rcs $$@ $$^
 endef
@@ -206,7 +212,7 @@ demo: deps all
 	@sh scripts/demo.sh $(if $(filter script,$(DEMO)),-s)
 
 # libFuzzer targets link the sources directly, instrumented.
-$(B)/fuzz/%: tests/fuzz/%.c $(PARSER_SRC) $(BOOTCFG_SRC) $(wildcard parser/*.h bootcfg/*/*.h tests/fuzz/*.h)
+$(B)/fuzz/%: tests/fuzz/%.c $(PARSER_SRC) $(BOOTCFG_SRC) $(wildcard parser/*.h bootcfg/*/*.h bootcfg/*/*/*.h tests/fuzz/*.h)
 	@mkdir -p $(dir $@)
 	$(CLANG) -std=c11 -g -O1 -D_GNU_SOURCE -DBT_VERSION='"$(VERSION)"' \
 		-Iparser -Ibootcfg -fsanitize=fuzzer,address,undefined \

@@ -69,6 +69,8 @@ BT_RUN=${BOOTTRACE_RUN:-/run/boottrace}
 # tests run the snapshot against a tracefs, a pstore and a kernel log of their own
 BT_PSTORE=${BOOTTRACE_PSTORE:-/sys/fs/pstore}
 BT_MODPROBE=${BOOTTRACE_MODPROBE:-modprobe}
+# where tracefs is looked for, in the order of bootcfg/kernel/tracefs.c
+# (tests/unit/test_tracefs.c holds the two lists to each other)
 BT_TRACEFS_DIRS=${BOOTTRACE_TRACEFS:-/sys/kernel/tracing /sys/kernel/debug/tracing}
 BT_KMSG=${BOOTTRACE_KMSG:-/dev/kmsg}
 # where the boot's words are read (tests give files of their own)

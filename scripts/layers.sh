@@ -19,8 +19,10 @@ bad=0
 layers="parser $(sed -n 's/^LAYERS *:= *//p' Makefile)"
 [ -n "$(echo "$layers" | cut -d' ' -f2)" ] || { echo "layers: no LAYERS line in Makefile" >&2; exit 3; }
 
-# file edges "from to" (paths as in the tree)
-for f in parser/*.[ch] bootcfg/*/*.[ch]; do
+# file edges "from to" (paths as in the tree); a layer is a folder of
+# bootcfg/, or a folder of one (report/lex), as LAYERS names it
+for f in parser/*.[ch] bootcfg/*/*.[ch] bootcfg/*/*/*.[ch]; do
+	[ -f "$f" ] || continue
 	sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f" | while read -r inc; do
 		case $inc in
 		*/*) to="bootcfg/$inc" ;;
@@ -34,7 +36,7 @@ done >"$tmp/files"
 
 # folder graph: "n from to", and the check of each edge against the order
 awk -v layers="$layers" '
-function folder(p,  x) { split(p, x, "/"); return x[1] == "parser" ? "parser" : x[2] }
+function folder(p,  x, n) { n = split(p, x, "/"); return x[1] == "parser" ? "parser" : n > 3 ? x[2] "/" x[3] : x[2] }
 BEGIN { n = split(layers, l, " "); for (i = 1; i <= n; i++) rank[l[i]] = i }
 { a = folder($1); b = folder($2); if (a != b) { cnt[a " " b]++; ex[a " " b] = ex[a " " b] "  " $1 " -> " $2 "\n" } }
 END {
@@ -67,7 +69,7 @@ cycles() { # what edges-file
 cycles includes "$tmp/files"
 
 if [ -d "$BUILD/bootcfg" ]; then
-	for o in "$BUILD"/parser/*.o "$BUILD"/bootcfg/*/*.o; do
+	for o in "$BUILD"/parser/*.o "$BUILD"/bootcfg/*/*.o "$BUILD"/bootcfg/*/*/*.o; do
 		[ -f "$o" ] || continue
 		src=${o#"$BUILD"/}; src=${src%.o}.c
 		nm "$o" | awk -v s="$src" '$2 ~ /^[TDRBC]$/ {print "D", $3, s} $1 == "U" {print "U", $2, s}'

@@ -46,13 +46,13 @@ struct check_opts {
 };
 /* Every function name of @p against @t (check_symbols.c). */
 void check_plan_symbols(struct check_report *r, const struct plan *p,
-			const struct check_tab *t, const struct check_opts *o);
+			const struct ksyms *t, const struct check_opts *o);
 /*
  * Every event of @p against the events built into the image of @t, when
  * known (check_events.c).
  */
 void check_plan_events(struct check_report *r, const struct plan *p,
-		       const struct check_tab *t);
+		       const struct ksyms *t);
 /* What the plan needs of the .config (check_config.c). */
 void check_plan_config(struct check_report *r, const struct plan *p,
 		       const struct kcaps *k);
@@ -74,7 +74,7 @@ struct check_inputs {
 	int kconfig_ready;
 	/*
 	 * --kernel's image loaded already by the caller (compile), or NULL;
-	 * its bytes may be taken over (check_load_kimg).
+	 * its bytes may be taken over (ksyms_load_kimg).
 	 */
 	struct kimg *image;
 	char found[5][4096];	/* what root gave */
@@ -100,13 +100,13 @@ int check_image_kconfig(const struct kimg *img, const char *image,
  * Read the .config into @k (--kernel-config, and with --kernel IMAGE the
  * image's, check_image_kconfig) and the symbols into @t (indexed).
  */
-int check_inputs_load(const struct check_inputs *in, struct check_tab *t,
+int check_inputs_load(const struct check_inputs *in, struct ksyms *t,
 		      struct kcaps *k, struct bt_error *e);
 /*
  * Check the config @src against @t and @k, all findings printed on @out
  * (@json: as JSON). 1 when errors were found, 0 when none, -1 with @e.
  */
-int check_source(const struct source *src, const struct check_tab *t,
+int check_source(const struct source *src, const struct ksyms *t,
 		 const struct kcaps *k, const struct check_opts *o, int json,
 		 FILE *out, struct bt_error *e);
 

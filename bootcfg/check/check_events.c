@@ -102,7 +102,7 @@ static void ev_nearest(const struct kimg_events *ev, const char *sys,
 
 /* One event word, "SYSTEM:EVENT" or "NAME", at @node. */
 static void ev_check(struct check_report *r, const struct plan *p,
-		     const struct check_tab *t, const char *word, int node)
+		     const struct ksyms *t, const char *word, int node)
 {
 	const struct kimg_events *ev = &t->events;
 	const char *w = word + (*word == '!'), *colon = strchr(w, ':');
@@ -132,7 +132,7 @@ static void ev_check(struct check_report *r, const struct plan *p,
 }
 /* An ftrace.event.GROUP[.EVENT] setting. */
 static void ev_setting(struct check_report *r, const struct plan *p,
-		       const struct check_tab *t, const struct plan_event *e)
+		       const struct ksyms *t, const struct plan_event *e)
 {
 	char word[512];
 
@@ -143,7 +143,7 @@ static void ev_setting(struct check_report *r, const struct plan *p,
 }
 
 void check_plan_events(struct check_report *r, const struct plan *p,
-		       const struct check_tab *t)
+		       const struct ksyms *t)
 {
 	size_t i, j;
 

@@ -75,7 +75,7 @@ static int module_config(const char *image, const char *path, struct kcaps *k,
 	size_t len, at;
 	int found;
 
-	mod.data = (unsigned char *)check_read_module(path, &mod.len, e);
+	mod.data = (unsigned char *)kmodules_read(path, &mod.len, e);
 	if (!mod.data)
 		return -1;
 	found = kimg_ikconfig(&mod, path, &text, &len, &at, e);

@@ -131,18 +131,18 @@ static int inputs_image(const struct check_inputs *a, const char *sysmap,
 
 /* The kernel's symbols: --vmlinux, --system-map, else the image's own. */
 static int inputs_symbols(const struct check_inputs *a, const char *sysmap,
-			  struct kimg *img, struct check_tab *t,
+			  struct kimg *img, struct ksyms *t,
 			  struct bt_error *e)
 {
 	const char *core = a->vmlinux ? a->vmlinux : sysmap;
 	char how[1000];
 
-	if (a->vmlinux && check_load_elf(t, a->vmlinux, -1, e))
+	if (a->vmlinux && ksyms_load_elf(t, a->vmlinux, -1, e))
 		return -1;
-	if (!a->vmlinux && sysmap && check_load_sysmap(t, sysmap, e))
+	if (!a->vmlinux && sysmap && ksyms_load_sysmap(t, sysmap, e))
 		return -1;
 	if (!core && a->kernel) {
-		if (check_load_kimg(t, img, a->kernel, how, sizeof(how), e))
+		if (ksyms_load_kimg(t, img, a->kernel, how, sizeof(how), e))
 			return -1;
 		core = a->kernel;
 		if (bt_verbose())
@@ -155,19 +155,19 @@ static int inputs_symbols(const struct check_inputs *a, const char *sysmap,
 }
 
 /* Has the kernel's own code (not a module's) the function @name? */
-static int core_has(const struct check_tab *t, const char *name)
+static int core_has(const struct ksyms *t, const char *name)
 {
 	uint32_t i;
 
-	for (i = check_tab_bucket(t, name); i; i = t->sym[i].next)
-		if ((t->sym[i].flags & CS_TEXT) && t->sym[i].mod < 0 &&
+	for (i = ksyms_bucket(t, name); i; i = t->sym[i].next)
+		if ((t->sym[i].flags & KSYM_TEXT) && t->sym[i].mod < 0 &&
 		    !strcmp(t->sym[i].name, name))
 			return 1;
 	return 0;
 }
 
 /* The tracers whose code the kernel's symbols hold (kernel/tracers.c). */
-static void inputs_tracers(const struct check_tab *t, struct kcaps *k)
+static void inputs_tracers(const struct ksyms *t, struct kcaps *k)
 {
 	const char *const *w = ktracer_witnesses();
 	unsigned long mask = 0;
@@ -181,7 +181,7 @@ static void inputs_tracers(const struct check_tab *t, struct kcaps *k)
 	ktracer_set_symbols(k, mask, t->core_path);
 }
 
-int check_inputs_load(const struct check_inputs *a, struct check_tab *t,
+int check_inputs_load(const struct check_inputs *a, struct ksyms *t,
 		      struct kcaps *k, struct bt_error *e)
 {
 	const char *sysmap = a->sysmap;
@@ -198,15 +198,15 @@ int check_inputs_load(const struct check_inputs *a, struct check_tab *t,
 		return -1;
 	r = inputs_symbols(a, sysmap, &img, t, e);
 	kimg_free(&img);
-	if (r || (a->modules && check_load_modules(t, a->modules, e)))
+	if (r || (a->modules && ksyms_load_modules(t, a->modules, e)))
 		return -1;
-	if (check_tab_index(t))
+	if (ksyms_index(t))
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	inputs_tracers(t, k);
 	return 0;
 }
 
-int check_source(const struct source *src, const struct check_tab *t,
+int check_source(const struct source *src, const struct ksyms *t,
 		 const struct kcaps *k, const struct check_opts *o, int json,
 		 FILE *out, struct bt_error *e)
 {

@@ -27,7 +27,7 @@ struct name_ref {
 struct sym_ctx {
 	struct check_report *r;
 	const struct plan *p;
-	const struct check_tab *t;
+	const struct ksyms *t;
 	const struct check_opts *o;
 	int core;		/* the table has the kernel image's functions */
 };
@@ -86,7 +86,7 @@ static void name_parse_probe(struct name_ref *n, const char *s)
 	}
 }
 
-static const char *mod_name(const struct check_tab *t, int mod)
+static const char *mod_name(const struct ksyms *t, int mod)
 {
 	return mod < 0 ? "vmlinux" : t->mods[mod];
 }
@@ -94,16 +94,16 @@ static const char *mod_name(const struct check_tab *t, int mod)
 /* Clones and case slips share the bucket; then the nearest by edit distance. */
 static void name_suggest(const struct sym_ctx *c, const char *f, char *buf, size_t cap)
 {
-	const struct check_tab *t = c->t;
+	const struct ksyms *t = c->t;
 	size_t lf = strlen(f), lim = lf / 3 + 2, i, n = 0;
 	const char **cands, *best;
 	uint32_t k;
 
 	buf[0] = '\0';
-	for (k = check_tab_bucket(t, f); k; k = t->sym[k].next) {
+	for (k = ksyms_bucket(t, f); k; k = t->sym[k].next) {
 		const char *s = t->sym[k].name;
 
-		if (!(t->sym[k].flags & CS_TEXT))
+		if (!(t->sym[k].flags & KSYM_TEXT))
 			continue;
 		if (!strncmp(s, f, lf) && s[lf] == '.') {
 			snprintf(buf, cap, "; did you mean %s (a compiler clone: the kernel lists it under that full name; filter on '%s' or '%s*')", s, s, f);
@@ -120,7 +120,7 @@ static void name_suggest(const struct sym_ctx *c, const char *f, char *buf, size
 	for (i = 1; i < t->n; i++) {
 		size_t ls = strlen(t->sym[i].name);
 
-		if ((t->sym[i].flags & CS_TEXT) &&
+		if ((t->sym[i].flags & KSYM_TEXT) &&
 		    (ls > lf ? ls - lf : lf - ls) <= lim)
 			cands[n++] = t->sym[i].name;
 	}
@@ -166,8 +166,8 @@ static void name_missing(const struct sym_ctx *c, const struct name_ref *n)
 /* An init function of the kernel image: when does it run? */
 static void name_init(const struct sym_ctx *c, const struct name_ref *n)
 {
-	const char *lv = check_initcall_level(c->t, n->func);
-	int before = lv ? check_initcall_before_boottrace(lv) : 0;
+	const char *lv = kinitcall_level(c->t, n->func);
+	int before = lv ? kinitcall_before_boottrace(lv) : 0;
 
 	if (!lv) {
 		check_report_add(c->r, c->p, n->node, CK_NOTE, n->func,
@@ -176,21 +176,21 @@ static void name_init(const struct sym_ctx *c, const struct name_ref *n)
 	} else if (before && n->key_ftrace && n->kind != NK_KPROBE) {
 		check_report_add(c->r, c->p, n->node, CK_WARN, n->func,
 				 "%s is registered with %s (level %s), which runs %s ftrace.* boot-time tracing starts (core_initcall_sync): from a bootconfig blob this filter comes too late; on the command line (-t cmdline, or kernel.ftrace_filter) it is applied in start_kernel, before any initcall",
-				 n->func, check_initcall_macro(lv), lv,
+				 n->func, kinitcall_macro(lv), lv,
 				 before == 2 ? "in the same level as (maybe before)" :
 				 "before");
 	} else {
 		check_report_add(c->r, c->p, n->node, CK_NOTE, n->func,
-				 "%s is registered with %s (level %s): it runs %s", n->func, check_initcall_macro(lv), lv,
+				 "%s is registered with %s (level %s): it runs %s", n->func, kinitcall_macro(lv), lv,
 				 before ? "before ftrace.* boot-time tracing, but the command line's ftrace_filter is applied before any initcall" :
 				 "after boot-time tracing starts (core_initcall_sync): traceable at boot");
 	}
 }
 
 static void name_traceable(const struct sym_ctx *c, const struct name_ref *n,
-			   const struct check_sym *s)
+			   const struct ksym *s)
 {
-	int known = s->mod < 0 ? c->t->core_trace == CT_KNOWN : c->t->mods_trace;
+	int known = s->mod < 0 ? c->t->core_trace == KT_KNOWN : c->t->mods_trace;
 	const char *where = mod_name(c->t, s->mod);
 
 	if (n->kind == NK_KPROBE) {
@@ -200,7 +200,7 @@ static void name_traceable(const struct sym_ctx *c, const struct name_ref *n,
 		check_report_add(c->r, c->p, n->node, CK_NOTE, n->func,
 				 "%s found in %s; traceability not checked (give --vmlinux%s to read __mcount_loc)", n->func, where,
 				 s->mod < 0 ? "" : " or --modules");
-	} else if (s->flags & CS_TRACE) {
+	} else if (s->flags & KSYM_TRACE) {
 		check_report_add(c->r, c->p, n->node, CK_NOTE, n->func,
 				 "%s found in %s, traceable (it has an mcount/fentry site)", n->func, where);
 	} else {
@@ -213,7 +213,7 @@ static void name_traceable(const struct sym_ctx *c, const struct name_ref *n,
 
 /* Found in a module: say what a boot-time filter on it needs. */
 static void name_module(const struct sym_ctx *c, const struct name_ref *n,
-			const struct check_sym *s)
+			const struct ksym *s)
 {
 	const char *m = c->t->mods[s->mod];
 
@@ -227,27 +227,27 @@ static void name_module(const struct sym_ctx *c, const struct name_ref *n,
 		check_report_add(c->r, c->p, n->node, CK_NOTE, n->func,
 				 "%s found in module %s (%s.ko): the hook writes '%s:mod:%s' to set_ftrace_filter before the module loads and the kernel applies it when %s loads, so tracing must still be on then%s",
 				 n->func, m, m, n->func, m, m,
-				 s->flags & CS_INIT ? "; it is the module's init code, traced at load (kernel 4.15+)" : "");
+				 s->flags & KSYM_INIT ? "; it is the module's init code, traced at load (kernel 4.15+)" : "");
 	name_traceable(c, n, s);
 }
 
 static void check_glob(const struct sym_ctx *c, const struct name_ref *n)
 {
-	const struct check_tab *t = c->t;
+	const struct ksyms *t = c->t;
 	size_t i, count = 0, all = 0;
 	const char *first = NULL;
-	int known = t->core_trace == CT_KNOWN;
+	int known = t->core_trace == KT_KNOWN;
 
 	for (i = 1; i < t->n; i++) {
-		const struct check_sym *s = &t->sym[i];
+		const struct ksym *s = &t->sym[i];
 
-		if (!(s->flags & CS_TEXT) || fnmatch(n->func, s->name, 0))
+		if (!(s->flags & KSYM_TEXT) || fnmatch(n->func, s->name, 0))
 			continue;
 		if (n->mod[0] ? s->mod < 0 || fnmatch(n->mod, t->mods[s->mod], 0) :
 		    s->mod >= 0)
 			continue;
 		all++;
-		if (known && !(s->flags & CS_TRACE))
+		if (known && !(s->flags & KSYM_TRACE))
 			continue;
 		if (!count++)
 			first = s->name;
@@ -273,8 +273,8 @@ static void check_glob(const struct sym_ctx *c, const struct name_ref *n)
 
 static void check_name(const struct sym_ctx *c, struct name_ref *n)
 {
-	const struct check_tab *t = c->t;
-	const struct check_sym *core = NULL, *mod = NULL, *other = NULL;
+	const struct ksyms *t = c->t;
+	const struct ksym *core = NULL, *mod = NULL, *other = NULL;
 	uint32_t k;
 
 	if (!n->func[0])
@@ -283,14 +283,14 @@ static void check_name(const struct sym_ctx *c, struct name_ref *n)
 		check_glob(c, n);
 		return;
 	}
-	for (k = check_tab_bucket(t, n->func); k; k = t->sym[k].next) {
-		const struct check_sym *s = &t->sym[k];
+	for (k = ksyms_bucket(t, n->func); k; k = t->sym[k].next) {
+		const struct ksym *s = &t->sym[k];
 
-		if (!(s->flags & CS_TEXT) || strcmp(s->name, n->func))
+		if (!(s->flags & KSYM_TEXT) || strcmp(s->name, n->func))
 			continue;
 		if (s->mod < 0) {
 			/* Several static functions may share a name: prefer a traceable one. */
-			if (!core || (!(core->flags & CS_TRACE) && (s->flags & CS_TRACE)))
+			if (!core || (!(core->flags & KSYM_TRACE) && (s->flags & KSYM_TRACE)))
 				core = s;
 		} else if (!n->mod[0] || !strcmp(t->mods[s->mod], n->mod)) {
 			if (!mod)
@@ -315,7 +315,7 @@ static void check_name(const struct sym_ctx *c, struct name_ref *n)
 		name_module(c, n, mod);
 	} else if (core) {
 		name_traceable(c, n, core);
-		if (core->flags & CS_INIT)
+		if (core->flags & KSYM_INIT)
 			name_init(c, n);
 	} else {
 		name_missing(c, n);
@@ -348,13 +348,13 @@ static void check_list(const struct sym_ctx *c, const struct plan_list *l,
 }
 
 void check_plan_symbols(struct check_report *r, const struct plan *p,
-			const struct check_tab *t, const struct check_opts *o)
+			const struct ksyms *t, const struct check_opts *o)
 {
 	struct sym_ctx c = { r, p, t, o, 0 };
 	size_t i;
 
 	for (i = 1; i < t->n && !c.core; i++)
-		c.core = t->sym[i].mod < 0 && (t->sym[i].flags & CS_TEXT);
+		c.core = t->sym[i].mod < 0 && (t->sym[i].flags & KSYM_TEXT);
 
 	for (i = 0; i < p->ninst; i++) {
 		check_list(&c, &p->inst[i].filters, NK_FILTER);

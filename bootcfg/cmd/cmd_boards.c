@@ -40,40 +40,44 @@ static const char *const from_text[] = {
 	[BOARD_FROM_PREFIX] = "installed",
 };
 
-static int boards_usage(FILE *f)
+/* The search path, on the help's stream. */
+static void boards_epilog(FILE *f)
 {
 	struct board_path p;
 	int i;
 
-	fputs("usage: boottrace boards [-q] [-v]\n", f);
-	if (f != stdout)
-		return BT_EXIT_USAGE;
-	fputs("\nList the board profiles found along the search path, a name in two directories\n"
-	      "being the first one's.\n\n", f);
-	cmd_common_usage(f);
-	fputs("  (-v here: the search path and the file each profile is read from)\n\n"
-	      "BOOTTRACE_BOARDS=DIR:DIR... puts directories first. The search path here:\n", f);
+	fputs("BOOTTRACE_BOARDS=DIR:DIR... puts directories first. The search path here:\n", f);
 	board_path(&p);
 	for (i = 0; i < p.n; i++)
-		printf("  %s (%s)\n", p.dir[i], from_text[p.from[i]]);
+		fprintf(f, "  %s (%s)\n", p.dir[i], from_text[p.from[i]]);
 	fputs("\nExit status: 0 listed, 1 a profile that cannot be read, 2 usage,\n"
 	      "3 environment (I/O).\n", f);
-	return 0;
 }
 
-int cmd_boards(int argc, char **argv)
+static int cmd_boards(int argc, char **argv);
+
+/* No options of its own: the common ones only. */
+const struct cmd_verb cmd_boards_verb = {
+	.name = "boards", .run = cmd_boards,
+	.summary = "list board profiles and their limits",
+	.about = "List the board profiles found along the search path, a name in two directories\n"
+		 "being the first one's.\n",
+	.verbose = "the search path and the file each profile is read from",
+	.epilog = boards_epilog,
+};
+
+static int cmd_boards(int argc, char **argv)
 {
-	static const struct option none[] = { { NULL, 0, NULL, 0 } };
 	struct board b;
 	struct bt_error e;
 	int verbose, i, c;
 
 	optind = 1;
-	if ((c = cmd_getopt(argc, argv, "", none)) != -1)
-		return cmd_parse_exit(c == CMD_OPT_HELP ? CMD_HELP : CMD_BAD, boards_usage);
+	if ((c = cmd_getopt(argc, argv, &cmd_boards_verb)) != -1)
+		return cmd_parse_exit(c == CMD_OPT_HELP ? CMD_HELP : CMD_BAD, &cmd_boards_verb);
 	if (optind < argc) {
 		bt_say(NULL, BT_SAY_ERROR, "no argument is taken ('%s')", argv[optind]);
-		return cmd_parse_exit(CMD_BAD, boards_usage);
+		return cmd_parse_exit(CMD_BAD, &cmd_boards_verb);
 	}
 	verbose = bt_verbose();
 	bt_error_clear(&e);

@@ -7,7 +7,6 @@
  * without --force, -a refuses files that are not initrds, and
  * every error is one line naming the file and the place.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,43 +23,80 @@ struct bc_args {
 	int del, list, force;
 };
 
-static int usage(FILE *f)
+enum { O_FORCE = CMD_O_VERB };
+
+/* The kernel tool's -a, -d, -l (and their long names), and ours. */
+static const struct cmd_opt bc_opts[] = {
+	{ 'a', 'a', "apply", "CONF", "Apply boot config to initrd", CMD_OPT_KEY, NULL },
+	{ 'd', 'd', "delete", NULL, "Delete boot config file from initrd", CMD_OPT_KEY, NULL },
+	{ 'l', 'l', "list", NULL, "list boot config in initrd or file", CMD_OPT_KEY, NULL },
+	CMD_FLAG(0, "force", O_FORCE, "treat INITRD as an initrd even if it does not\n"
+		 "start like one (cpio, compressed, ramdisk fs),\n"
+		 "and rewrite it even if it is read-only"),
+	CMD_OPT_END,
+};
+
+static const struct cmd_optgroup bc_groups[] = {
+	{ NULL, bc_opts },
+	{ NULL, NULL },
+};
+
+/* An option in the kernel tool's layout: "\t\t-a, --apply CONF: text". */
+static void bc_usage_opt(const struct cmd_opt *o, const char *help, FILE *f)
 {
+	fputs("\t\t", f);
+	if (o->shrt)
+		fprintf(f, "-%c%s", o->shrt, o->name ? ", " : "");
+	if (o->name)
+		fprintf(f, "--%s", o->name);
+	fprintf(f, " %s: ", o->arg ? o->arg : "");
+	/* the kernel tool's continuation lines */
+	for (; *help; help++)
+		if (*help == '\n')
+			fputs("\n\t\t          ", f);
+		else
+			fputc(*help, f);
+	fputc('\n', f);
+}
+
+/*
+ * The kernel tool's usage text, our options added in its layout; the
+ * common ones say what they do here (-v: nothing more to explain).
+ */
+static void bc_usage(FILE *f)
+{
+	const struct cmd_opt *o;
+
 	fputs("Usage: bootconfig [OPTIONS] <INITRD>\n"
 	      "Or     bootconfig <CONFIG>\n"
 	      " Apply, delete or show boot config to initrd.\n"
-	      " Options:\n"
-	      "\t\t-a <config>: Apply boot config to initrd\n"
-	      "\t\t-d : Delete boot config file from initrd\n"
-	      "\t\t-l : list boot config in initrd or file\n"
-	      "\t\t--force : treat INITRD as an initrd even if it does not\n"
-	      "\t\t          start like one (cpio, compressed, ramdisk fs),\n"
-	      "\t\t          and rewrite it even if it is read-only\n"
-	      "\t\t-q, --quiet : errors only (no warnings, no notes)\n"
-	      "\t\t-v, --verbose : accepted; nothing more to explain\n"
-	      "\t\t-h, --help : this help\n\n"
-	      " If no option is given, show the bootconfig in the given file.\n"
+	      " Options:\n", f);
+	for (o = bc_opts; o->id; o++)
+		bc_usage_opt(o, o->help, f);
+	for (o = cmd_opts_common; o->id; o++)
+		bc_usage_opt(o, o->id == 'v' ? "accepted; nothing more to explain" : o->help, f);
+	fputs("\n If no option is given, show the bootconfig in the given file.\n"
 	      " -a and -d replace the file atomically; it is never left half-written.\n"
 	      " Exit status: 0 done, 1 a bad config or initrd (as the kernel's tool;\n"
 	      " also a read-only initrd without --force), 2 usage, 3 environment\n"
 	      " (I/O, an initrd another run keeps locked).\n"
 	      " See boottrace(1).\n", f);
-	return BT_EXIT_USAGE;
 }
+
+static int cmd_bootconfig(int argc, char **argv);
+
+const struct cmd_verb cmd_bootconfig_verb = {
+	.name = "bootconfig", .run = cmd_bootconfig, .operands = "FILE",
+	.summary = "show, apply or delete an initrd's bootconfig",
+	.groups = bc_groups, .usage = bc_usage,
+};
 
 static enum cmd_parse parse_args(int argc, char **argv, struct bc_args *a)
 {
-	static const struct option longopts[] = {
-		{ "apply", required_argument, NULL, 'a' },
-		{ "delete", no_argument, NULL, 'd' },
-		{ "list", no_argument, NULL, 'l' },
-		{ "force", no_argument, NULL, 'F' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int opt;
 
 	optind = 1;
-	while ((opt = cmd_getopt(argc, argv, "da:l", longopts)) != -1) {
+	while ((opt = cmd_getopt(argc, argv, &cmd_bootconfig_verb)) != -1) {
 		switch (opt) {
 		case 'a':
 			a->apply = optarg;
@@ -71,7 +107,7 @@ static enum cmd_parse parse_args(int argc, char **argv, struct bc_args *a)
 		case 'l':
 			a->list = 1;
 			break;
-		case 'F':
+		case O_FORCE:
 			a->force = 1;
 			break;
 		case CMD_OPT_HELP:
@@ -167,13 +203,13 @@ static int apply(const struct bc_args *a)
 	return ret ? fail(&e) : BT_EXIT_OK;
 }
 
-int cmd_bootconfig(int argc, char **argv)
+static int cmd_bootconfig(int argc, char **argv)
 {
 	struct bc_args a = { 0 };
 	int ret = parse_args(argc, argv, &a);
 
 	if (ret)
-		return cmd_parse_exit(ret, usage);
+		return cmd_parse_exit(ret, &cmd_bootconfig_verb);
 	if (a.apply)
 		return apply(&a);
 	if (a.del)

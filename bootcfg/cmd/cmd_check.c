@@ -4,14 +4,13 @@
  * (symbols, traceability, modules, initcall levels, .config), and
  * --callers: who calls a function, from the same inputs.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "check/check.h"
-#include "kimage/check_callers.h"
+#include "kimage/kcallers.h"
 #include "kimage/kimg.h"
 #include "cmd/commands.h"
 #include "util/source.h"
@@ -25,45 +24,69 @@ struct check_args {
 	int print_functions, print_events;
 };
 
-static int check_usage(FILE *f)
+enum { O_CALLERS = CMD_O_VERB, O_DEPTH, O_THRESH, O_PRINTMAP, O_PRINTFUNCS, O_PRINTEVENTS };
+
+static const char *check_format_value(size_t i, const char **help)
 {
-	fputs("usage: boottrace check [--vmlinux F | --system-map F] [--kernel IMAGE] [--modules DIR]\n"
-	      "                       [--kernel-config F] [--root DIR] [-f text|json]\n"
-	      "                       [--threshold N] CONFIG\n"
-	      "       boottrace check --callers FUNC [--depth N] --vmlinux F [--modules DIR]\n"
-	      "       boottrace check --kernel IMAGE --print-map\n"
-	      "       boottrace check --kernel IMAGE [--modules DIR] --print-functions|--print-events\n\n"
-	      "Check a boot-trace config against the kernel that will boot, before the reboot:\nevery function name exists (or which module has it), is traceable (has an\nmcount/fentry site), when an init function runs, and what the settings need\nof the .config.\n\n"
-	      "  --vmlinux F        the kernel with its symbol table (build tree or -dbg package)\n"
-	      "  --system-map F     System.map or /proc/kallsyms text instead (no traceability)\n"
-	      "  --kernel IMAGE     the installed image (/boot/vmlinuz-VER, bzImage, Image,\n"
-	      "                     vmlinux): its own kallsyms symbols when no --vmlinux or\n"
-	      "                     real --system-map is given, and its traceable functions\n"
-	      "                     and trace events; -v says\n"
-	      "                     which source was used; its own .config (IKCONFIG),\n"
-	      "                     else config-VER beside it, when no --kernel-config\n"
-	      "                     (docs/kernel-image.md)\n"
-	      "  --modules DIR      modules tree (*.ko, .ko.xz, .ko.zst, .ko.gz), e.g. /lib/modules/VER\n"
-	      "  --kernel-config F  the kernel's .config (/boot/config-VER); wins over --kernel's\n"
-	      "  --root DIR         an unpacked linux-image package (dpkg -x): finds the above\n"
-	      "                     (its boot/vmlinuz-VER as --kernel when no symbols else)\n"
-	      "  -f text|json       output format (default text)\n"
-	      "  --threshold N      warn when a wildcard matches more than N functions (1000)\n"
-	      "  --callers FUNC     print who calls FUNC, as a tree with modules\n"
-	      "  --depth N          levels of callers (default 3)\n"
-	      "  --print-map        print the --kernel image's own symbols as System.map text\n"
-	      "  --print-functions  print the functions the function tracer can trace, as\n"
-	      "                     available_filter_functions would list them at boot\n"
-	      "                     (--vmlinux or --kernel)\n"
-	      "  --print-events     print the trace events built into --kernel IMAGE, as\n"
-	      "                     available_events would list them at boot\n", f);
-	cmd_common_usage(f);
-	fputs("\nExit status: 0 no error, 1 errors found or bad input, 2 usage, 3 environment.\nSee docs/check.md and boottrace(1).\n", f);
-	return f == stdout ? BT_EXIT_OK : BT_EXIT_USAGE;
+	static const char *const names[] = { "text", "json" };
+	static const char *const helps[] = { "(default)", "docs/check.md" };
+
+	if (i >= 2)
+		return NULL;
+	*help = helps[i];
+	return names[i];
 }
 
-enum { O_VMLINUX = 256, O_SYSMAP, O_KERNEL, O_MODULES, O_KCONFIG, O_ROOT, O_CALLERS,
-       O_DEPTH, O_THRESH, O_PRINTMAP, O_PRINTFUNCS, O_PRINTEVENTS };
+static const struct cmd_opt check_opts[] = {
+	{ 'f', 'f', "format", "FORMAT", "the findings as:", CMD_OPT_KEY | CMD_OPT_INLINE,
+	  check_format_value },
+	CMD_ARG(0, "threshold", "N", O_THRESH,
+		"warn when a wildcard matches more than N functions (1000)"),
+	CMD_ARG(0, "callers", "FUNC", O_CALLERS, "print who calls FUNC, as a tree with modules"),
+	CMD_ARG(0, "depth", "N", O_DEPTH, "levels of callers (default 3)"),
+	CMD_FLAG(0, "print-map", O_PRINTMAP,
+		 "print the --kernel image's own symbols as System.map text"),
+	CMD_FLAG(0, "print-functions", O_PRINTFUNCS,
+		 "print the functions the function tracer can trace, as "
+		 "available_filter_functions would list them at boot (--vmlinux or --kernel)"),
+	CMD_FLAG(0, "print-events", O_PRINTEVENTS,
+		 "print the trace events built into --kernel IMAGE, as available_events "
+		 "would list them at boot"),
+	CMD_OPT_END,
+};
+
+static const struct cmd_optgroup check_groups[] = {
+	{ "The kernel", cmd_opts_image },
+	{ NULL, cmd_opts_kfiles },
+	{ "What to do", check_opts },
+	{ NULL, NULL },
+};
+
+static const char *const check_forms[] = {
+	"--callers FUNC [--depth N] --vmlinux FILE [--modules DIR]",
+	"--kernel IMAGE --print-map",
+	"--kernel IMAGE [--modules DIR] --print-functions|--print-events",
+	NULL,
+};
+
+static void check_epilog(FILE *f)
+{
+	fputs("Exit status: 0 no error, 1 errors found or bad input, 2 usage, 3 environment.\n"
+	      "See docs/check.md and boottrace(1).\n", f);
+}
+
+static int cmd_check(int argc, char **argv);
+
+const struct cmd_verb cmd_check_verb = {
+	.name = "check", .run = cmd_check, .operands = "CONFIG",
+	.summary = "check a config against the kernel that will boot",
+	.forms = check_forms,
+	.about = "Check a boot-trace config against the kernel that will boot, before the reboot:\n"
+		 "every function name exists (or which module has it), is traceable (has an\n"
+		 "mcount/fentry site), when an init function runs, and what the settings need\n"
+		 "of the .config.\n",
+	.groups = check_groups, .epilog = check_epilog,
+};
 
 static int check_number(const char *s, int *v)
 {
@@ -78,33 +101,17 @@ static int check_number(const char *s, int *v)
 
 static enum cmd_parse check_parse_args(int argc, char **argv, struct check_args *a)
 {
-	static const struct option opts[] = {
-		{ "vmlinux", required_argument, NULL, O_VMLINUX },
-		{ "system-map", required_argument, NULL, O_SYSMAP },
-		{ "kernel", required_argument, NULL, O_KERNEL },
-		{ "modules", required_argument, NULL, O_MODULES },
-		{ "kernel-config", required_argument, NULL, O_KCONFIG },
-		{ "root", required_argument, NULL, O_ROOT },
-		{ "callers", required_argument, NULL, O_CALLERS },
-		{ "depth", required_argument, NULL, O_DEPTH },
-		{ "threshold", required_argument, NULL, O_THRESH },
-		{ "print-map", no_argument, NULL, O_PRINTMAP },
-		{ "print-functions", no_argument, NULL, O_PRINTFUNCS },
-		{ "print-events", no_argument, NULL, O_PRINTEVENTS },
-		{ "format", required_argument, NULL, 'f' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c, bad = 0;
 
 	optind = 1;
-	while ((c = cmd_getopt(argc, argv, "f:", opts)) != -1) {
+	while ((c = cmd_getopt(argc, argv, &cmd_check_verb)) != -1) {
 		switch (c) {
-		case O_VMLINUX: a->in.vmlinux = optarg; break;
-		case O_SYSMAP: a->in.sysmap = optarg; break;
-		case O_KERNEL: a->in.kernel = optarg; break;
-		case O_MODULES: a->in.modules = optarg; break;
-		case O_KCONFIG: a->in.kconfig = optarg; break;
-		case O_ROOT: a->in.root = optarg; break;
+		case CMD_O_VMLINUX: a->in.vmlinux = optarg; break;
+		case CMD_O_SYSMAP: a->in.sysmap = optarg; break;
+		case CMD_O_KERNEL: a->in.kernel = optarg; break;
+		case CMD_O_MODULES: a->in.modules = optarg; break;
+		case CMD_O_KCONFIG: a->in.kconfig = optarg; break;
+		case CMD_O_ROOT: a->in.root = optarg; break;
 		case O_CALLERS: a->callers = optarg; break;
 		case O_DEPTH: bad |= check_number(optarg, &a->depth); break;
 		case O_THRESH: bad |= check_number(optarg, &a->threshold); break;
@@ -136,7 +143,7 @@ static enum cmd_parse check_parse_args(int argc, char **argv, struct check_args 
 	}
 	if (bad || optind < argc || (!a->config == !a->callers) ||
 	    (a->in.vmlinux && a->in.sysmap) ||
-	    (strcmp(a->format, "text") && strcmp(a->format, "json"))) {
+	    !cmd_opt_value_ok(cmd_opt_find(&cmd_check_verb, 'f'), a->format)) {
 		bt_say(NULL, BT_SAY_ERROR, "give one CONFIG or --callers FUNC, at most one of --vmlinux and --system-map, -f text or json, numbers for --depth and --threshold");
 		return CMD_BAD;
 	}
@@ -144,7 +151,7 @@ static enum cmd_parse check_parse_args(int argc, char **argv, struct check_args 
 }
 
 /* A config file against the loaded kernel: findings on stdout. */
-static int check_config_file(const struct check_args *a, const struct check_tab *t,
+static int check_config_file(const struct check_args *a, const struct ksyms *t,
 			     const struct kcaps *k, struct bt_error *e)
 {
 	struct check_opts o = { a->threshold };
@@ -180,16 +187,16 @@ static int check_print_map(const char *image)
 }
 
 /* --print-functions: the traceable functions, "NAME" or "NAME [MODULE]". */
-static int check_print_functions(const struct check_tab *t, struct bt_error *e)
+static int check_print_functions(const struct ksyms *t, struct bt_error *e)
 {
 	size_t i;
 
-	if (t->core_trace != CT_KNOWN)
+	if (t->core_trace != KT_KNOWN)
 		return bt_error_set(e, BT_EXIT_INPUT, t->core_path, "its call sites are not known (no __start_mcount_loc symbol, and no run of text addresses long enough to be their array), so neither are its traceable functions: give --vmlinux (the -dbg vmlinux); -v says what was read");
 	for (i = 1; i < t->n; i++) {
-		const struct check_sym *s = &t->sym[i];
+		const struct ksym *s = &t->sym[i];
 
-		if (!(s->flags & CS_TRACE) || (s->mod >= 0 && !t->mods_trace))
+		if (!(s->flags & KSYM_TRACE) || (s->mod >= 0 && !t->mods_trace))
 			continue;
 		if (s->mod >= 0)
 			printf("%s [%s]\n", s->name, t->mods[s->mod]);
@@ -202,7 +209,7 @@ static int check_print_functions(const struct check_tab *t, struct bt_error *e)
 }
 
 /* --print-events: the built-in events, "system:event". */
-static int check_print_events(const struct check_tab *t, struct bt_error *e)
+static int check_print_events(const struct ksyms *t, struct bt_error *e)
 {
 	size_t i;
 
@@ -215,10 +222,10 @@ static int check_print_events(const struct check_tab *t, struct bt_error *e)
 	return 0;
 }
 
-int cmd_check(int argc, char **argv)
+static int cmd_check(int argc, char **argv)
 {
 	struct check_args a = { .format = "text", .depth = 3, .threshold = 1000 };
-	struct check_tab t = { 0 };
+	struct ksyms t = { 0 };
 	struct bt_progress prog;
 	struct kcaps k;
 	struct bt_error e;
@@ -228,7 +235,7 @@ int cmd_check(int argc, char **argv)
 	memset(&k, 0, sizeof(k));
 	ret = check_parse_args(argc, argv, &a);
 	if (ret)
-		return cmd_parse_exit(ret, check_usage);
+		return cmd_parse_exit(ret, &cmd_check_verb);
 	ret = -1;
 	if (a.print_map)
 		return check_print_map(a.in.kernel);
@@ -244,15 +251,15 @@ int cmd_check(int argc, char **argv)
 	} else if (a.print_events) {
 		ret = check_print_events(&t, &e);
 	} else if (a.callers) {
-		ret = check_callers_print(&t, a.in.vmlinux, a.in.modules, a.callers,
-					  a.depth, stdout, &e);
+		ret = kcallers_print(&t, a.in.vmlinux, a.in.modules, a.callers,
+				     a.depth, stdout, &e);
 	} else {
 		bt_progress_end(&prog);
 		ret = check_config_file(&a, &t, &k, &e);
 	}
 out:
 	bt_progress_end(&prog);
-	check_tab_free(&t);
+	ksyms_free(&t);
 	if (ret < 0)
 		return cmd_fail(&e, BT_EXIT_INPUT);
 	return ret ? BT_EXIT_INPUT : BT_EXIT_OK;

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* boottrace collect: this boot's snapshot + the live trace -> a boot record. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,41 +9,57 @@
 
 #define CONF_DEFAULT "/etc/boottrace/collect.conf"
 
-static int collect_usage(FILE *f)
+enum { O_KEEP = CMD_O_VERB, O_STATE, O_RUN, O_TRACEFS, O_CONFIG, O_BOOTID, O_PSTORE };
+
+static const struct cmd_opt collect_opts[] = {
+	{ O_KEEP, 0, "keep", "N", "records to keep, 1 to 1000 (default: 'keep = N' in "
+	  CONF_DEFAULT ", else 5)", CMD_OPT_KEY, NULL },
+	{ O_STATE, 0, "state", "DIR", "where records go (default /var/lib/boottrace)",
+	  CMD_OPT_KEY, NULL },
+	CMD_ARG(0, "run", "DIR", O_RUN, "where the hook's snapshots are (default /run/boottrace)"),
+	CMD_ARG(0, "tracefs", "DIR", O_TRACEFS, "tracefs (default /sys/kernel/tracing, else "
+		"/sys/kernel/debug/tracing; mounted when neither is)"),
+	CMD_ARG(0, "config", "FILE", O_CONFIG, "the settings file (default " CONF_DEFAULT ")"),
+	CMD_ARG(0, "pstore", "DIR", O_PSTORE, "pstore's records of earlier boots, taken when "
+		"the snapshot has none (default /sys/fs/pstore)"),
+	CMD_ARG(0, "boot-id", "ID", O_BOOTID, "collect another boot id's snapshot (tests)"),
+	CMD_OPT_END,
+};
+
+static const struct cmd_optgroup collect_groups[] = {
+	{ NULL, collect_opts },
+	{ NULL, NULL },
+};
+
+static void collect_epilog(FILE *f)
 {
-	fputs("usage: boottrace collect [--keep N] [--state DIR] [--run DIR]\n"
-	      "                         [--tracefs DIR] [--config FILE] [--boot-id ID]\n\n"
-	      "On the running system, once the boot is done (boottrace-collect.service\n"
-	      "or the init script runs it): join this boot's initramfs snapshot\n"
-	      "(RUN/<boot-id>/, boot id from /proc/sys/kernel/random/boot_id) with\n"
-	      "the live trace in tracefs (the events after the snapshot's last one\n"
-	      "on each CPU), stop tracing when the boot asked for it\n"
-	      "(boottrace.follow=1; follow=keep leaves it on), and write one boot\n"
-	      "record, STATE/<boot-id>/: the files of a snapshot directory (report\n"
-	      "reads it: boottrace report STATE/<boot-id>) and record.json\n"
-	      "(docs/record-schema.md). It is built under a temporary name and\n"
-	      "renamed, so no half record is ever under the final name. Gaps\n"
-	      "(the live buffer wrapped or was cleared) and lost events are\n"
-	      "errors in its meta and record.json, and said here.\n\n"
-	      "The last N records are kept; a directory collect did not write\n"
-	      "(no .boottrace-record in it) is never removed.\n\n"
-	      "  --keep N        records to keep, 1 to 1000 (default: 'keep = N' in\n"
-	      "                  " CONF_DEFAULT ", else 5)\n"
-	      "  --state DIR     where records go (default /var/lib/boottrace)\n"
-	      "  --run DIR       where the hook's snapshots are (default /run/boottrace)\n"
-	      "  --tracefs DIR   tracefs (default /sys/kernel/tracing, else\n"
-	      "                  /sys/kernel/debug/tracing; mounted when neither is)\n"
-	      "  --config FILE   the settings file (default " CONF_DEFAULT ")\n"
-	      "  --pstore DIR    pstore's records of earlier boots, taken when the\n"
-	      "                  snapshot has none (default /sys/fs/pstore)\n"
-	      "  --boot-id ID    collect another boot id's snapshot (tests)\n", f);
-	cmd_common_usage(f);
-	fputs("\nExit status: 0 the record was written (gaps are in it), 1 no\n"
+	fputs("Exit status: 0 the record was written (gaps are in it), 1 no\n"
 	      "snapshot of this boot or a bad settings file, 2 usage, 3 no\n"
 	      "tracefs, a full or read-only state directory (nothing is left\n"
 	      "half-written).\n", f);
-	return f == stdout ? BT_EXIT_OK : BT_EXIT_USAGE;
 }
+
+static int cmd_collect(int argc, char **argv);
+
+const struct cmd_verb cmd_collect_verb = {
+	.name = "collect", .run = cmd_collect,
+	.summary = "this boot's snapshot + the live trace -> a boot record",
+	.about = "On the running system, once the boot is done (boottrace-collect.service\n"
+		 "or the init script runs it): join this boot's initramfs snapshot\n"
+		 "(RUN/<boot-id>/, boot id from /proc/sys/kernel/random/boot_id) with\n"
+		 "the live trace in tracefs (the events after the snapshot's last one\n"
+		 "on each CPU), stop tracing when the boot asked for it\n"
+		 "(boottrace.follow=1; follow=keep leaves it on), and write one boot\n"
+		 "record, STATE/<boot-id>/: the files of a snapshot directory (report\n"
+		 "reads it: boottrace report STATE/<boot-id>) and record.json\n"
+		 "(docs/record-schema.md). It is built under a temporary name and\n"
+		 "renamed, so no half record is ever under the final name. Gaps\n"
+		 "(the live buffer wrapped or was cleared) and lost events are\n"
+		 "errors in its meta and record.json, and said here.\n\n"
+		 "The last N records are kept; a directory collect did not write\n"
+		 "(no .boottrace-record in it) is never removed.\n",
+	.groups = collect_groups, .epilog = collect_epilog,
+};
 
 static int parse_keep(const char *s, int *keep)
 {
@@ -59,18 +74,8 @@ static int parse_keep(const char *s, int *keep)
 	return 0;
 }
 
-int cmd_collect(int argc, char **argv)
+static int cmd_collect(int argc, char **argv)
 {
-	static const struct option longs[] = {
-		{ "keep", required_argument, NULL, 'k' },
-		{ "state", required_argument, NULL, 's' },
-		{ "run", required_argument, NULL, 'r' },
-		{ "tracefs", required_argument, NULL, 't' },
-		{ "config", required_argument, NULL, 'c' },
-		{ "boot-id", required_argument, NULL, 'b' },
-		{ "pstore", required_argument, NULL, 'p' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct record_opts o = { .run = "/run/boottrace", .state = "/var/lib/boottrace",
 				 .keep = RECORD_KEEP_DEFAULT };
 	struct record_result r;
@@ -79,32 +84,32 @@ int cmd_collect(int argc, char **argv)
 	int c;
 
 	optind = 1;
-	while ((c = cmd_getopt(argc, argv, "", longs)) != -1) {
+	while ((c = cmd_getopt(argc, argv, &cmd_collect_verb)) != -1) {
 		switch (c) {
-		case 'k': keep = optarg; break;
-		case 's': o.state = optarg; break;
-		case 'r': o.run = optarg; break;
-		case 't': o.tracefs = optarg; break;
-		case 'c': conf = optarg; break;
-		case 'b': o.boot_id = optarg; break;
-		case 'p': o.pstore = optarg; break;
-		case CMD_OPT_HELP: return cmd_parse_exit(CMD_HELP, collect_usage);
-		default: return cmd_parse_exit(CMD_BAD, collect_usage);
+		case O_KEEP: keep = optarg; break;
+		case O_STATE: o.state = optarg; break;
+		case O_RUN: o.run = optarg; break;
+		case O_TRACEFS: o.tracefs = optarg; break;
+		case O_CONFIG: conf = optarg; break;
+		case O_BOOTID: o.boot_id = optarg; break;
+		case O_PSTORE: o.pstore = optarg; break;
+		case CMD_OPT_HELP: return cmd_parse_exit(CMD_HELP, &cmd_collect_verb);
+		default: return cmd_parse_exit(CMD_BAD, &cmd_collect_verb);
 		}
 	}
 	if (optind != argc) {
 		bt_say(NULL, BT_SAY_ERROR, "no argument is taken ('%s'); see the options", argv[optind]);
-		return cmd_parse_exit(CMD_BAD, collect_usage);
+		return cmd_parse_exit(CMD_BAD, &cmd_collect_verb);
 	}
 	if (!*o.state || !*o.run) {
 		bt_say(NULL, BT_SAY_ERROR, "--state and --run take a directory");
-		return cmd_parse_exit(CMD_BAD, collect_usage);
+		return cmd_parse_exit(CMD_BAD, &cmd_collect_verb);
 	}
 	bt_error_clear(&e);
 	if (record_conf_load(conf ? conf : CONF_DEFAULT, conf != NULL, &o.keep, &e))
 		return cmd_fail(&e, BT_EXIT_INPUT);
 	if (keep && parse_keep(keep, &o.keep))
-		return cmd_parse_exit(CMD_BAD, collect_usage);
+		return cmd_parse_exit(CMD_BAD, &cmd_collect_verb);
 	if (record_collect(&o, &r, &e))
 		return cmd_fail(&e, BT_EXIT_ENV);
 	printf("%s: boot record from %s (tracing %s; %d errors, %d warnings; %d older records removed)\n",

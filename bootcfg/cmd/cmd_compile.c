@@ -4,18 +4,17 @@
  * the config itself for a question (--who-calls).
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "check/check.h"
+#include "cmd/cmd_kernel.h"
 #include "cmd/commands.h"
 #include "compile/compile.h"
 #include "compile/whocalls.h"
 #include "kimage/kimg.h"
-#include "kernel/tracers.h"
 #include "util/grow.h"
 #include "util/readfile.h"
 
@@ -31,159 +30,174 @@ struct compile_args {
 	int keep_bootargs, allow_drop, verbose, print_config, check;
 };
 
-static int compile_usage(FILE *f)
+static const char *compile_target_value(size_t i, const char **help)
 {
-	const struct emit_target *t;
+	size_t n;
 
-	fputs("usage: boottrace compile [-t TARGET] [-b BOARD] [-k KVER] [--kernel-config FILE]\n"
-	      "                         [-o OUT] [--base LINE | --base-file FILE] [--keep-bootargs]\n"
-	      "                         [--apply INITRD] [--allow-drop] [-q] [-v] CONFIG\n"
-	      "       boottrace compile --who-calls FUNC[,FUNC...] [--callers LIST] [--print-config] ...\n"
-	      "       boottrace compile --who-calls FUNC --arg NAME=FETCH [--arg ...] ...\n"
-	      "       boottrace compile --who-creates NETDEV [-b BOARD] ...\n\n"
-	      "Turn a boot-trace config (bootconfig syntax: ftrace.*, kernel.*, init.*, boottrace.*)\ninto what the target kernel and bootloader really need, or refuse what would\nsilently do nothing at boot.\n\n"
-	      "  -t TARGET         output form (default cmdline):\n", f);
-	for (t = emit_targets; t->name; t++)
-		fprintf(f, "                      %-15s %s\n", t->name, t->summary);
-	fputs("  -b BOARD          board profile name or file (boottrace boards)\n"
-	      "  -k KVER           target kernel version, e.g. 4.9, 5.10, 6.1\n"
-	      "  --kernel-config F the target kernel's .config (version from its header if no -k;\n"
-	      "                    wins over --kernel IMAGE's own)\n"
-	      "  -o OUT            write to OUT (atomically) instead of stdout\n"
-	      "  --base LINE       existing line to merge into: the command line (cmdline,\n"
-	      "                    kernel-install, uki, rpi, uboot-*: bootargs), the bootcmd\n"
-	      "                    (bootoctlinux), /etc/default/grub's text (grub), the\n"
-	      "                    whole file (extlinux, u-boot-menu, bls); the\n"
-	      "                    bootloader targets default to board.cmdline.base\n"
-	      "  --base-file FILE  the same, read from FILE (- for stdin)\n"
-	      "  --keep-bootargs   uboot-script, uboot-scr: append to ${bootargs} when the\n"
-	      "                    script runs, instead of a base\n"
-	      "  --label NAME      extlinux: merge into the APPEND of LABEL NAME (default: the\n"
-	      "                    DEFAULT label, else MENU DEFAULT, else the first)\n"
-	      "  --apply INITRD    bootconfig target: apply to INITRD (as bootconfig -a)\n"
-	      "  --allow-drop      drop, with a warning each, what the target cannot carry\n"
+	for (n = 0; n < i && emit_targets[n].name; n++)
+		;
+	if (!emit_targets[n].name)
+		return NULL;
+	*help = emit_targets[n].summary;
+	return emit_targets[n].name;
+}
 
-	      "  --who-calls F,... compile the recommended config to find who calls F\n"
-	      "  --arg NAME=FETCH  with --who-calls FUNC: a boot kprobe on FUNC records\n"
-	      "                    NAME=FETCH[:TYPE] at each call (the arch's registers, e.g.\n"
-	      "                    name=+0(%di):string on x86_64; $argN on 6.1+ x86_64, arm64,\n"
-	      "                    riscv); report shows each value with its culprit\n"
-	      "  --who-creates DEV --who-calls register_netdevice with --arg name=+0(REG):string,\n"
-	      "                    REG the board's (-b) first-argument register: who created\n"
-	      "                    the network device DEV (and every other one)\n"
-	      "  --callers LIST    callers to trace in parent-chain mode (FUNC or FUNC:mod:MODULE)\n"
-	      "  --print-config    with --who-calls: print the config instead\n"
-	      "  --crash MODE      with --who-calls: catch a boot that panics or hangs before\n"
-	      "                    the hook (console: dump on the serial console; persistent:\n"
-	      "                    kept across a warm reboot, 6.12+); see docs/crash.md\n"
-	      "  --check           first run boottrace check on the config (findings on\n"
-	      "                    stderr; errors stop the compile), with:\n"
-	      "  --vmlinux F, --system-map F, --modules DIR, --root DIR  as for check\n"
-	      "  --kernel IMAGE    as for check: the image's own symbols (kallsyms), and\n"
-	      "                    its own table of boot parameters: a word it lacks is\n"
-	      "                    refused; a bzImage's command-line size replaces the\n"
-	      "                    board's; its own .config (IKCONFIG), else config-VER\n"
-	      "                    beside it, when no --kernel-config; a --kernel that is\n"
-	      "                    a version (6.1) is -k\n"
-	      "  --hook-settings F write the hook's boottrace.* settings to F (for the initramfs's\n"
-	      "                    /etc/boottrace.conf) instead of onto the command line\n", f);
-	cmd_common_usage(f);
-	fputs("  (-v here: where each setting goes and why)\n\n"
-	      "Exit status: 0 compiled (or written with --apply/-o), 1 the config is\n"
+static const char *compile_crash_value(size_t i, const char **help)
+{
+	static const char *const names[] = { "console", "persistent" };
+	static const char *const helps[] = {
+		"dump on the serial console",
+		"kept across a warm reboot, 6.12+",
+	};
+
+	if (i >= 2)
+		return NULL;
+	*help = helps[i];
+	return names[i];
+}
+
+enum { O_BASE = CMD_O_VERB, O_BASE_FILE, O_KEEP, O_APPLY, O_WHO, O_CALLERS, O_PRINT,
+       O_CRASH, O_CHECK, O_HOOKSET, O_LABEL, O_ARG, O_CREATES };
+
+static const struct cmd_opt compile_out_opts[] = {
+	{ 't', 't', "target", "TARGET", "output form (default cmdline):", CMD_OPT_KEY,
+	  compile_target_value },
+	CMD_ARG('o', "output", "OUT", 'o', "write to OUT (atomically) instead of stdout"),
+	CMD_ARG(0, "base", "LINE", O_BASE,
+		"existing line to merge into: the command line (cmdline, kernel-install, uki, "
+		"rpi, uboot-*: bootargs), the bootcmd (bootoctlinux), /etc/default/grub's text "
+		"(grub), the whole file (extlinux, u-boot-menu, bls); the bootloader targets "
+		"default to board.cmdline.base"),
+	CMD_ARG(0, "base-file", "FILE", O_BASE_FILE, "the same, read from FILE (- for stdin)"),
+	CMD_FLAG(0, "keep-bootargs", O_KEEP, "uboot-script, uboot-scr: append to ${bootargs} "
+		 "when the script runs, instead of a base"),
+	CMD_ARG(0, "label", "NAME", O_LABEL, "extlinux: merge into the APPEND of LABEL NAME "
+		"(default: the DEFAULT label, else MENU DEFAULT, else the first)"),
+	CMD_ARG(0, "apply", "INITRD", O_APPLY, "bootconfig target: apply to INITRD (as "
+		"bootconfig -a)"),
+	CMD_ARG(0, "hook-settings", "FILE", O_HOOKSET, "write the hook's boottrace.* settings "
+		"to FILE (for the initramfs's /etc/boottrace.conf) instead of onto the command "
+		"line"),
+	CMD_OPT_END,
+};
+
+static const struct cmd_opt compile_who_opts[] = {
+	CMD_ARG(0, "who-calls", "FUNC,...", O_WHO, "compile the recommended config to find who "
+		"calls each FUNC"),
+	CMD_ARG(0, "arg", "NAME=FETCH", O_ARG, "with --who-calls FUNC: a boot kprobe on FUNC "
+		"records NAME=FETCH[:TYPE] at each call (the arch's registers, e.g. "
+		"name=+0(%di):string on x86_64; $argN on 6.1+ x86_64, arm64, riscv); report "
+		"shows each value with its culprit"),
+	CMD_ARG(0, "who-creates", "DEV", O_CREATES, "--who-calls register_netdevice with --arg "
+		"name=+0(REG):string, REG the board's (-b) first-argument register: who created "
+		"the network device DEV (and every other one)"),
+	CMD_ARG(0, "callers", "LIST", O_CALLERS, "callers to trace in parent-chain mode (FUNC "
+		"or FUNC:mod:MODULE)"),
+	CMD_FLAG(0, "print-config", O_PRINT, "with --who-calls: print the config instead"),
+	{ O_CRASH, 0, "crash", "MODE", "with --who-calls: catch a boot that panics or hangs "
+	  "before the hook (docs/crash.md):", 0, compile_crash_value },
+	CMD_OPT_END,
+};
+
+static const struct cmd_opt compile_check_opts[] = {
+	CMD_FLAG(0, "check", O_CHECK, "first run boottrace check on the config (findings on "
+		 "stderr; errors stop the compile), with the kernel's files below; any of them "
+		 "(--modules alone aside) or --kernel IMAGE implies it"),
+	CMD_OPT_END,
+};
+
+static const struct cmd_optgroup compile_groups[] = {
+	{ "Output", compile_out_opts },
+	{ "The target kernel and board", cmd_opts_target },
+	{ NULL, cmd_opts_image },
+	{ "Who calls a function", compile_who_opts },
+	{ "Check first", compile_check_opts },
+	{ NULL, cmd_opts_kfiles },
+	{ NULL, NULL },
+};
+
+static const char *const compile_forms[] = {
+	"--who-calls FUNC[,FUNC...] [--callers LIST] [--print-config] [OPTIONS]",
+	"--who-calls FUNC --arg NAME=FETCH [--arg ...] [OPTIONS]",
+	"--who-creates NETDEV [-b BOARD] [OPTIONS]",
+	NULL,
+};
+
+static void compile_epilog(FILE *f)
+{
+	fputs("Exit status: 0 compiled (or written with --apply/-o), 1 the config is\n"
 	      "refused (or --check found errors), 2 usage, 3 environment (I/O, memory).\n"
 	      "See boottrace(1) and boottrace.bconf(5).\n", f);
-	return f == stdout ? BT_EXIT_OK : BT_EXIT_USAGE;
 }
 
-/* "6.1", "6.12": a kernel version; anything else given to --kernel is an image file. */
-static int compile_is_version(const char *s)
+static int cmd_compile(int argc, char **argv);
+
+const struct cmd_verb cmd_compile_verb = {
+	.name = "compile", .run = cmd_compile, .operands = "CONFIG",
+	.summary = "config -> cmdline, bootconfig, bootloader form",
+	.forms = compile_forms,
+	.about = "Turn a boot-trace config (bootconfig syntax: ftrace.*, kernel.*, init.*,\n"
+		 "boottrace.*) into what the target kernel and bootloader really need, or refuse\n"
+		 "what would silently do nothing at boot. With --kernel IMAGE every word is\n"
+		 "checked against the image's own table of boot parameters, and a bzImage's\n"
+		 "command-line size replaces the board's.\n",
+	.groups = compile_groups, .verbose = "where each setting goes and why",
+	.epilog = compile_epilog,
+};
+
+/* --arg NAME=FETCH, in order, one slot more for --who-creates' own. */
+static int compile_add_arg(struct compile_args *a, const char *arg)
 {
-	if (*s < '0' || *s > '9')
-		return 0;
-	return strspn(s, "0123456789.") == strlen(s);
-}
-
-enum { O_KCONFIG = 256, O_BASE, O_BASE_FILE, O_KEEP, O_APPLY, O_DROP,
-       O_WHO, O_CALLERS, O_PRINT, O_CRASH, O_CHECK, O_VMLINUX, O_SYSMAP, O_KERNEL, O_MODULES,
-       O_ROOT, O_HOOKSET, O_LABEL, O_ARG, O_CREATES };
-
-static enum cmd_parse compile_parse_args(int argc, char **argv, struct compile_args *a)
-{
-	static const struct option opts[] = {
-		{ "target", required_argument, NULL, 't' },
-		{ "board", required_argument, NULL, 'b' },
-		{ "kernel", required_argument, NULL, O_KERNEL },
-		{ "output", required_argument, NULL, 'o' },
-		{ "kernel-config", required_argument, NULL, O_KCONFIG },
-		{ "base", required_argument, NULL, O_BASE },
-		{ "base-file", required_argument, NULL, O_BASE_FILE },
-		{ "keep-bootargs", no_argument, NULL, O_KEEP },
-		{ "apply", required_argument, NULL, O_APPLY },
-		{ "allow-drop", no_argument, NULL, O_DROP },
-		{ "who-calls", required_argument, NULL, O_WHO },
-		{ "callers", required_argument, NULL, O_CALLERS },
-		{ "print-config", no_argument, NULL, O_PRINT },
-		{ "crash", required_argument, NULL, O_CRASH },
-		{ "check", no_argument, NULL, O_CHECK },
-		{ "vmlinux", required_argument, NULL, O_VMLINUX },
-		{ "system-map", required_argument, NULL, O_SYSMAP },
-		{ "modules", required_argument, NULL, O_MODULES },
-		{ "root", required_argument, NULL, O_ROOT },
-		{ "hook-settings", required_argument, NULL, O_HOOKSET },
-		{ "label", required_argument, NULL, O_LABEL },
-		{ "arg", required_argument, NULL, O_ARG },
-		{ "who-creates", required_argument, NULL, O_CREATES },
-		{ NULL, 0, NULL, 0 },
-	};
-	int c;
-
-	optind = 1;
-	while ((c = cmd_getopt(argc, argv, "t:b:k:o:", opts)) != -1) {
-		switch (c) {
-		case 't': a->target = optarg; break;
-		case 'b': a->board = optarg; break;
-		case 'k': a->kver = optarg; break;
-		case O_KERNEL:
-			/* a version as -k (as it always was), else an image file */
-			if (compile_is_version(optarg))
-				a->kver = optarg;
-			else
-				a->image = optarg;
-			break;
-		case 'o': a->out = optarg; break;
-		case CMD_OPT_HELP: return CMD_HELP;
-		case O_KCONFIG: a->kconfig = optarg; break;
-		case O_BASE: a->base = optarg; break;
-		case O_BASE_FILE: a->base_file = optarg; break;
-		case O_KEEP: a->keep_bootargs = 1; break;
-		case O_APPLY: a->apply = optarg; break;
-		case O_DROP: a->allow_drop = 1; break;
-		case O_WHO: a->who_calls = optarg; break;
-		case O_CALLERS: a->callers = optarg; break;
-		case O_PRINT: a->print_config = 1; break;
-		case O_CRASH: a->crash = optarg; break;
-		case O_CHECK: a->check = 1; break;
-		case O_VMLINUX: a->vmlinux = optarg; break;
-		case O_SYSMAP: a->sysmap = optarg; break;
-		case O_MODULES: a->modules = optarg; break;
-		case O_ROOT: a->root = optarg; break;
-		case O_HOOKSET: a->hook_settings = optarg; break;
-		case O_LABEL: a->label = optarg; break;
-		case O_CREATES: a->creates = optarg; break;
-		case O_ARG:
-			/* one slot more for --who-creates' own */
-			if (BT_GROW(a->args, a->nargs + 2, a->capargs) < 0) {
-				bt_say(NULL, BT_SAY_ERROR, "out of memory");
-				return CMD_BAD;
-			}
-			a->args[a->nargs++] = optarg;
-			break;
-		default: return CMD_BAD;
-		}
+	if (BT_GROW(a->args, a->nargs + 2, a->capargs) < 0) {
+		bt_say(NULL, BT_SAY_ERROR, "out of memory");
+		return -1;
 	}
-	if (optind < argc)
-		a->config = argv[optind++];
-	a->verbose = bt_verbose();
+	a->args[a->nargs++] = arg;
+	return 0;
+}
+
+/* The option @c getopt returned, into @a: 0, or -1 having said why. */
+static int compile_take(struct compile_args *a, int c, const char *arg)
+{
+	switch (c) {
+	case 't': a->target = arg; break;
+	case 'b': a->board = arg; break;
+	case 'k': a->kver = arg; break;
+	case 'o': a->out = arg; break;
+	case CMD_O_KERNEL:
+		/* a version as -k (as it always was), else an image file */
+		if (cmd_kernel_is_version(arg))
+			a->kver = arg;
+		else
+			a->image = arg;
+		break;
+	case CMD_O_KCONFIG: a->kconfig = arg; break;
+	case CMD_O_DROP: a->allow_drop = 1; break;
+	case CMD_O_VMLINUX: a->vmlinux = arg; break;
+	case CMD_O_SYSMAP: a->sysmap = arg; break;
+	case CMD_O_MODULES: a->modules = arg; break;
+	case CMD_O_ROOT: a->root = arg; break;
+	case O_BASE: a->base = arg; break;
+	case O_BASE_FILE: a->base_file = arg; break;
+	case O_KEEP: a->keep_bootargs = 1; break;
+	case O_APPLY: a->apply = arg; break;
+	case O_WHO: a->who_calls = arg; break;
+	case O_CALLERS: a->callers = arg; break;
+	case O_PRINT: a->print_config = 1; break;
+	case O_CRASH: a->crash = arg; break;
+	case O_CHECK: a->check = 1; break;
+	case O_HOOKSET: a->hook_settings = arg; break;
+	case O_LABEL: a->label = arg; break;
+	case O_CREATES: a->creates = arg; break;
+	case O_ARG: return compile_add_arg(a, arg);
+	default: return -1;
+	}
+	return 0;
+}
+
+/* What goes with what, once every option is in: CMD_RUN or CMD_BAD, said. */
+static enum cmd_parse compile_args_check(struct compile_args *a, int extra)
+{
 	/* --modules alone may only feed --who-calls' caller search. */
 	if (a->vmlinux || a->sysmap || a->root || a->image)
 		a->check = 1;
@@ -197,17 +211,34 @@ static enum cmd_parse compile_parse_args(int argc, char **argv, struct compile_a
 		bt_say(NULL, BT_SAY_ERROR, "--arg %s goes with --who-calls FUNC (the function whose calls it records)", a->args[0]);
 		return CMD_BAD;
 	}
-	if (optind < argc || (!a->config == !a->who_calls) ||
+	if (extra || (!a->config == !a->who_calls) ||
 	    (a->base && a->base_file) || ((a->callers || a->print_config || a->crash) &&
 					   !a->who_calls)) {
 		bt_say(NULL, BT_SAY_ERROR, "give one CONFIG, --who-calls or --who-creates (--callers, --arg, --print-config and --crash go with --who-calls; --base or --base-file, not both)");
 		return CMD_BAD;
 	}
-	if (a->crash && strcmp(a->crash, "console") && strcmp(a->crash, "persistent")) {
+	if (a->crash && !cmd_opt_value_ok(cmd_opt_find(&cmd_compile_verb, O_CRASH), a->crash)) {
 		bt_say(NULL, BT_SAY_ERROR, "--crash %s: give console (the dump on the serial console) or persistent (kept across a warm reboot, 6.12+)", a->crash);
 		return CMD_BAD;
 	}
 	return CMD_RUN;
+}
+
+static enum cmd_parse compile_parse_args(int argc, char **argv, struct compile_args *a)
+{
+	int c;
+
+	optind = 1;
+	while ((c = cmd_getopt(argc, argv, &cmd_compile_verb)) != -1) {
+		if (c == CMD_OPT_HELP)
+			return CMD_HELP;
+		if (compile_take(a, c, optarg))
+			return CMD_BAD;
+	}
+	if (optind < argc)
+		a->config = argv[optind++];
+	a->verbose = bt_verbose();
+	return compile_args_check(a, optind < argc);
 }
 
 /* --base-file: one line (newlines count as spaces, as for the kernel). */
@@ -238,139 +269,27 @@ static const char *compile_base(const struct compile_args *a,
 	return b->cmdline_base;
 }
 
-/* What --kernel IMAGE gave besides the kcaps: its command-line size. */
-struct compile_image {
-	unsigned cmdline_size;	/* the setup header's cmdline_size, 0: none */
-	struct kimg img;	/* the unpacked image, for --check to read once */
-};
-
-/* The tracers whose code the image's symbols hold (kernel/tracers.c). */
-static void compile_image_tracers(const char *image, const char *text,
-				  size_t len, struct kcaps *k)
-{
-	const char *const *w = ktracer_witnesses();
-	uint64_t addr[32];
-	int n = 0;
-
-	while (w[n])
-		n++;
-	ktracer_set_symbols(k, kimg_syms(text, len, w, addr, n), image);
-}
-
-/*
- * --kernel IMAGE: the boot parameters the image's own table holds, for the
- * routes to check every word against (kimage/kimg_params.c), its .config
- * when no --kernel-config is given (check/check_kconfig.c), and its
- * command-line size (kimg.h).
- */
-static int compile_image_read(const struct compile_args *a, struct kcaps *k,
-			      struct kimg_params *p, struct compile_image *ci,
-			      struct bt_error *e)
-{
-	struct kimg *img = &ci->img;
-	struct bt_error why;
-	char *text = NULL, how[400];
-	size_t len, nsyms;
-	int ret;
-
-	if (kimg_load(a->image, img, e))
-		return -1;
-	ci->cmdline_size = img->cmdline_size;
-	ret = check_image_kconfig(img, a->image, "the checks against its CONFIG_ options (bootconfig support, tracers, kprobe events)", k, e);
-	if (!ret)
-		ret = kimg_kallsyms(img, a->image, &text, &len, &nsyms, how, sizeof(how), e);
-	if (!ret)
-		compile_image_tracers(a->image, text, len, k);
-	if (!ret && kimg_params(img, text, len, a->image, p, &why)) {
-		/* no table found: the version table still decides, and we say so */
-		if (why.code != BT_EXIT_INPUT)
-			*e = why, ret = -1;
-		else
-			bt_say(NULL, BT_SAY_WARN, "%s: %s; the words are checked against the version table only",
-			       a->image, why.msg);
-	}
-	free(text);
-	if (ret || !p->n)
-		return ret;
-	k->image_path = a->image;
-	k->image_params = p->name;
-	k->nimage_params = p->n;
-	if (a->verbose)
-		bt_say("route", BT_SAY_PLAIN, "boot parameters: the %zu of %s's own __setup/early_param table (%zu early), at byte %zu of the unpacked kernel; a word it lacks is refused",
-		       p->n, a->image, p->early, p->at);
-	return 0;
-}
-
-static int compile_kernel(const struct compile_args *a, struct kcaps *k,
-			  struct kimg_params *p, struct compile_image *ci,
-			  struct bt_error *e)
-{
-	memset(k, 0, sizeof(*k));
-	if (a->kver && kcaps_set_version(k, a->kver, e))
-		return -1;
-	if (a->kconfig && kcaps_load_config(k, a->kconfig, e))
-		return -1;
-	if (a->image && compile_image_read(a, k, p, ci, e))
-		return -1;
-	if (!k->version && a->verbose)
-		bt_say("route", BT_SAY_PLAIN, "no -k or --kernel-config: kernel version checks are skipped");
-	return 0;
-}
-
-/*
- * The command-line size: a bzImage's setup header says its kernel's
- * (cmdline_size, the NUL not counted: kernel-facts 110) and replaces the
- * board's; other images keep the board's. -v says which.
- */
-static int compile_cmdline_size(const struct compile_args *a,
-				const struct compile_image *ci, struct board *b,
-				struct bt_error *e)
-{
-	unsigned size;
-
-	if (!a->image)
-		return 0;
-	if (!ci->cmdline_size || ci->cmdline_size >= 1u << 20) {
-		if (a->verbose)
-			bt_say("route", BT_SAY_PLAIN, "command-line size %u from board %s (%s: %s)", b->cmdline_max, b->name, a->image,
-			       ci->cmdline_size ? "its setup header's cmdline_size is past 1 MiB, not taken" : "no x86 setup header with cmdline_size in it");
-		return 0;
-	}
-	size = ci->cmdline_size + 1;
-	if (size != b->cmdline_max)
-		bt_say(a->image, BT_SAY_NOTE, "the kernel takes %u bytes of command line (its setup header's cmdline_size, the NUL not counted), board %s says COMMAND_LINE_SIZE %u: the image's %u is used",
-		       ci->cmdline_size, b->name, b->cmdline_max, size);
-	if (b->cmdline_loader >= size)
-		return bt_error_set(e, BT_EXIT_INPUT, a->image, "byte 568: the setup header's cmdline_size %u leaves nothing of the line once board %s's loader takes its %u bytes (board.cmdline.loader): give another -b or --kernel", ci->cmdline_size, b->name, b->cmdline_loader);
-	b->cmdline_max = size;
-	snprintf(b->cmdline_from, sizeof(b->cmdline_from), "the setup header of %s", a->image);
-	if (a->verbose)
-		bt_say("route", BT_SAY_PLAIN, "command-line size %u from the image's setup header (cmdline_size %u at byte 568 of %s)", size, ci->cmdline_size, a->image);
-	return 0;
-}
-
 /*
  * --check: the checks of `boottrace check` on the config about to be
  * compiled. Its findings go to stderr, since stdout carries the compiled
  * form; errors among them stop the compile.
  */
 static int compile_check(const struct compile_args *a, const struct source *src,
-			 const struct kcaps *kc, struct compile_image *ci,
-			 struct bt_error *e)
+			 struct cmd_kernel *kern, struct bt_error *e)
 {
 	struct check_inputs in = { .vmlinux = a->vmlinux, .sysmap = a->sysmap,
 				   .modules = a->modules, .kconfig = a->kconfig,
 				   .root = a->root, .kernel = a->image,
-				   .kconfig_ready = !!a->image, .image = &ci->img };
+				   .kconfig_ready = !!a->image, .image = &kern->img };
 	const struct check_opts o = { 1000 };
-	struct check_tab t = { 0 };
+	struct ksyms t = { 0 };
 	struct bt_progress prog;
 	struct kcaps k;
 	int ret = -1;
 
 	memset(&k, 0, sizeof(k));
 	if (in.kconfig_ready)	/* the .config compile read with the image's (said once) */
-		kcaps_copy_config(&k, kc);
+		kcaps_copy_config(&k, &kern->k);
 	fflush(stdout);
 	/* a big vmlinux and a modules tree take a while: a line on a terminal */
 	bt_progress_init(&prog, STDERR_FILENO, bt_quiet(), "boottrace compile");
@@ -381,7 +300,7 @@ static int compile_check(const struct compile_args *a, const struct source *src,
 		ret = check_source(src, &t, &k, &o, 0, stderr, e);
 	}
 	bt_progress_end(&prog);
-	check_tab_free(&t);
+	ksyms_free(&t);
 	if (ret > 0)	/* the findings said it all */
 		return bt_error_set(e, BT_EXIT_INPUT, NULL, "%s", "");
 	return ret;
@@ -417,112 +336,158 @@ static int compile_target_ok(const struct compile_args *a,
 	return 0;
 }
 
-int cmd_compile(int argc, char **argv)
-{
-	struct compile_args a = { 0 };
-	struct compile_opts co = { 0 };
+/* One compile's state, from the options to the emitter; compile_done frees it. */
+struct compile_job {
+	struct compile_args a;
 	const struct emit_target *t;
-	struct source src = { 0 };
 	struct board b;
-	struct kcaps k;
-	struct kimg_params params = { 0 };
-	struct compile_image ci = { 0 };
-	struct bt_error e;
-	char *base = NULL, *conf = NULL, *found = NULL;
+	struct cmd_kernel kern;	/* -k, --kernel-config, --kernel IMAGE */
+	struct source src;
+	char *base, *conf, *found;	/* --base-file's line, --who-calls' config, its callers */
 	char creates_arg[64];
-	struct whocalls_probe probe = { 0 };
+	struct whocalls_probe probe;
+};
+
+/* The kernel (-k, --kernel-config, --kernel), the board and the line to merge into. */
+static int compile_prepare(struct compile_job *j, struct bt_error *e)
+{
+	const struct compile_args *a = &j->a;
+
+	j->kern.kver = a->kver;
+	j->kern.kconfig = a->kconfig;
+	j->kern.image = a->image;
+	j->kern.verbose = a->verbose;
+	if (cmd_kernel_load(&j->kern, e))
+		return -1;
+	if (a->board ? board_load(a->board, &j->b, e) : (board_generic(&j->b), 0))
+		return -1;
+	if (cmd_kernel_cmdline_size(&j->kern, &j->b, e))
+		return -1;
+	if (a->base_file && !(j->base = compile_read_base(a->base_file, e)))
+		return -1;
+	return 0;
+}
+
+/*
+ * --who-calls without --callers on a board whose stacks are all zero: the
+ * callers from the kernel's code, half the line for the chain (the rest is
+ * the board's own).
+ */
+static int compile_find_callers(struct compile_job *j, struct bt_error *e)
+{
+	struct compile_args *a = &j->a;
+	struct bt_progress prog;
+
+	if (!a->who_calls || a->callers || !j->b.ftrace_stack_zero ||
+	    !(a->vmlinux || a->modules))
+		return 0;
+	bt_progress_init(&prog, STDERR_FILENO, bt_quiet(), "boottrace compile");
+	j->found = whocalls_find_callers(a->who_calls, a->vmlinux, a->modules,
+					 compile_caller_budget(a, &j->b), 3, &prog, e);
+	bt_progress_end(&prog);
+	if (!j->found)
+		return -1;
+	if (a->verbose)
+		bt_say("route", BT_SAY_PLAIN, "--who-calls: callers from the kernel's code: %s", j->found);
+	a->callers = j->found;
+	return 0;
+}
+
+/* --who-creates: the device's name is the probe's first --arg, the user's own after it. */
+static int compile_creates(struct compile_job *j, struct bt_error *e)
+{
+	struct compile_args *a = &j->a;
+
+	if (a->creates) {
+		if (whocalls_creates(a->creates, &j->b, j->creates_arg,
+				     sizeof(j->creates_arg), e))
+			return -1;
+		if (!a->args && BT_GROW(a->args, 1, a->capargs) < 0)
+			return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+		memmove(a->args + 1, a->args, a->nargs * sizeof(*a->args));
+		a->args[0] = j->creates_arg;
+		a->nargs++;
+		j->probe.object = a->creates;
+	}
+	j->probe.args = a->args;
+	j->probe.nargs = a->nargs;
+	return 0;
+}
+
+/* The config: CONFIG's file, or the one --who-calls writes. */
+static int compile_load_config(struct compile_job *j, struct bt_error *e)
+{
+	const struct compile_args *a = &j->a;
+
+	if (!a->who_calls)
+		return source_load(a->config, &j->src, e);
+	j->conf = whocalls_config(a->who_calls, a->callers, &j->b, &j->kern.k,
+				  whocalls_lineage_fits(&j->b, j->t->route == EMIT_FROM_BOOTCONFIG),
+				  a->crash, &j->probe, e);
+	if (!j->conf)
+		return -1;
+	return source_load_text("--who-calls", j->conf, strlen(j->conf), &j->src, e);
+}
+
+/* --print-config: the config --who-calls wrote, instead of its compiled form. */
+static int compile_print_config(const struct compile_job *j, struct bt_error *e)
+{
+	fputs(j->conf, stdout);
+	return fflush(stdout) ? bt_error_errno(e, errno, NULL, "cannot write output") : 0;
+}
+
+/* The checks of --check, then the route and the target's emitter. */
+static int compile_emit(struct compile_job *j, struct bt_error *e)
+{
+	const struct compile_args *a = &j->a;
+	struct compile_opts co = { 0 };
+
+	if (a->check && compile_check(a, &j->src, &j->kern, e))
+		return -1;
+	kimg_free(&j->kern.img);	/* read: what is left does not need it */
+	co.route.allow_drop = a->allow_drop;
+	co.route.verbose = a->verbose;
+	co.base = compile_base(a, j->t, &j->b, j->base);
+	co.keep_bootargs = a->keep_bootargs;
+	co.apply = a->apply;
+	co.out = a->out;
+	co.label = a->label;
+	co.base_name = a->base_file;
+	co.hook_settings = a->hook_settings;
+	return compile_source(&j->src, &j->kern.k, &j->b, j->t, &co, e);
+}
+
+static void compile_done(struct compile_job *j)
+{
+	cmd_kernel_free(&j->kern);
+	source_free(&j->src);
+	free(j->conf);
+	free(j->found);
+	free(j->base);
+	free(j->a.args);
+}
+
+static int cmd_compile(int argc, char **argv)
+{
+	struct compile_job j = { 0 };
+	struct bt_error e;
 	int ret;
 
 	bt_error_clear(&e);
-	ret = compile_parse_args(argc, argv, &a);
+	ret = compile_parse_args(argc, argv, &j.a);
 	if (ret) {
-		free(a.args);
-		return cmd_parse_exit(ret, compile_usage);
+		free(j.a.args);
+		return cmd_parse_exit(ret, &cmd_compile_verb);
 	}
-	t = emit_find(a.target);
-	if (compile_target_ok(&a, t)) {
-		free(a.args);
+	j.t = emit_find(j.a.target);
+	if (compile_target_ok(&j.a, j.t)) {
+		free(j.a.args);
 		return BT_EXIT_USAGE;
 	}
 	ret = -1;
-	if (compile_kernel(&a, &k, &params, &ci, &e))
-		goto out;
-	if (a.board ? board_load(a.board, &b, &e) : (board_generic(&b), 0))
-		goto out;
-	if (compile_cmdline_size(&a, &ci, &b, &e))
-		goto out;
-	if (a.base_file && !(base = compile_read_base(a.base_file, &e)))
-		goto out;
-	if (a.who_calls && !a.callers && b.ftrace_stack_zero &&
-	    (a.vmlinux || a.modules)) {
-		/* Half the line for the chain: the rest is the board's own. */
-		struct bt_progress prog;
-
-		bt_progress_init(&prog, STDERR_FILENO, bt_quiet(), "boottrace compile");
-		found = whocalls_find_callers(a.who_calls, a.vmlinux, a.modules,
-					      compile_caller_budget(&a, &b), 3,
-					      &prog, &e);
-		bt_progress_end(&prog);
-		if (!found)
-			goto out;
-		if (a.verbose)
-			bt_say("route", BT_SAY_PLAIN, "--who-calls: callers from the kernel's code: %s", found);
-		a.callers = found;
-	}
-	if (a.creates) {
-		if (whocalls_creates(a.creates, &b, creates_arg,
-				     sizeof(creates_arg), &e))
-			goto out;
-		/* the device's name first, then the user's own --arg */
-		if (!a.args && BT_GROW(a.args, 1, a.capargs) < 0) {
-			bt_error_set(&e, BT_EXIT_ENV, NULL, "out of memory");
-			goto out;
-		}
-		memmove(a.args + 1, a.args, a.nargs * sizeof(*a.args));
-		a.args[0] = creates_arg;
-		a.nargs++;
-		probe.object = a.creates;
-	}
-	probe.args = a.args;
-	probe.nargs = a.nargs;
-	if (a.who_calls) {
-		conf = whocalls_config(a.who_calls, a.callers, &b, &k,
-				       whocalls_lineage_fits(&b, t->route == EMIT_FROM_BOOTCONFIG),
-				       a.crash, &probe, &e);
-		if (!conf || source_load_text("--who-calls", conf, strlen(conf),
-					      &src, &e))
-			goto out;
-		if (a.print_config) {
-			fputs(conf, stdout);
-			ret = fflush(stdout) ? bt_error_errno(&e, errno, NULL,
-					"cannot write output") : 0;
-			goto out;
-		}
-	} else if (source_load(a.config, &src, &e)) {
-		goto out;
-	}
-	if (a.check && compile_check(&a, &src, &k, &ci, &e)) {
-		ret = -1;
-		goto out;
-	}
-	kimg_free(&ci.img);	/* read: what is left does not need it */
-	co.route.allow_drop = a.allow_drop;
-	co.route.verbose = a.verbose;
-	co.base = compile_base(&a, t, &b, base);
-	co.keep_bootargs = a.keep_bootargs;
-	co.apply = a.apply;
-	co.out = a.out;
-	co.label = a.label;
-	co.base_name = a.base_file;
-	co.hook_settings = a.hook_settings;
-	ret = compile_source(&src, &k, &b, t, &co, &e);
-out:
-	kimg_params_free(&params);
-	kimg_free(&ci.img);
-	source_free(&src);
-	free(conf);
-	free(found);
-	free(base);
-	free(a.args);
+	if (!compile_prepare(&j, &e) && !compile_find_callers(&j, &e) &&
+	    !compile_creates(&j, &e) && !compile_load_config(&j, &e))
+		ret = j.a.print_config ? compile_print_config(&j, &e) : compile_emit(&j, &e);
+	compile_done(&j);
 	return ret ? cmd_fail(&e, BT_EXIT_INPUT) : BT_EXIT_OK;
 }

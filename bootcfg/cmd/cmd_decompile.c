@@ -13,19 +13,38 @@
 
 #define DK_MAX (1 << 16)
 
-static int decompile_usage(FILE *f)
+static const struct cmd_opt decompile_opts[] = {
+	{ 'o', 'o', NULL, "OUT", "write to OUT (atomically) instead of stdout", CMD_OPT_KEY, NULL },
+	CMD_OPT_END,
+};
+
+static const struct cmd_optgroup decompile_groups[] = {
+	{ NULL, decompile_opts },
+	{ NULL, NULL },
+};
+
+static void decompile_epilog(FILE *f)
 {
-	fputs("usage: boottrace decompile [-q] [-v] [-o OUT] CMDLINE... | FILE | -\n\n"
-	      "Turn a legacy kernel command line (e.g. /proc/cmdline) into a boottrace config:\ntracing parameters become ftrace.* keys, boottrace.* words boottrace.* keys,\nother words kernel.* keys, words after \"--\" init.* keys. `boottrace compile`\nof the result gives the same tracing words back. A word a config cannot\nhold is named in a warning and kept verbatim in a comment (compile does not\nwrite it back); such a tracing parameter is an error.\n\n"
-	      "An argument that names an existing file is read as the command line;\n"
-	      "- reads standard input; several arguments are joined by spaces.\n"
-	      "Options are taken before the first word only.\n\n"
-	      "  -o OUT             write to OUT (atomically) instead of stdout\n", f);
-	cmd_common_usage(f);
-	fputs("\nExit status: 0 done (warnings said), 1 a word no config can hold or a bad\n"
+	fputs("Exit status: 0 done (warnings said), 1 a word no config can hold or a bad\n"
 	      "input file, 2 usage, 3 environment (I/O, memory).\n", f);
-	return f == stdout ? BT_EXIT_OK : BT_EXIT_USAGE;
 }
+
+static int cmd_decompile(int argc, char **argv);
+
+const struct cmd_verb cmd_decompile_verb = {
+	.name = "decompile", .run = cmd_decompile, .operands = "CMDLINE... | FILE | -",
+	.summary = "legacy command line -> config text",
+	.about = "Turn a legacy kernel command line (e.g. /proc/cmdline) into a boottrace config:\n"
+		 "tracing parameters become ftrace.* keys, boottrace.* words boottrace.* keys,\n"
+		 "other words kernel.* keys, words after \"--\" init.* keys. `boottrace compile`\n"
+		 "of the result gives the same tracing words back. A word a config cannot\n"
+		 "hold is named in a warning and kept verbatim in a comment (compile does not\n"
+		 "write it back); such a tracing parameter is an error.\n\n"
+		 "An argument that names an existing file is read as the command line;\n"
+		 "- reads standard input; several arguments are joined by spaces.\n"
+		 "Options are taken before the first word only.\n",
+	.groups = decompile_groups, .epilog = decompile_epilog,
+};
 
 static char *decompile_read(const char *path, struct bt_error *e)
 {
@@ -55,33 +74,35 @@ static char *decompile_join(int argc, char **argv)
 }
 
 /*
- * [-q] [-v] [-o OUT] then the line's words. Not getopt: a command line's
- * own words ("--", "-", "-x") must reach the line untouched, so only the
- * options before the first word are taken, the common ones spelled as
- * cmd_common_usage lists them.
+ * Options, then the line's words. Not getopt: a command line's own words
+ * ("--", "-", "-x") must reach the line untouched, so only the options
+ * before the first word are taken, each spelled exactly as the table has
+ * it (no abbreviation, no -qv).
  */
 static enum cmd_parse decompile_parse(int argc, char **argv, const char **out,
 				      int *first)
 {
+	const struct cmd_opt *o;
 	int i;
 
 	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
-			return CMD_HELP;
-		if (!strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet"))
-			bt_voice_level(BT_QUIET);
-		else if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose"))
-			bt_voice_level(BT_VERBOSE);
-		else if (!strcmp(argv[i], "-o") && i + 1 < argc)
-			*out = argv[++i];
-		else
+		o = cmd_opt_match(&cmd_decompile_verb, argv[i]);
+		if (!o || (o->arg && i + 1 >= argc))
 			break;
+		if (o->id == 'h')
+			return CMD_HELP;
+		if (o->id == 'q')
+			bt_voice_level(BT_QUIET);
+		else if (o->id == 'v')
+			bt_voice_level(BT_VERBOSE);
+		else if (o->id == 'o')
+			*out = argv[++i];
 	}
 	*first = i;
 	return *first < argc ? CMD_RUN : CMD_BAD;
 }
 
-int cmd_decompile(int argc, char **argv)
+static int cmd_decompile(int argc, char **argv)
 {
 	struct textbuf t = { 0 };
 	struct outfile o;
@@ -94,7 +115,7 @@ int cmd_decompile(int argc, char **argv)
 	bt_error_clear(&e);
 	ret = decompile_parse(argc, argv, &out, &i);
 	if (ret)
-		return cmd_parse_exit(ret, decompile_usage);
+		return cmd_parse_exit(ret, &cmd_decompile_verb);
 	if (argc - i == 1 && (!strcmp(argv[i], "-") ||
 			      (!stat(argv[i], &st) && S_ISREG(st.st_mode))))
 		line = decompile_read(argv[i], &e);

@@ -2,7 +2,6 @@
 /* boottrace report: a boot snapshot -> who called what, when, with evidence. */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +12,7 @@
 #include "util/readfile.h"
 #include "util/utf8out.h"
 #include "kimage/kimg.h"
-#include "report/report.h"
+#include "report/out/report.h"
 
 #define SYMS_MAX (512u << 20)
 
@@ -24,95 +23,163 @@ struct report_opts {
 	int boot;
 };
 
-static int report_usage(FILE *f)
+/*
+ * The output formats, their one home: the parser takes these names, the
+ * help and the completion list them, run() calls the printer.
+ */
+static const struct report_format {
+	const char *name, *help;
+	int diff;	/* --diff A B writes it too */
+	int (*print)(const struct rp_out *out, FILE *f);
+} report_formats[] = {
+	{ "text", "(default)", 1, rp_print_text },
+	{ "json", "docs/report-schema.md", 1, rp_print_json },
+	{ "folded", "FlameGraph: a;b;c N", 0, rp_print_folded },
+	{ "html", "one self-contained page: answer, time axis, callers, evidence; "
+	  "no network", 1, rp_print_html },
+	{ "svg", "a flame graph of the folded stacks", 0, rp_print_svg },
+	{ "perfetto", "Chrome trace-event JSON for ui.perfetto.dev", 0, rp_print_perfetto },
+};
+#define REPORT_NFORMATS (sizeof(report_formats) / sizeof(report_formats[0]))
+
+static const char *report_format_value(size_t i, const char **help)
 {
-	fputs("usage: boottrace report INPUT [-f text|json|folded|html|svg|perfetto]\n"
-	      "                        [--function F] [--system-map F | --kallsyms F | --kernel F]\n"
-	      "                        [--proc-modules F] [--modules DIR] [--boot N]\n"
-	      "       boottrace report --diff A B [-f text|json|html] [--function F] [--boot N]\n\n"
-	      "INPUT is a snapshot directory (/run/boottrace/<boot-id>), a bare\n"
-	      "tracefs 'trace' file, or a serial-console log holding console-mode\n"
-	      "snapshots (--boot N picks one, 1 = the first; default the last)\n"
-	      "or the ftrace_dump_on_oops dump of a boot that panicked, oopsed\n"
-	      "or hung: its records, plus the panic and oops, the initcall that\n"
-	      "never finished, the task and last events on each CPU, and what a\n"
-	      "truncated or interleaved dump is missing. A pstore record\n"
-	      "(SNAP/pstore/dmesg-ramoops-0: a previous boot's log tail that\n"
-	      "ramoops kept at a panic) is read the same way, with its reason and\n"
-	      "part and what of the dump's start is lost; a snapshot directory\n"
-	      "holding pstore/ records lists them and answers from the newest\n"
-	      "dump first, as the previous boot's crash.\n"
-	      "A trace or console log may come on a pipe, or on standard input\n"
-	      "as \"-\" (ssh board cat /sys/kernel/tracing/trace | boottrace\n"
-	      "report -).\n\n"
-	      "For each traced function: hits, first/last time, tasks, the caller\n"
-	      "tree from stack traces (outermost frame first) or, where stacks are\n"
-	      "missing or all zero, chains stitched from the <-parent column; the\n"
-	      "boot phase; and what in the trace cannot be trusted (trampolines,\n"
-	      "zero or stale frames, lost events, skipped lines).\n\n"
-	      "Read: function (with or without stacks), nop (events, kprobes,\n"
-	      "syscall events, stacktrace triggers), function_graph (calls,\n"
-	      "callers from the nesting, durations), the latency tracers, and\n"
-	      "trace-cmd report text. Other tracers (osnoise, timerlat, hwlat,\n"
-	      "blk, ...) are refused with their name (exit 1). A console log may\n"
-	      "be messy (escape codes, CR/LF, capture timestamps, kernel messages);\n"
-	      "each part is checked against its size, lines and md5, and damage\n"
-	      "is named.\n\n"
-	      "  -f, --format F     text (default), json (docs/report-schema.md),\n"
-	      "                     folded (FlameGraph: a;b;c N), html (one\n"
-	      "                     self-contained page: answer, time axis,\n"
-	      "                     callers, evidence; no network), svg (a flame\n"
-	      "                     graph of the folded stacks), perfetto (Chrome\n"
-	      "                     trace-event JSON for ui.perfetto.dev)\n"
-	      "      --diff A B     two boots side by side: culprits that appeared\n"
-	      "                     or vanished, first hits that moved, tasks that\n"
-	      "                     changed (-f text, json or html)\n"
-	      "      --function F   only function (or event) F\n"
-	      "      --system-map F, --kallsyms F   name raw frame addresses\n"
-	      "      --kernel F        the same from the kernel image's own kallsyms tables\n"
-	      "                        (vmlinuz, bzImage, Image, vmlinux; docs/kernel-image.md)\n"
-	      "      --proc-modules F  /proc/modules of that boot (module ranges)\n"
-	      "      --modules DIR  the modules tree of the kernel that booted\n"
-	      "                     (/lib/modules/VERSION, or an unpacked package's):\n"
-	      "                     a module's freed init code, shown as\n"
-	      "                     [init of M], is named from M's .ko\n"
-	      "                     (bonding_init [init of bonding]); a file here\n"
-	      "                     is the old spelling of --proc-modules (warning)\n"
-	      "      --boot N       which snapshot of a console log\n", f);
-	cmd_common_usage(f);
-	fputs("\nExit status: 0 the report was written, 1 the input is not a trace\n"
-	      "or is refused (another tracer), 2 usage, 3 environment (I/O, memory).\n", f);
-	return f == stdout ? BT_EXIT_OK : BT_EXIT_USAGE;
+	if (i >= REPORT_NFORMATS)
+		return NULL;
+	*help = report_formats[i].help;
+	return report_formats[i].name;
 }
 
-static int format_ok(const struct report_opts *o)
+/* The format named @name, NULL: none (or one --diff does not write). */
+static const struct report_format *report_format_find(const char *name, int diff)
 {
-	static const char *const all[] = {
-		"text", "json", "html", "folded", "svg", "perfetto",
-	};
 	size_t i;
 
-	for (i = 0; i < (o->diff ? 3 : sizeof(all) / sizeof(all[0])); i++)
-		if (!strcmp(o->format, all[i]))
-			return 1;
-	return 0;
+	for (i = 0; i < REPORT_NFORMATS; i++)
+		if (!strcmp(name, report_formats[i].name) && (!diff || report_formats[i].diff))
+			return &report_formats[i];
+	return NULL;
+}
+
+/* "text, json, folded, html, svg or perfetto": the names -f takes (with --diff). */
+static void report_format_names(int diff, char *buf, size_t cap)
+{
+	size_t i, n = 0, k = 0, all = 0;
+
+	for (i = 0; i < REPORT_NFORMATS; i++)
+		all += !diff || report_formats[i].diff;
+	buf[0] = '\0';
+	for (i = 0; i < REPORT_NFORMATS && n < cap; i++) {
+		if (diff && !report_formats[i].diff)
+			continue;
+		k++;
+		n += snprintf(buf + n, cap - n, "%s%s", k == 1 ? "" : k == all ? " or " : ", ",
+			      report_formats[i].name);
+	}
+}
+
+enum { O_FUNCTION = CMD_O_VERB, O_SYSMAP, O_KALLSYMS, O_KERNEL, O_PROCMODS, O_MODULES,
+       O_BOOT, O_DIFF };
+
+static const struct cmd_opt report_opts[] = {
+	{ 'f', 'f', "format", "FORMAT", "the output:", CMD_OPT_KEY | CMD_OPT_INLINE,
+	  report_format_value },
+	CMD_ARG(0, "diff", "A", O_DIFF, "two boots side by side, A and INPUT: culprits that "
+		"appeared or vanished, first hits that moved, tasks that changed (-f text, json "
+		"or html)"),
+	{ O_FUNCTION, 0, "function", "FUNC", "only function (or event) FUNC", CMD_OPT_KEY, NULL },
+	CMD_ARG(0, "boot", "N", O_BOOT, "which snapshot of a console log (1 = the first; "
+		"default the last)"),
+	CMD_OPT_END,
+};
+
+static const struct cmd_opt report_sym_opts[] = {
+	CMD_ARG(0, "system-map", "F", O_SYSMAP, "System.map: names raw frame addresses"),
+	CMD_ARG(0, "kallsyms", "F", O_KALLSYMS, "/proc/kallsyms of that boot: the same"),
+	CMD_ARG(0, "kernel", "IMAGE", O_KERNEL, "the same from the kernel image's own kallsyms "
+		"tables (vmlinuz, bzImage, Image, vmlinux; docs/kernel-image.md)"),
+	CMD_ARG(0, "proc-modules", "F", O_PROCMODS, "/proc/modules of that boot (module ranges)"),
+	CMD_ARG(0, "modules", "DIR", O_MODULES, "the modules tree of the kernel that booted "
+		"(/lib/modules/VERSION, or an unpacked package's): a module's freed init code, "
+		"shown as [init of M], is named from M's .ko (bonding_init [init of bonding]); "
+		"a file here is the old spelling of --proc-modules (warning)"),
+	CMD_OPT_END,
+};
+
+static const struct cmd_optgroup report_groups[] = {
+	{ NULL, report_opts },
+	{ "Symbols", report_sym_opts },
+	{ NULL, NULL },
+};
+
+static void report_epilog(FILE *f)
+{
+	fputs("Exit status: 0 the report was written, 1 the input is not a trace\n"
+	      "or is refused (another tracer), 2 usage, 3 environment (I/O, memory).\n", f);
+}
+
+static const char *const report_forms[] = {
+	"--diff A B [-f text|json|html] [--function FUNC] [--boot N]",
+	NULL,
+};
+
+static int cmd_report(int argc, char **argv);
+
+const struct cmd_verb cmd_report_verb = {
+	.name = "report", .run = cmd_report, .operands = "INPUT",
+	.summary = "snapshot -> who called what",
+	.forms = report_forms,
+	.about = "INPUT is a snapshot directory (/run/boottrace/<boot-id>), a bare\n"
+		 "tracefs 'trace' file, or a serial-console log holding console-mode\n"
+		 "snapshots (--boot N picks one, 1 = the first; default the last)\n"
+		 "or the ftrace_dump_on_oops dump of a boot that panicked, oopsed\n"
+		 "or hung: its records, plus the panic and oops, the initcall that\n"
+		 "never finished, the task and last events on each CPU, and what a\n"
+		 "truncated or interleaved dump is missing. A pstore record\n"
+		 "(SNAP/pstore/dmesg-ramoops-0: a previous boot's log tail that\n"
+		 "ramoops kept at a panic) is read the same way, with its reason and\n"
+		 "part and what of the dump's start is lost; a snapshot directory\n"
+		 "holding pstore/ records lists them and answers from the newest\n"
+		 "dump first, as the previous boot's crash.\n"
+		 "A trace or console log may come on a pipe, or on standard input\n"
+		 "as \"-\" (ssh board cat /sys/kernel/tracing/trace | boottrace\n"
+		 "report -).\n\n"
+		 "For each traced function: hits, first/last time, tasks, the caller\n"
+		 "tree from stack traces (outermost frame first) or, where stacks are\n"
+		 "missing or all zero, chains stitched from the <-parent column; the\n"
+		 "boot phase; and what in the trace cannot be trusted (trampolines,\n"
+		 "zero or stale frames, lost events, skipped lines).\n\n"
+		 "Read: function (with or without stacks), nop (events, kprobes,\n"
+		 "syscall events, stacktrace triggers), function_graph (calls,\n"
+		 "callers from the nesting, durations), the latency tracers, and\n"
+		 "trace-cmd report text. Other tracers (osnoise, timerlat, hwlat,\n"
+		 "blk, ...) are refused with their name (exit 1). A console log may\n"
+		 "be messy (escape codes, CR/LF, capture timestamps, kernel messages);\n"
+		 "each part is checked against its size, lines and md5, and damage\n"
+		 "is named.\n",
+	.groups = report_groups, .epilog = report_epilog,
+};
+
+/* What is wrong with the operands or the options' mix, said once. */
+static enum cmd_parse report_usage_error(const struct report_opts *o, int operands)
+{
+	char names[120];
+	int syms = !!o->map + !!o->kallsyms + !!o->kernel;
+
+	report_format_names(o->diff != NULL, names, sizeof(names));
+	if (operands != 1)
+		bt_say(NULL, BT_SAY_ERROR, "%s", o->diff ? "--diff takes two inputs: --diff A B" : "one INPUT is needed");
+	else if (syms > 1)
+		bt_say(NULL, BT_SAY_ERROR, "%s", o->kernel ? "--kernel, --system-map and --kallsyms exclude each other" : "--system-map and --kallsyms exclude each other");
+	else if (o->diff)
+		bt_say(NULL, BT_SAY_ERROR, "--diff A B writes -f %s", names);
+	else
+		bt_say(NULL, BT_SAY_ERROR, "-f takes %s", names);
+	return CMD_BAD;
 }
 
 static enum cmd_parse parse_opts(int argc, char **argv, struct report_opts *o)
 {
-	static const struct option longs[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "function", required_argument, NULL, 'F' },
-		{ "system-map", required_argument, NULL, 'm' },
-		{ "kallsyms", required_argument, NULL, 'k' },
-		{ "kernel", required_argument, NULL, 'K' },
-		{ "proc-modules", required_argument, NULL, 'M' },
-		/* a modules tree, as in check and compile; a file: --proc-modules */
-		{ "modules", required_argument, NULL, 'O' },
-		{ "boot", required_argument, NULL, 'b' },
-		{ "diff", required_argument, NULL, 'D' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct stat st;
 	char *end;
 	int c;
@@ -120,14 +187,14 @@ static enum cmd_parse parse_opts(int argc, char **argv, struct report_opts *o)
 	memset(o, 0, sizeof(*o));
 	o->format = "text";
 	optind = 1;
-	while ((c = cmd_getopt(argc, argv, "f:", longs)) != -1) {
+	while ((c = cmd_getopt(argc, argv, &cmd_report_verb)) != -1) {
 		switch (c) {
 		case 'f': o->format = optarg; break;
-		case 'F': o->only = optarg; break;
-		case 'm': o->map = optarg; break;
-		case 'k': o->kallsyms = optarg; break;
-		case 'K': o->kernel = optarg; break;
-		case 'O':
+		case O_FUNCTION: o->only = optarg; break;
+		case O_SYSMAP: o->map = optarg; break;
+		case O_KALLSYMS: o->kallsyms = optarg; break;
+		case O_KERNEL: o->kernel = optarg; break;
+		case O_MODULES:
 			/* a directory, or nothing there: the walk says what is wrong */
 			if (stat(optarg, &st) || S_ISDIR(st.st_mode)) {
 				o->ko_dir = optarg;
@@ -135,9 +202,9 @@ static enum cmd_parse parse_opts(int argc, char **argv, struct report_opts *o)
 			}
 			bt_say(NULL, BT_SAY_WARN, "--modules %s: a file, not a directory, so taken as the old spelling of --proc-modules (a module list); --modules DIR names a modules tree (/lib/modules/VERSION), as in check and compile; the old spelling goes away in a later release", optarg);
 			/* fall through */
-		case 'M': o->modules = optarg; break;
-		case 'D': o->diff = optarg; break;
-		case 'b':
+		case O_PROCMODS: o->modules = optarg; break;
+		case O_DIFF: o->diff = optarg; break;
+		case O_BOOT:
 			o->boot = (int)strtol(optarg, &end, 10);
 			if (*end || o->boot < 1) {
 				bt_say(NULL, BT_SAY_ERROR, "--boot takes a number from 1, not '%s'", optarg);
@@ -148,10 +215,9 @@ static enum cmd_parse parse_opts(int argc, char **argv, struct report_opts *o)
 		default: return CMD_BAD;
 		}
 	}
-	if (optind != argc - 1 || (!!o->map + !!o->kallsyms + !!o->kernel > 1) || !format_ok(o)) {
-		bt_say(NULL, BT_SAY_ERROR, "%s", optind != argc - 1 ? (o->diff ? "--diff takes two inputs: --diff A B" : "one INPUT is needed") : !!o->map + !!o->kallsyms + !!o->kernel > 1 ? (o->kernel ? "--kernel, --system-map and --kallsyms exclude each other" : "--system-map and --kallsyms exclude each other") : o->diff ? "--diff A B writes -f text, json or html" : "-f takes text, json, folded, html, svg or perfetto");
-		return CMD_BAD;
-	}
+	if (optind != argc - 1 || !!o->map + !!o->kallsyms + !!o->kernel > 1 ||
+	    !report_format_find(o->format, o->diff != NULL))
+		return report_usage_error(o, argc - optind);
 	o->input = argv[optind];
 	if (o->diff && !strcmp(o->diff, "-") && !strcmp(o->input, "-")) {
 		bt_say(NULL, BT_SAY_ERROR, "--diff A B: standard input (\"-\") can be only one of the two");
@@ -282,24 +348,6 @@ static int load(const struct report_opts *o, const char *input,
 				o->ko_dir, &l->q, e);
 }
 
-static int print(const char *format, const struct rp_out *out, FILE *f)
-{
-	static const struct {
-		const char *name;
-		int (*print)(const struct rp_out *, FILE *);
-	} fmt[] = {
-		{ "json", rp_print_json }, { "folded", rp_print_folded },
-		{ "html", rp_print_html }, { "svg", rp_print_svg },
-		{ "perfetto", rp_print_perfetto },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(fmt) / sizeof(fmt[0]); i++)
-		if (!strcmp(format, fmt[i].name))
-			return fmt[i].print(out, f);
-	return rp_print_text(out, f);
-}
-
 static int run(const struct report_opts *o, struct bt_error *e)
 {
 	struct loaded a, b;
@@ -320,7 +368,7 @@ static int run(const struct report_opts *o, struct bt_error *e)
 		goto out;
 	}
 	ret = two ? rp_print_diff(&oa, &ob, o->format, f) :
-		    print(o->format, &oa, f);
+		    report_format_find(o->format, 0)->print(&oa, f);
 	if (fclose(f))
 		ret = -1;
 	if (fflush(stdout) || ret)
@@ -334,14 +382,14 @@ out:
 	return ret;
 }
 
-int cmd_report(int argc, char **argv)
+static int cmd_report(int argc, char **argv)
 {
 	struct report_opts o;
 	struct bt_error e;
 	int ret = parse_opts(argc, argv, &o);
 
 	if (ret)
-		return cmd_parse_exit(ret, report_usage);
+		return cmd_parse_exit(ret, &cmd_report_verb);
 	bt_error_clear(&e);
 	return run(&o, &e);
 }

@@ -1,47 +1,61 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * What every verb shares on its command line (commands.h): the options all
- * of them take, the parser that adds them to a verb's own, its usage
- * errors in the one voice, and the one ending of a parse and of a failure.
+ * What every verb shares on its command line (commands.h, cmd_opt.h): the
+ * options all of them take, the blocks of options several take (declared
+ * once here, so that a flag means one thing and is said one way in every
+ * verb), and the one ending of a parse and of a failure.
  */
-#include <getopt.h>
 #include <stdio.h>
-#include <string.h>
 
+#include "cmd/cmd_opt.h"
 #include "cmd/commands.h"
 
-/* Every verb's options, declared once; cmd_getopt adds them. */
-static const struct option common_longs[] = {
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "help", no_argument, NULL, 'h' },
-};
-#define COMMON_SHORTS "qvh"
-#define COMMON_N (sizeof(common_longs) / sizeof(common_longs[0]))
-#define LONGS_MAX 64
-
-static const struct { const char *flags, *text; } common_help[] = {
-	{ "-q, --quiet", "errors only on stderr (no warnings, no notes)" },
-	{ "-v, --verbose", "also explain: what each verb adds is in its --help" },
-	{ "-h, --help", "this help" },
-	{ NULL, NULL },
+/* The target a config is compiled for: compile, arm-boot. */
+const struct cmd_opt cmd_opts_target[] = {
+	{ 'b', 'b', "board", "BOARD", "board profile name or file (boottrace boards)",
+	  CMD_OPT_KEY, NULL },
+	{ 'k', 'k', NULL, "KVER", "target kernel version, e.g. 4.9, 5.10, 6.1",
+	  CMD_OPT_KEY, NULL },
+	CMD_FLAG(0, "allow-drop", CMD_O_DROP,
+		 "drop, with a warning each, what the target or the kernel cannot carry"),
+	CMD_OPT_END,
 };
 
-void cmd_common_usage(FILE *f)
-{
-	size_t i;
+/* The kernel that will boot, by its files: compile, check, arm-boot. */
+const struct cmd_opt cmd_opts_image[] = {
+	CMD_ARG(0, "kernel", "IMAGE", CMD_O_KERNEL,
+		"the kernel image that will boot (/boot/vmlinuz-VER, bzImage, Image, vmlinux): "
+		"its own symbols (kallsyms), traceable functions, trace events and boot "
+		"parameters, and its .config (IKCONFIG, else config-VER beside it) when no "
+		"--kernel-config (docs/kernel-image.md); where -k is taken, a version (6.1) "
+		"is -k"),
+	CMD_ARG(0, "kernel-config", "FILE", CMD_O_KCONFIG,
+		"that kernel's .config (/boot/config-VER): its version when there is no -k; "
+		"wins over --kernel IMAGE's own"),
+	CMD_OPT_END,
+};
 
-	for (i = 0; common_help[i].flags; i++)
-		fprintf(f, "  %-18s %s\n", common_help[i].flags, common_help[i].text);
-}
+/* The kernel's symbol files and modules: check, and compile --check. */
+const struct cmd_opt cmd_opts_kfiles[] = {
+	CMD_ARG(0, "vmlinux", "FILE", CMD_O_VMLINUX,
+		"the kernel with its symbol table (build tree or -dbg package)"),
+	CMD_ARG(0, "system-map", "FILE", CMD_O_SYSMAP,
+		"System.map or /proc/kallsyms text instead (no traceability)"),
+	CMD_ARG(0, "modules", "DIR", CMD_O_MODULES,
+		"modules tree (*.ko, .ko.xz, .ko.zst, .ko.gz), e.g. /lib/modules/VER"),
+	CMD_ARG(0, "root", "DIR", CMD_O_ROOT,
+		"an unpacked linux-image package (dpkg -x): finds the above (its "
+		"boot/vmlinuz-VER as --kernel when no symbols else)"),
+	CMD_OPT_END,
+};
 
-int cmd_parse_exit(enum cmd_parse p, int (*usage)(FILE *f))
+int cmd_parse_exit(enum cmd_parse p, const struct cmd_verb *v)
 {
 	if (p == CMD_HELP) {
-		usage(stdout);
+		cmd_usage(v, stdout);
 		return fflush(stdout) ? BT_EXIT_ENV : BT_EXIT_OK;
 	}
-	usage(stderr);
+	cmd_usage(v, stderr);
 	return BT_EXIT_USAGE;
 }
 
@@ -50,54 +64,4 @@ int cmd_fail(const struct bt_error *e, enum bt_exit fallback)
 	if (e->msg[0])
 		bt_error_print(e, stderr);
 	return e->code ? (int)e->code : (int)fallback;
-}
-
-/* The option argv[optind - 1] getopt stopped at, as the user wrote it. */
-static void say_bad_option(int c, char **argv, const char *shorts)
-{
-	const char *arg = argv[optind - 1];
-	const char *p;
-
-	if (optopt && arg[0] == '-' && arg[1] != '-') {
-		p = strchr(shorts, optopt);
-		if (c == ':' || (p && p[1] == ':'))
-			bt_say(NULL, BT_SAY_ERROR, "option -%c needs an argument; see --help", optopt);
-		else
-			bt_say(NULL, BT_SAY_ERROR, "unknown option -%c; see --help", optopt);
-	} else if (c == ':') {
-		bt_say(NULL, BT_SAY_ERROR, "option '%s' needs an argument; see --help", arg);
-	} else {
-		bt_say(NULL, BT_SAY_ERROR, "unknown or ambiguous option '%s'; see --help", arg);
-	}
-}
-
-int cmd_getopt(int argc, char **argv, const char *shorts,
-	       const struct option *longs)
-{
-	static struct option all[LONGS_MAX + COMMON_N + 1];
-	static char allshort[128];
-	size_t n;
-	int c;
-
-	/* ':' first: a missing argument is told apart from an unknown option */
-	snprintf(allshort, sizeof(allshort), ":%s%s", COMMON_SHORTS, shorts);
-	for (n = 0; longs && longs[n].name && n < LONGS_MAX; n++)
-		all[n] = longs[n];
-	memcpy(all + n, common_longs, sizeof(common_longs));
-	memset(all + n + COMMON_N, 0, sizeof(all[0]));
-	opterr = 0;
-	for (;;) {
-		optopt = 0;
-		c = getopt_long(argc, argv, allshort, all, NULL);
-		switch (c) {
-		case 'q': bt_voice_level(BT_QUIET); break;
-		case 'v': bt_voice_level(BT_VERBOSE); break;
-		case 'h': return CMD_OPT_HELP;
-		case '?':
-		case ':':
-			say_bad_option(c, argv, allshort);
-			return CMD_OPT_BAD;
-		default: return c;
-		}
-	}
 }

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "cmd/cmd_opt.h"
 #include "util/bt_error.h"
 
 /*
@@ -16,22 +17,18 @@
  * error (after its one-line message) prints it on stderr and exits 2.
  */
 enum cmd_parse { CMD_BAD = -1, CMD_RUN = 0, CMD_HELP = 1 };
-int cmd_parse_exit(enum cmd_parse p, int (*usage)(FILE *f));
+int cmd_parse_exit(enum cmd_parse p, const struct cmd_verb *v);
 
 /*
- * getopt_long over a verb's own options (@shorts, @longs: no 'q', 'v' or
- * 'h' among them) with every verb's added: -q/--quiet and -v/--verbose set
- * the voice's level (bt_voice_level) and are consumed here, -h/--help
- * returns CMD_OPT_HELP; an unknown option or a missing argument is said in
- * the one voice and returns CMD_OPT_BAD. Else as getopt_long: the verb's
- * next option, -1 at the end (optind as getopt leaves it). Reset optind to
- * 1 before the first call.
+ * getopt_long over @v's option table (cmd_opt.h) and the common options:
+ * -q/--quiet and -v/--verbose set the voice's level (bt_voice_level) and
+ * are consumed here, -h/--help returns CMD_OPT_HELP; an unknown option or
+ * a missing argument is said in the one voice and returns CMD_OPT_BAD.
+ * Else as getopt_long: the next option's id, -1 at the end (optind as
+ * getopt leaves it). Reset optind to 1 before the first call.
  */
 enum { CMD_OPT_HELP = -2, CMD_OPT_BAD = -3 };
-int cmd_getopt(int argc, char **argv, const char *shorts,
-	       const struct option *longs);
-/* The common options' lines, for every verb's --help. */
-void cmd_common_usage(FILE *f);
+int cmd_getopt(int argc, char **argv, const struct cmd_verb *v);
 
 /*
  * The end of a verb that failed: @e printed once (when it has a message: an
@@ -40,16 +37,9 @@ void cmd_common_usage(FILE *f);
  */
 int cmd_fail(const struct bt_error *e, enum bt_exit fallback);
 
-/* argv[0] is the verb (or "bootconfig" for the symlink). */
-int cmd_bootconfig(int argc, char **argv);
-int cmd_try(int argc, char **argv);
-int cmd_compile(int argc, char **argv);
-int cmd_boards(int argc, char **argv);
-int cmd_decompile(int argc, char **argv);
-int cmd_report(int argc, char **argv);
-int cmd_check(int argc, char **argv);
-int cmd_collect(int argc, char **argv);
-int cmd_arm_boot(int argc, char **argv);
-int cmd_disarm_boot(int argc, char **argv);
+/* Each verb's table and entry (argv[0] is the verb, or "bootconfig" for the symlink). */
+extern const struct cmd_verb cmd_compile_verb, cmd_decompile_verb, cmd_bootconfig_verb,
+	cmd_boards_verb, cmd_report_verb, cmd_collect_verb, cmd_check_verb,
+	cmd_arm_boot_verb, cmd_disarm_boot_verb, cmd_try_verb;
 
 #endif

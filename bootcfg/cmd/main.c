@@ -5,32 +5,11 @@
 
 #include "cmd/commands.h"
 
-struct verb {
-	const char *name;
-	int (*run)(int argc, char **argv);
-	const char *summary;
-};
-
-static const struct verb verbs[] = {
-	{ "compile", cmd_compile,
-	  "[-t TARGET] [-b BOARD] [-k KVER] CONFIG  config -> cmdline, bootconfig, bootloader form" },
-	{ "decompile", cmd_decompile,
-	  "CMDLINE... | FILE | -  legacy command line -> config text" },
-	{ "bootconfig", cmd_bootconfig,
-	  "[-a CONF | -d | -l] FILE  show, apply or delete an initrd's bootconfig" },
-	{ "boards", cmd_boards, "  list board profiles and their limits" },
-	{ "report", cmd_report,
-	  "INPUT [-f text|json|folded] [--function F]  snapshot -> who called what" },
-	{ "collect", cmd_collect,
-	  "[--keep N] [--state DIR]  this boot's snapshot + the live trace -> a boot record" },
-	{ "check", cmd_check,
-	  "CONFIG [--vmlinux F | --system-map F] [--modules DIR]  check against the kernel" },
-	{ "arm-boot", cmd_arm_boot,
-	  "--loader grub|uboot-env CONFIG  the compiled line for the next boot only" },
-	{ "disarm-boot", cmd_disarm_boot,
-	  "  put back what arm-boot changed, byte for byte" },
-	{ "try", cmd_try,
-	  "[--hold] CONFIG  apply it to the running kernel's tracefs, report refusals, undo" },
+/* The verbs, in the order boottrace --help lists them; each file holds its table. */
+static const struct cmd_verb *const cmd_verbs[] = {
+	&cmd_compile_verb, &cmd_decompile_verb, &cmd_bootconfig_verb, &cmd_boards_verb,
+	&cmd_report_verb, &cmd_collect_verb, &cmd_check_verb, &cmd_arm_boot_verb,
+	&cmd_disarm_boot_verb, &cmd_try_verb, NULL,
 };
 
 static int usage(FILE *f)
@@ -39,8 +18,8 @@ static int usage(FILE *f)
 
 	fputs("usage: boottrace VERB [ARGS]   (boottrace VERB --help for more)\n\n"
 	      "verbs:\n", f);
-	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
-		fprintf(f, "  %s %s\n", verbs[i].name, verbs[i].summary);
+	for (i = 0; cmd_verbs[i]; i++)
+		cmd_usage_line(cmd_verbs[i], f);
 	fputs("\nEvery verb also takes -q, --quiet (errors only), -v, --verbose (also\n"
 	      "explain) and -h, --help.\n", f);
 	fputs("\nInvoked as 'bootconfig' it behaves as the kernel's tools/bootconfig.\nSee boottrace(1).\n", f);
@@ -54,6 +33,27 @@ static const char *base_name(const char *path)
 	return s ? s + 1 : path;
 }
 
+/*
+ * boottrace --list-options [VERB]: every option of the tables, for the
+ * completion and the tests (cmd_opt.h); not in --help, an internal verb.
+ */
+static int list_options(int argc, char **argv)
+{
+	size_t i;
+	int found = 0;
+
+	for (i = 0; cmd_verbs[i] && argc <= 3; i++)
+		if (argc < 3 || !strcmp(argv[2], cmd_verbs[i]->name)) {
+			cmd_opt_list(cmd_verbs[i], stdout);
+			found = 1;
+		}
+	if (!found) {
+		bt_say(NULL, BT_SAY_ERROR, "--list-options [VERB]: unknown verb '%s'", argv[2]);
+		return BT_EXIT_USAGE;
+	}
+	return fflush(stdout) ? BT_EXIT_ENV : BT_EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
 	static char voice[32];
@@ -61,7 +61,7 @@ int main(int argc, char **argv)
 
 	if (argc > 0 && !strcmp(base_name(argv[0]), "bootconfig")) {
 		bt_voice_name("bootconfig");
-		return cmd_bootconfig(argc, argv);
+		return cmd_bootconfig_verb.run(argc, argv);
 	}
 	if (argc < 2)
 		return usage(stderr);
@@ -72,12 +72,14 @@ int main(int argc, char **argv)
 		printf("boottrace %s\n", BT_VERSION);
 		return BT_EXIT_OK;
 	}
-	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
-		if (!strcmp(argv[1], verbs[i].name)) {
+	if (!strcmp(argv[1], "--list-options"))
+		return list_options(argc, argv);
+	for (i = 0; cmd_verbs[i]; i++)
+		if (!strcmp(argv[1], cmd_verbs[i]->name)) {
 			/* errors and messages without a file: "boottrace VERB: ..." */
-			snprintf(voice, sizeof(voice), "boottrace %s", verbs[i].name);
+			snprintf(voice, sizeof(voice), "boottrace %s", cmd_verbs[i]->name);
 			bt_voice_name(voice);
-			return verbs[i].run(argc - 1, argv + 1);
+			return cmd_verbs[i]->run(argc - 1, argv + 1);
 		}
 	bt_say(NULL, BT_SAY_ERROR, "unknown verb '%s'; see boottrace --help", argv[1]);
 	return usage(stderr);

@@ -10,16 +10,21 @@
 #include "initrd/initrd_bconf.h"
 #include "util/outfile.h"
 
-static int emit_bootconfig_words(const struct emit_in *in, FILE *f,
+/*
+ * The words the bootloader must still pass: on stdout as the output's
+ * last line, or, when stdout holds the bootconfig text, said on stderr.
+ */
+static int emit_bootconfig_words(const struct emit_in *in, int said,
 				 struct bt_error *e)
 {
 	char *line = words_join(in->kernel);
 
 	if (!line)
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
-	if (*line)
-		fprintf(f, "%s%s\n", f == stderr ?
-			"boottrace: add to the kernel command line: " : "", line);
+	if (*line && said)
+		bt_say(NULL, BT_SAY_TODO, "add to the kernel command line: %s", line);
+	else if (*line)
+		printf("%s\n", line);
 	free(line);
 	return 0;
 }
@@ -34,7 +39,7 @@ int emit_bootconfig(const struct emit_in *in, struct bt_error *e)
 	if (in->apply) {
 		if (initrd_bconf_apply(in->out ? in->out : "bootconfig", in->bconf, in->bconf_len + 1, in->apply, 0, stderr, e))
 			return -1;
-		return emit_bootconfig_words(in, stdout, e);
+		return emit_bootconfig_words(in, 0, e);
 	}
 	if (outfile_open(&o, in->out, e))
 		return -1;
@@ -42,5 +47,5 @@ int emit_bootconfig(const struct emit_in *in, struct bt_error *e)
 	if (outfile_commit(&o, e))
 		return -1;
 	/* With the text on stdout, the words go where they cannot mix in. */
-	return emit_bootconfig_words(in, in->out ? stdout : stderr, e);
+	return emit_bootconfig_words(in, !in->out, e);
 }

@@ -130,7 +130,7 @@ static int route_bconf_leaf(struct route *r, int leaf, struct textbuf *t,
 	int vn = bconf_value_node(bc, leaf), v;
 
 	/* Tracer options of an instance, refused or dropped (see below). */
-	int skip_tracer_opts = !strcmp(bconf_data(bc, leaf), "options");
+	int skip_tracer_opts = fkey_find(bconf_data(bc, leaf)) == FKEY_OPTIONS;
 	struct plan_list vals = { 0 };
 	int ret;
 
@@ -214,34 +214,35 @@ static int route_bconf_copy(struct route *r, struct textbuf *t,
 	return 0;
 }
 
-static int route_bconf_list(struct route *r, struct textbuf *t, const char *key,
+/* The ftrace.* key that says what parameter @id does (kernel/params.c). */
+static int route_bconf_list(struct route *r, struct textbuf *t, enum kparam id,
 			    const struct plan_list *l, struct bt_error *e)
 {
 	if (!l->n)
 		return 0;
-	return route_bconf_line(r, t, key, l->v, l->n, NULL, e);
+	return route_bconf_line(r, t, kparam_get(id)->bconf_key, l->v, l->n, NULL, e);
 }
 
 static int route_bconf_single(struct route *r, struct textbuf *t,
-			      const char *key, const struct plan_val *v,
+			      enum kparam id, const struct plan_val *v,
 			      struct bt_error *e)
 {
 	if (!v->text)
 		return 0;
-	return route_bconf_line(r, t, key, v, *v->text ? 1 : 0, NULL, e);
+	return route_bconf_line(r, t, kparam_get(id)->bconf_key, v, *v->text ? 1 : 0, NULL, e);
 }
 
 /* The global tracer group in its ftrace.* form (the clock: route_clock.c). */
 static int route_bconf_tracer(struct route *r, const struct plan_inst *g,
 			      int clock, struct textbuf *t, struct bt_error *e)
 {
-	return route_bconf_single(r, t, "ftrace.tracer", &g->tracer, e) ||
-	       route_bconf_list(r, t, "ftrace.ftrace.filters", &g->filters, e) ||
-	       route_bconf_list(r, t, "ftrace.ftrace.notraces", &g->notraces, e) ||
-	       route_bconf_list(r, t, "ftrace.options", &g->options, e) ||
-	       (clock && route_bconf_single(r, t, "ftrace.trace_clock", &g->trace_clock, e)) ||
-	       route_bconf_single(r, t, "ftrace.buffer_size", &g->buffer_size, e) ||
-	       route_bconf_single(r, t, "ftrace.alloc_snapshot", &g->alloc_snapshot, e) ? -1 : 0;
+	return route_bconf_single(r, t, KP_FTRACE, &g->tracer, e) ||
+	       route_bconf_list(r, t, KP_FTRACE_FILTER, &g->filters, e) ||
+	       route_bconf_list(r, t, KP_FTRACE_NOTRACE, &g->notraces, e) ||
+	       route_bconf_list(r, t, KP_TRACE_OPTIONS, &g->options, e) ||
+	       (clock && route_bconf_single(r, t, KP_TRACE_CLOCK, &g->trace_clock, e)) ||
+	       route_bconf_single(r, t, KP_TRACE_BUF_SIZE, &g->buffer_size, e) ||
+	       route_bconf_single(r, t, KP_ALLOC_SNAPSHOT, &g->alloc_snapshot, e) ? -1 : 0;
 }
 
 /* Was the setting at @node written as a kernel.* key? */
@@ -365,7 +366,7 @@ static int route_bconf_text(struct route *r, struct textbuf *t,
 	if (bt) {
 		if ((!to_kernel && route_bconf_tracer(r, &p->inst[0], !(parts & RP_CLOCK), t, e)) ||
 		    (!(parts & RP_EVLIST) &&
-		     route_bconf_list(r, t, "ftrace.events", &p->inst[0].events, e)))
+		     route_bconf_list(r, t, KP_TRACE_EVENT, &p->inst[0].events, e)))
 			return -1;
 		if (route_bconf_copy(r, t, e))
 			return -1;

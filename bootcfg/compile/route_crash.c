@@ -32,53 +32,50 @@ enum crash_set {
 	CS_PSTORE_MEMMAP,	/* crash = pstore, board.pstore.reserve = memmap */
 };
 
+/*
+ * Which setting makes which word; the word's own facts (its name, the
+ * version and .config option it needs, whether it is an early_param) are
+ * its row of kernel/params.c.
+ */
 static const struct crash_row {
 	enum crash_set set;
-	const char *param;
-	enum kfeat since;
-	int needs;		/* an enum kopt the .config must have, or -1 */
-	/*
-	 * An early_param, read before a bootconfig's kernel.* words exist:
-	 * it stays on the bootloader's line.
-	 */
-	int early;
+	enum kparam param;
 	/* 1: without it the mode does nothing, so it is refused; 0: left out, said */
 	int must;
 	const char *does;	/* for -v and the warning when left out */
 } crash_rows[] = {
-	{ CS_DUMP, "trace_buf_size", KF_BASE, -1, 0, 0,
+	{ CS_DUMP, KP_TRACE_BUF_SIZE, 0,
 	  "a small buffer per CPU, so that the dump ends before a watchdog or the reboot cuts it" },
-	{ CS_REBOOT, "panic", KF_BASE, -1, 0, 0,
+	{ CS_REBOOT, KP_PANIC, 0,
 	  "the board reboots this many seconds after a panic" },
-	/* an early_param (kernel/panic.c): on the bootloader's line */
-	{ CS_OOPS, "oops", KF_BASE, -1, 1, 0,
+	{ CS_OOPS, KP_OOPS, 0,
 	  "an oops panics: one in a kernel thread otherwise leaves the boot hung (docs/kernel-facts.md 55), and a trace kept for the next boot needs the reboot" },
-	{ CS_HANG, "softlockup_panic", KF_BASE, KO_SOFTLOCKUP_DETECTOR, 0, 0,
+	{ CS_HANG, KP_SOFTLOCKUP_PANIC, 0,
 	  "a CPU stuck in the kernel (an initcall that spins) panics" },
-	/* hung_task_panic= is an alias of the sysctl, set after the initcalls */
-	{ CS_HANG, "hung_task_panic", KF_BASE, KO_DETECT_HUNG_TASK, 0, 0,
+	{ CS_HANG, KP_HUNG_TASK_PANIC, 0,
 	  "a task blocked that long (a module's init waiting forever) panics, once the built-in initcalls are done" },
-	{ CS_HANG, "sysctl.kernel.panic_on_rcu_stall", KF_SYSCTL_CMDLINE, KO_RCU_STALL_COMMON, 0, 0,
+	{ CS_HANG, KP_SYSCTL_PANIC_ON_RCU_STALL, 0,
 	  "an RCU stall panics, once the built-in initcalls are done" },
-	{ CS_HANG_SECONDS, "watchdog_thresh", KF_BASE, KO_SOFTLOCKUP_DETECTOR, 0, 0,
+	{ CS_HANG_SECONDS, KP_WATCHDOG_THRESH, 0,
 	  "a soft lockup is reported after twice this many seconds" },
-	{ CS_HANG_SECONDS, "sysctl.kernel.hung_task_timeout_secs", KF_SYSCTL_CMDLINE, KO_DETECT_HUNG_TASK, 0, 0,
+	{ CS_HANG_SECONDS, KP_SYSCTL_HUNG_TASK_TIMEOUT, 0,
 	  "how long a task may block" },
-	{ CS_HANG_SECONDS, "rcupdate.rcu_cpu_stall_timeout", KF_BASE, KO_RCU_STALL_COMMON, 0, 0,
+	{ CS_HANG_SECONDS, KP_RCU_CPU_STALL_TIMEOUT, 0,
 	  "how long before an RCU stall is reported" },
-	{ CS_PERSISTENT, "reserve_mem", KF_RESERVE_MEM, -1, 1, 1,
+	{ CS_PERSISTENT, KP_RESERVE_MEM, 1,
 	  "memory kept out of the kernel's hands, at the same place on a warm reboot" },
-	{ CS_PERSISTENT, "trace_instance", KF_PERSISTENT_RB, KO_FTRACE, 0, 1,
+	/* NAME@LABEL needs 6.12, which crash_persistent_check asks before any row */
+	{ CS_PERSISTENT, KP_TRACE_INSTANCE, 1,
 	  "a trace instance in that memory, with the config's events, that the next boot can read" },
-	{ CS_PSTORE_MEMMAP, "memmap", KF_BASE, -1, 1, 1,
+	{ CS_PSTORE_MEMMAP, KP_MEMMAP, 1,
 	  "the board's pstore RAM kept out of the kernel's hands" },
-	{ CS_PSTORE, "ramoops.mem_address", KF_BASE, KO_PSTORE_RAM, 0, 1,
+	{ CS_PSTORE, KP_RAMOOPS_MEM_ADDRESS, 1,
 	  "where ramoops keeps the kernel's log of a panic" },
-	{ CS_PSTORE, "ramoops.mem_size", KF_BASE, KO_PSTORE_RAM, 0, 1,
+	{ CS_PSTORE, KP_RAMOOPS_MEM_SIZE, 1,
 	  "how much of it" },
-	{ CS_PSTORE, "ramoops.record_size", KF_BASE, KO_PSTORE_RAM, 0, 1,
+	{ CS_PSTORE, KP_RAMOOPS_RECORD_SIZE, 1,
 	  "the log's tail kept per panic, the trace the dump printed into it included (two records)" },
-	{ CS_PSTORE, "ramoops.console_size", KF_BASE, KO_PSTORE_CONSOLE, 0, 0,
+	{ CS_PSTORE, KP_RAMOOPS_CONSOLE_SIZE, 0,
 	  "the console's output kept as well (console-ramoops)" },
 };
 #define NROWS (sizeof(crash_rows) / sizeof(crash_rows[0]))
@@ -133,8 +130,8 @@ static int crash_user_has(const struct plan *p, const char *param)
 	return 0;
 }
 
-/* "reserve_mem" and "trace_instance" values; NULL when out of memory. */
-static char *crash_persistent_value(const struct route *r, const char *param)
+/* reserve_mem= and trace_instance= values; NULL when out of memory. */
+static char *crash_persistent_value(const struct route *r, enum kparam param)
 {
 	const struct plan *p = r->plan;
 	const char *size = p->crash.persistent_size.text ?
@@ -144,7 +141,7 @@ static char *crash_persistent_value(const struct route *r, const char *param)
 	char *v;
 	int initcall = 0;
 
-	if (!strcmp(param, "reserve_mem")) {
+	if (param == KP_RESERVE_MEM) {
 		len = strlen(size) + sizeof(":4096:" CRASH_INSTANCE);
 		v = malloc(len);
 		if (v)
@@ -190,7 +187,7 @@ static unsigned long crash_pow2(unsigned long n)
  * where the kernel keeps it, the rest as two records of the log's tail
  * (the last panic and the one before).
  */
-static char *crash_pstore_value(const struct route *r, const char *param)
+static char *crash_pstore_value(const struct route *r, enum kparam param)
 {
 	const struct board *b = r->board;
 	unsigned long size = b->pstore_size, console = 0;
@@ -198,13 +195,13 @@ static char *crash_pstore_value(const struct route *r, const char *param)
 
 	if (kcaps_opt(r->kcaps, KO_PSTORE_CONSOLE) != KO_NO)
 		console = crash_pow2(size / 4);
-	if (!strcmp(param, "memmap"))
+	if (param == KP_MEMMAP)
 		snprintf(buf, sizeof(buf), "0x%lx$%s", size, b->pstore_address);
-	else if (!strcmp(param, "ramoops.mem_address"))
+	else if (param == KP_RAMOOPS_MEM_ADDRESS)
 		snprintf(buf, sizeof(buf), "%s", b->pstore_address);
-	else if (!strcmp(param, "ramoops.mem_size"))
+	else if (param == KP_RAMOOPS_MEM_SIZE)
 		snprintf(buf, sizeof(buf), "0x%lx", size);
-	else if (!strcmp(param, "ramoops.console_size"))
+	else if (param == KP_RAMOOPS_CONSOLE_SIZE)
 		snprintf(buf, sizeof(buf), "0x%lx", console);
 	else
 		snprintf(buf, sizeof(buf), "0x%lx", crash_pow2((size - console) / 2));
@@ -230,14 +227,14 @@ static char *crash_value(const struct route *r, const struct crash_row *row)
 		unsigned long s = strtoul(c->hang_seconds.text, NULL, 10);
 
 		/* the soft-lockup watchdog reports after twice its threshold */
-		if (!strcmp(row->param, "watchdog_thresh"))
+		if (row->param == KP_WATCHDOG_THRESH)
 			s = (s + 1) / 2;
 		/*
 		 * A spinning CPU is both a soft lockup and an RCU stall: the
 		 * stall comes half as late again, so that the soft lockup,
 		 * which names the task, panics first (docs/kernel-facts.md 40).
 		 */
-		if (!strcmp(row->param, "rcupdate.rcu_cpu_stall_timeout"))
+		if (row->param == KP_RCU_CPU_STALL_TIMEOUT)
 			s = s + s / 2 > 300 ? 300 : s + s / 2;
 		snprintf(buf, sizeof(buf), "%lu", s);
 		return strdup(buf);
@@ -255,19 +252,20 @@ static char *crash_value(const struct route *r, const struct crash_row *row)
 static int crash_word(struct route *r, const struct crash_row *row, int node,
 		      struct bt_error *e)
 {
+	const struct kparam_info *k = kparam_get(row->param);
 	struct words *out = r->out;
 	int to_bconf = r->to_bconf, ret;
 	char *v = crash_value(r, row);
 
 	if (!v)
 		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
-	if (row->early && to_bconf) {
-		route_note(r, "%s= is read before the bootconfig's kernel.* words exist: it stays on the bootloader's line", row->param);
+	if (k->early && to_bconf) {
+		route_note(r, "%s= is read before the bootconfig's kernel.* words exist: it stays on the bootloader's line", k->name);
 		r->out = &r->words;
 		r->to_bconf = 0;
 	}
-	route_note(r, "%s=%s: %s", row->param, v, row->does);
-	ret = route_word(r, row->param, v, node, e);
+	route_note(r, "%s=%s: %s", k->name, v, row->does);
+	ret = route_word(r, k->name, v, node, e);
 	r->out = out;
 	r->to_bconf = to_bconf;
 	free(v);
@@ -286,25 +284,26 @@ static int crash_row_ok(struct route *r, const struct crash_row *row, int node,
 			struct bt_error *e)
 {
 	const struct plan *p = r->plan;
+	const struct kparam_info *k = kparam_get(row->param);
 
-	if (crash_user_has(p, row->param)) {
-		route_note(r, "%s: you set it yourself, your value is kept", row->param);
+	if (crash_user_has(p, k->name)) {
+		route_note(r, "%s: you set it yourself, your value is kept", k->name);
 		return 0;
 	}
 	if (row->set == CS_DUMP && p->inst[0].buffer_size.text)
 		return 0;	/* the user's buffer size goes out as written */
-	if (row->needs >= 0 && kcaps_opt(r->kcaps, (enum kopt)row->needs) == KO_NO) {
+	if (k->needs != KO_NOPT && kcaps_opt(r->kcaps, k->needs) == KO_NO) {
 		if (row->must)
-			return route_refuse(r, node, e, "boottrace.crash = %s needs %s, which is not set in %s", crash_mode_of(row), kcaps_opt_name((enum kopt)row->needs), r->kcaps->config_path) ? -1 : 0;
+			return route_refuse(r, node, e, "boottrace.crash = %s needs %s, which is not set in %s", crash_mode_of(row), kcaps_opt_name(k->needs), r->kcaps->config_path) ? -1 : 0;
 		route_warn(r, node, "%s is not set in %s: %s= is left out, so this does not happen: %s",
-			   kcaps_opt_name((enum kopt)row->needs), r->kcaps->config_path, row->param, row->does);
+			   kcaps_opt_name(k->needs), r->kcaps->config_path, k->name, row->does);
 		return 0;
 	}
-	if (kcaps_has(r->kcaps, row->since) == 0) {
+	if (kcaps_has(r->kcaps, k->since) == 0) {
 		if (row->must)
-			return route_need(r, row->since, node, row->param, e) < 0 ? -1 : 0;
+			return route_need(r, k->since, node, k->name, e) < 0 ? -1 : 0;
 		route_warn(r, node, "%s= needs kernel %s or later (the target is %s): left out, so this does not happen: %s",
-			   row->param, kcaps_since(row->since), kcaps_name(r->kcaps), row->does);
+			   k->name, kcaps_since(k->since), kcaps_name(r->kcaps), row->does);
 		return 0;
 	}
 	return 1;
@@ -370,16 +369,19 @@ static int crash_console(struct route *r, int node, struct bt_error *e)
 {
 	const struct plan *p = r->plan;
 	const struct board *b = r->board;
+	const char *name = kparam_name(KP_CONSOLE);
+	char word[32];
 
-	if (crash_user_has(p, "console") ||
-	    (b && strstr(b->cmdline_base, "console=")))
+	/* the board's own console= counts wherever its line has one */
+	snprintf(word, sizeof(word), "%s=", name);
+	if (crash_user_has(p, name) || (b && strstr(b->cmdline_base, word)))
 		return 0;
 	if (!b || !b->console[0]) {
 		route_warn(r, node, "boottrace.crash = console: the dump goes to the kernel's consoles; give kernel.console = the port you capture (the board profile names none)");
 		return 0;
 	}
 	route_note(r, "console=%s: the board's serial console, where the dump is printed", b->console);
-	return route_word(r, "console", b->console, node, e);
+	return route_word(r, name, b->console, node, e);
 }
 
 int route_crash(struct route *r, struct bt_error *e)
@@ -415,7 +417,7 @@ int route_crash(struct route *r, struct bt_error *e)
 			return -1;
 		if (ok && crash_word(r, row, node, e))
 			return -1;
-		hang += ok && row->set == CS_HANG && row->needs >= 0;
+		hang += ok && row->set == CS_HANG && kparam_get(row->param)->needs != KO_NOPT;
 	}
 	node = crash_set_node(r, CS_HANG);
 	return node >= 0 ? crash_hang_check(r, node, hang, e) : 0;

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kimage/check_callers.h"
+#include "kimage/kcallers.h"
 #include "util/textbuf.h"
 #include "compile/whocalls.h"
 
@@ -28,7 +28,7 @@ static int wc_listed(const char *list, const char *name)
 }
 
 /* One level: the callers of every function in @frontier not seen yet. */
-static void wc_level(const struct check_graph *g, const char *frontier,
+static void wc_level(const struct kcallers_graph *g, const char *frontier,
 		     const char *seen, struct textbuf *next,
 		     struct textbuf *words)
 {
@@ -36,7 +36,7 @@ static void wc_level(const struct check_graph *g, const char *frontier,
 	size_t i, n;
 
 	for (i = 0; i < g->n; i++) {
-		const struct check_edge *ed = &g->e[i];
+		const struct kcallers_edge *ed = &g->e[i];
 		const char *cold = strstr(ed->caller, ".cold");
 
 		/* A .cold part is the same function's code moved away. */
@@ -61,20 +61,20 @@ char *whocalls_find_callers(const char *funcs, const char *vmlinux,
 			    const char *modules, size_t budget, int depth,
 			    struct bt_progress *prog, struct bt_error *e)
 {
-	struct check_tab t = { .progress = prog };
-	struct check_graph g = { .t = &t };
+	struct ksyms t = { .progress = prog };
+	struct kcallers_graph g = { .t = &t };
 	struct textbuf seen = { 0 }, frontier = { 0 }, out = { 0 };
 	int level;
 
-	if ((vmlinux && check_load_elf(&t, vmlinux, -1, e)) ||
-	    (modules && check_load_modules(&t, modules, e)))
+	if ((vmlinux && ksyms_load_elf(&t, vmlinux, -1, e)) ||
+	    (modules && ksyms_load_modules(&t, modules, e)))
 		goto fail;
-	if (check_tab_index(&t)) {
+	if (ksyms_index(&t)) {
 		bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 		goto fail;
 	}
-	if ((vmlinux && check_callers_vmlinux(&g, vmlinux, e)) ||
-	    (modules && check_callers_modules(&g, modules, e)))
+	if ((vmlinux && kcallers_vmlinux(&g, vmlinux, e)) ||
+	    (modules && kcallers_modules(&g, modules, e)))
 		goto fail;
 	bt_progress_end(prog);	/* what follows is said on a clean line */
 	textbuf_puts(&seen, funcs);
@@ -110,14 +110,14 @@ char *whocalls_find_callers(const char *funcs, const char *vmlinux,
 	}
 	textbuf_free(&seen);
 	textbuf_free(&frontier);
-	check_graph_free(&g);
-	check_tab_free(&t);
+	kcallers_graph_free(&g);
+	ksyms_free(&t);
 	return out.s;
 fail:
 	textbuf_free(&seen);
 	textbuf_free(&frontier);
 	textbuf_free(&out);
-	check_graph_free(&g);
-	check_tab_free(&t);
+	kcallers_graph_free(&g);
+	ksyms_free(&t);
 	return NULL;
 }

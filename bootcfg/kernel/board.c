@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "kernel/board.h"
+#include "kernel/tracefs.h"
 #include "util/grow.h"
 #include "util/source.h"
 
@@ -167,7 +168,7 @@ static int board_from_source(const struct source *s, struct board *b,
 		if (board_read_key(s, leaf, b, e))
 			return -1;
 	if (!b->tracefs[0])
-		strcpy(b->tracefs, "/sys/kernel/tracing");
+		strcpy(b->tracefs, TRACEFS_MOUNT);
 	return board_check(s, b, e);
 }
 
@@ -389,6 +390,6 @@ void board_generic(struct board *b)
 	strcpy(b->title, "generic (no -b given)");
 	strcpy(b->arch, "unknown");
 	strcpy(b->bootloader, "qemu-direct");
-	strcpy(b->tracefs, "/sys/kernel/tracing");
+	strcpy(b->tracefs, TRACEFS_MOUNT);
 	b->cmdline_max = 2048;
 }

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The kernel's legacy boot parameters for tracing, once: each one's name,
- * the kernel feature (and so version) that brought it, what its value
- * looks like, the buffer the kernel copies it into and what a repeat does.
- * The planner, the routes, the emitters and decompile all read this table
- * and name a parameter by its id, never by a string of their own.
+ * The kernel's boot parameters boottrace writes, once: each one's name,
+ * the kernel feature (and so version) that brought it, the .config option
+ * it needs, whether it is an early_param, what its value looks like, the
+ * buffer the kernel copies it into and what a repeat does. Two kinds: the
+ * legacy tracing parameters, which a config names and a compiled line
+ * owns, and the others that boottrace.crash and boottrace.hang add
+ * (compile/route_crash.c). The planner, the routes, the emitters and
+ * decompile all read this table and name a parameter by its id, never by
+ * a string of their own.
  */
 #ifndef BT_PARAMS_H
 #define BT_PARAMS_H
@@ -41,6 +45,22 @@ enum kparam {
 	KP_DEAD_FGRAPH_MAX_DEPTH,
 	KP_DEAD_FGRAPH_FILTERS,
 	KP_DEAD_FGRAPH_NOTRACES,
+	/* The crash and hang words (KPU_CRASH): not tracing's, not a config's. */
+	KP_CONSOLE,
+	KP_PANIC,
+	KP_OOPS,
+	KP_SOFTLOCKUP_PANIC,
+	KP_HUNG_TASK_PANIC,
+	KP_SYSCTL_PANIC_ON_RCU_STALL,
+	KP_WATCHDOG_THRESH,
+	KP_SYSCTL_HUNG_TASK_TIMEOUT,
+	KP_RCU_CPU_STALL_TIMEOUT,
+	KP_RESERVE_MEM,
+	KP_MEMMAP,
+	KP_RAMOOPS_MEM_ADDRESS,
+	KP_RAMOOPS_MEM_SIZE,
+	KP_RAMOOPS_RECORD_SIZE,
+	KP_RAMOOPS_CONSOLE_SIZE,
 	KP_N
 };
 
@@ -60,6 +80,17 @@ enum kparam_repeat {
 	KPR_APPEND,	/* each one adds (trace_instance=: one instance each) */
 };
 
+/* Whose words a parameter's are. */
+enum kparam_use {
+	/*
+	 * A tracing parameter: a config may name it (kernel.KEY), a compiled
+	 * line owns it, decompile reads it back.
+	 */
+	KPU_TRACING,
+	/* Only written for boottrace.crash or boottrace.hang, as the user's own words. */
+	KPU_CRASH,
+};
+
 /* The buffer is the kernel's COMMAND_LINE_SIZE (the board's cmdline_max). */
 #define KP_BUF_CMDLINE ((size_t)-1)
 
@@ -73,14 +104,30 @@ struct kparam_info {
 	const char *bconf_key;
 	/* KPV_DEAD: the parameter meant; else the id itself. */
 	enum kparam real;
+	/*
+	 * The .config option without which the kernel ignores the word, where
+	 * a route checks it (route_crash.c); KO_NOPT: none checked.
+	 */
+	enum kopt needs;
+	/*
+	 * An early_param, read before a bootconfig's kernel.* words exist: it
+	 * has to stay on the bootloader's line.
+	 */
+	int early;
+	enum kparam_use use;
 };
 
 const struct kparam_info *kparam_get(enum kparam id);
 const char *kparam_name(enum kparam id);
-/* The id whose name is @name ('-' and '_' alike, as the kernel's parameq), or KP_N. */
+/*
+ * The tracing parameter (KPU_TRACING) whose name is @name ('-' and '_'
+ * alike, as the kernel's parameq), or KP_N.
+ */
 enum kparam kparam_find(const char *name);
 /* Same, for the @len bytes at @name (a parameter inside a written word). */
 enum kparam kparam_findn(const char *name, size_t len);
+/* Any row's id whose name is the @len bytes at @name, whatever its use, or KP_N. */
+enum kparam kparam_find_any(const char *name, size_t len);
 /*
  * Is @word (as written on a line) a parameter that a compiled line owns:
  * one of this table (ftrace=, ftrace_filter=, …, bootconfig) that a

@@ -3,16 +3,27 @@
  * What an unpacked kernel says of itself besides its symbols (kimg.h):
  *  - the .config CONFIG_IKCONFIG=y compiles in (kernel-facts 111): a gzip
  *    stream between the markers "IKCFG_ST" and "IKCFG_ED", unpacked here
- *    with zlib to at most KIMG_IKCONFIG_MAX bytes;
+ *    (kgzip.c) to at most KIMG_IKCONFIG_MAX bytes;
  *  - its release, from the banner "Linux version RELEASE (" (kernel-facts
  *    112), which names /boot/config-RELEASE beside an installed image.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
+#include "kimage/kgzip.h"
 #include "kimage/kimg.h"
+
+/*
+ * One buffer of KIMG_IKCONFIG_MAX + 1 bytes, never grown: one byte more
+ * than allowed tells a longer text from one that fits.
+ */
+static int ikconfig_room(struct kbuf *o, void *ctx, struct bt_error *e)
+{
+	(void)ctx;
+	(void)e;
+	return o->n == o->cap;
+}
 
 /*
  * Inflate the gzip stream at @in (@n bytes, at byte @at of the unpacked
@@ -22,35 +33,28 @@ static int ikconfig_inflate(const unsigned char *in, size_t n, size_t at,
 			    const char *path, char **text, size_t *len,
 			    struct bt_error *e)
 {
-	unsigned char *out = malloc(KIMG_IKCONFIG_MAX + 2);
-	z_stream s;
-	int r;
+	struct kbuf o = { malloc(KIMG_IKCONFIG_MAX + 2), 0, KIMG_IKCONFIG_MAX + 1 };
+	size_t used;
+	enum kgz_end r;
 
-	if (!out)
+	if (!o.p)
 		return bt_error_set(e, BT_EXIT_ENV, path, "out of memory unpacking the embedded .config");
-	memset(&s, 0, sizeof(s));
-	if (inflateInit2(&s, 16 + MAX_WBITS) != Z_OK) {
-		free(out);
+	r = kgz_inflate(in, n, &o, ikconfig_room, NULL, &used, e);
+	if (r == KGZ_NOSTART) {
+		free(o.p);
 		return bt_error_set(e, BT_EXIT_ENV, path, "zlib: cannot start inflating");
 	}
-	s.next_in = (unsigned char *)in;
-	s.avail_in = n > UINT32_MAX ? UINT32_MAX : (uInt)n;
-	s.next_out = out;
-	/* one byte more than allowed tells a longer text from one that fits */
-	s.avail_out = (uInt)KIMG_IKCONFIG_MAX + 1;
-	r = inflate(&s, Z_FINISH);
-	inflateEnd(&s);
-	*len = KIMG_IKCONFIG_MAX + 1 - s.avail_out;
+	*len = o.n;
 	if (*len > KIMG_IKCONFIG_MAX) {
-		free(out);
+		free(o.p);
 		return bt_error_set(e, BT_EXIT_INPUT, path, "byte %zu of the unpacked kernel: the embedded .config (IKCONFIG) unpacks to more than %zu KiB, more than a .config may be here: give the kernel's .config as --kernel-config", at, KIMG_IKCONFIG_MAX >> 10);
 	}
-	if (r != Z_STREAM_END) {
-		free(out);
-		return bt_error_set(e, BT_EXIT_INPUT, path, "byte %zu of the unpacked kernel: the embedded .config (IKCONFIG) is a gzip stream that is %s: the image is damaged; give the kernel's .config as --kernel-config", at + (size_t)s.total_in, r == Z_BUF_ERROR ? "cut short" : "corrupt");
+	if (r != KGZ_END) {
+		free(o.p);
+		return bt_error_set(e, BT_EXIT_INPUT, path, "byte %zu of the unpacked kernel: the embedded .config (IKCONFIG) is a gzip stream that is %s: the image is damaged; give the kernel's .config as --kernel-config", at + used, r == KGZ_SHORT ? "cut short" : "corrupt");
 	}
-	out[*len] = '\0';
-	*text = (char *)out;
+	o.p[*len] = '\0';
+	*text = (char *)o.p;
 	return 0;
 }
 

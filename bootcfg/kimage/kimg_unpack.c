@@ -9,7 +9,7 @@
  *    with a known magic that unpacks is taken;
  *  - a file that is one compressed stream (arm64 Image.gz) is unpacked;
  *  - anything else (an arm64 Image, a raw vmlinux.bin) is taken as is.
- * gzip (zlib), xz and lzma (liblzma), LZ4 legacy frames (liblz4) and zstd
+ * gzip (kgzip.c), xz and lzma (liblzma), LZ4 legacy frames (liblz4) and zstd
  * (libzstd) are unpacked; bzip2 and LZO are named and refused. Nothing is
  * read or written past KIMG_MAX.
  */
@@ -18,9 +18,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 #include <zstd.h>
 
+#include "kimage/kgzip.h"
 #include "kimage/kimg.h"
 #include "util/readfile.h"
 
@@ -49,13 +49,8 @@ const char *kimg_compression(const unsigned char *p, size_t n)
 	return NULL;
 }
 
-/* The output buffer: grows by doubling up to KIMG_MAX. */
-struct unbuf {
-	unsigned char *p;
-	size_t n, cap;
-};
-
-static int unbuf_room(struct unbuf *o, size_t want)
+/* The output buffer (a struct kbuf, kgzip.h) grows by doubling up to KIMG_MAX. */
+static int unbuf_room(struct kbuf *o, size_t want)
 {
 	size_t cap = o->cap ? o->cap : (size_t)4 << 20;
 	unsigned char *np;
@@ -76,7 +71,7 @@ static int unbuf_room(struct unbuf *o, size_t want)
 	return 0;
 }
 
-static int un_room(struct unbuf *o, size_t want, const char *path,
+static int un_room(struct kbuf *o, size_t want, const char *path,
 		   const char *fmt, size_t at, struct bt_error *e)
 {
 	int r = unbuf_room(o, want);
@@ -88,35 +83,38 @@ static int un_room(struct unbuf *o, size_t want, const char *path,
 	return 0;
 }
 
-static int un_gzip(const unsigned char *in, size_t len, size_t at,
-		   const char *path, struct unbuf *o, struct bt_error *e)
-{
-	z_stream s;
-	int r;
+/* Where a gzip stream is, for its room and its messages. */
+struct un_where {
+	const char *path;
+	size_t at;
+};
 
-	memset(&s, 0, sizeof(s));
-	if (inflateInit2(&s, 16 + MAX_WBITS) != Z_OK)
+/* A megabyte free before each step of inflating. */
+static int un_gzip_room(struct kbuf *o, void *ctx, struct bt_error *e)
+{
+	const struct un_where *w = ctx;
+
+	return un_room(o, (size_t)1 << 20, w->path, "gzip", w->at, e) ? -1 : 0;
+}
+
+static int un_gzip(const unsigned char *in, size_t len, size_t at,
+		   const char *path, struct kbuf *o, struct bt_error *e)
+{
+	struct un_where w = { path, at };
+	size_t used;
+	enum kgz_end r = kgz_inflate(in, len, o, un_gzip_room, &w, &used, e);
+
+	if (r == KGZ_ERR)
+		return -1;
+	if (r == KGZ_NOSTART)
 		return bt_error_set(e, BT_EXIT_ENV, path, "zlib: cannot start inflating");
-	s.next_in = (unsigned char *)in;
-	s.avail_in = len > UINT32_MAX ? UINT32_MAX : (uInt)len;
-	do {
-		if (un_room(o, (size_t)1 << 20, path, "gzip", at, e)) {
-			inflateEnd(&s);
-			return -1;
-		}
-		s.next_out = o->p + o->n;
-		s.avail_out = (uInt)(o->cap - o->n);
-		r = inflate(&s, Z_NO_FLUSH);
-		o->n = o->cap - s.avail_out;
-	} while (r == Z_OK);
-	inflateEnd(&s);
-	if (r != Z_STREAM_END)
-		return bt_error_set(e, BT_EXIT_INPUT, path, "byte %zu: the gzip stream starting at byte %zu is %s; the image is damaged or cut short (download it again)", at + (size_t)s.total_in, at, r == Z_BUF_ERROR ? "cut short" : "corrupt");
+	if (r != KGZ_END)
+		return bt_error_set(e, BT_EXIT_INPUT, path, "byte %zu: the gzip stream starting at byte %zu is %s; the image is damaged or cut short (download it again)", at + used, at, r == KGZ_SHORT ? "cut short" : "corrupt");
 	return 0;
 }
 
 static int un_xz(const unsigned char *in, size_t len, size_t at, int alone,
-		 const char *path, struct unbuf *o, struct bt_error *e)
+		 const char *path, struct kbuf *o, struct bt_error *e)
 {
 	lzma_stream s = LZMA_STREAM_INIT;
 	const char *fmt = alone ? "lzma" : "xz";
@@ -145,7 +143,7 @@ static int un_xz(const unsigned char *in, size_t len, size_t at, int alone,
 }
 
 static int un_zstd(const unsigned char *in, size_t len, size_t at,
-		   const char *path, struct unbuf *o, struct bt_error *e)
+		   const char *path, struct kbuf *o, struct bt_error *e)
 {
 	ZSTD_DStream *d = ZSTD_createDStream();
 	ZSTD_inBuffer ib = { in, len, 0 };
@@ -183,7 +181,7 @@ static int un_zstd(const unsigned char *in, size_t len, size_t at,
  * block that does not fit.
  */
 static int un_lz4(const unsigned char *in, size_t len, size_t at,
-		  const char *path, struct unbuf *o, struct bt_error *e)
+		  const char *path, struct kbuf *o, struct bt_error *e)
 {
 	size_t i = 4, blocks = 0;
 
@@ -215,7 +213,7 @@ static int un_lz4(const unsigned char *in, size_t len, size_t at,
 
 /* Unpack the stream of @fmt at @in (@at: its offset in the file, for messages). */
 static int unpack_stream(const char *fmt, const unsigned char *in, size_t len,
-			 size_t at, const char *path, struct unbuf *o,
+			 size_t at, const char *path, struct kbuf *o,
 			 struct bt_error *e)
 {
 	if (!strcmp(fmt, "gzip"))
@@ -233,7 +231,7 @@ static int take_stream(struct kimg *k, const char *fmt, const unsigned char *in,
 		       size_t len, size_t at, const char *path,
 		       struct bt_error *e)
 {
-	struct unbuf o = { NULL, 0, 0 };
+	struct kbuf o = { NULL, 0, 0 };
 
 	if (unpack_stream(fmt, in, len, at, path, &o, e)) {
 		free(o.p);

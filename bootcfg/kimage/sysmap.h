@@ -2,8 +2,8 @@
 /*
  * The one reader of System.map and /proc/kallsyms text: "ADDR TYPE NAME",
  * kallsyms adding "\t[module]". It splits lines and fields only; what a
- * symbol means is the caller's (check_sysmap.c fills the check table,
- * report/report_sym.c names raw frame addresses).
+ * symbol means is the caller's (ksyms_sysmap.c fills the symbol table,
+ * report/input/report_sym.c names raw frame addresses).
  */
 #ifndef BT_KIMAGE_SYSMAP_H
 #define BT_KIMAGE_SYSMAP_H

@@ -7,11 +7,6 @@
 #include "plan/plan_int.h"
 #include "util/grow.h"
 
-static const char *const filter_keys[] = { "filters", "notraces", NULL };
-static const char *const fgraph_keys[] = { "filters", "notraces", "max_depth", NULL };
-static const char *const event_keys[] = {
-	"enable", "filter", "actions", "hist", "probes", "fields", NULL,
-};
 
 /* A filter value: FUNC:mod:MODULE goes to the hook (the cmdline drops it). */
 static int plan_filter(struct plan *p, struct plan_inst *in, int key,
@@ -44,16 +39,16 @@ static int plan_read_ftrace_filters(struct plan *p, struct plan_inst *in,
 	int k;
 
 	bconf_for_each_subkey(bc, node, k) {
-		const char *w = bconf_data(bc, k);
+		enum fsub key = fsub_find(FKEY_FTRACE, bconf_data(bc, k));
 
-		if (!strcmp(w, "filters")) {
+		if (key == FSUB_FILTERS) {
 			if (plan_filter(p, in, k, &in->filters, 0, e))
 				return -1;
-		} else if (!strcmp(w, "notraces")) {
+		} else if (key == FSUB_NOTRACES) {
 			if (plan_filter(p, in, k, &in->notraces, 1, e))
 				return -1;
 		} else {
-			return plan_unknown(p, k, filter_keys,
+			return plan_unknown(p, k, fsub_names(FKEY_FTRACE),
 					    "ftrace.ftrace.{filters,notraces}", e);
 		}
 	}
@@ -66,17 +61,17 @@ static int plan_read_fgraph(struct plan *p, int node, struct bt_error *e)
 	int k;
 
 	bconf_for_each_subkey(bc, node, k) {
-		const char *w = bconf_data(bc, k);
+		enum fsub key = fsub_find(FKEY_FGRAPH, bconf_data(bc, k));
 		int ret;
 
-		if (!strcmp(w, "filters"))
+		if (key == FSUB_FILTERS)
 			ret = plan_values(p, k, &p->graph_filters, 1, e);
-		else if (!strcmp(w, "notraces"))
+		else if (key == FSUB_NOTRACES)
 			ret = plan_values(p, k, &p->graph_notraces, 1, e);
-		else if (!strcmp(w, "max_depth"))
+		else if (key == FSUB_MAX_DEPTH)
 			ret = plan_single(p, k, &p->graph_max_depth, e);
 		else
-			ret = plan_unknown(p, k, fgraph_keys,
+			ret = plan_unknown(p, k, fsub_names(FKEY_FGRAPH),
 					   "ftrace.fgraph.{filters,notraces,max_depth}", e);
 		if (ret)
 			return -1;
@@ -144,23 +139,23 @@ static int plan_read_event(struct plan *p, struct plan_inst *in,
 	if (!ev)
 		return plan_oom(p, e);
 	bconf_for_each_subkey(bc, enode, k) {
-		const char *w = bconf_data(bc, k);
+		enum fsub key = fsub_find(FKEY_EVENT, bconf_data(bc, k));
 
-		if (!strcmp(w, "enable")) {
+		if (key == FSUB_ENABLE) {
 			ret = plan_single(p, k, &flag, e);
 			ev->enable = 1;
-		} else if (!strcmp(w, "filter")) {
+		} else if (key == FSUB_FILTER) {
 			ret = plan_single(p, k, &ev->filter, e);
-		} else if (!strcmp(w, "actions")) {
+		} else if (key == FSUB_ACTIONS) {
 			ret = plan_values(p, k, &ev->actions, 1, e);
-		} else if (!strcmp(w, "hist")) {
+		} else if (key == FSUB_HIST) {
 			ev->hist = k;
-		} else if (!strcmp(w, "probes") && !strcmp(group, "kprobes")) {
+		} else if (key == FSUB_PROBES && !strcmp(group, "kprobes")) {
 			ret = plan_add_kprobe(p, event, enode, k, e);
-		} else if (!strcmp(w, "fields") && !strcmp(group, "synthetic")) {
+		} else if (key == FSUB_FIELDS && !strcmp(group, "synthetic")) {
 			ret = plan_add_synth(p, event, enode, k, e);
 		} else {
-			ret = plan_unknown(p, k, event_keys, "event keys: enable, filter, actions, hist; probes under event.kprobes, fields under event.synthetic",
+			ret = plan_unknown(p, k, fsub_names(FKEY_EVENT), "event keys: enable, filter, actions, hist; probes under event.kprobes, fields under event.synthetic",
 					   e);
 		}
 		if (ret)
@@ -181,7 +176,8 @@ static int plan_read_events(struct plan *p, struct plan_inst *in, int node,
 		const char *group = bconf_data(bc, g);
 
 		flag.text = NULL;
-		if (!strcmp(group, "enable")) {
+		/* ftrace.event.enable: every event (an event's own key, one level up) */
+		if (fsub_find(FKEY_EVENT, group) == FSUB_ENABLE) {
 			if (plan_single(p, g, &flag, e))
 				return -1;
 			ev = plan_new_event(p, in, "", "", g);
@@ -194,7 +190,7 @@ static int plan_read_events(struct plan *p, struct plan_inst *in, int node,
 			return plan_error(p, g, e, "event group '%s' takes subkeys (EVENT.enable, enable), not a value",
 					  group);
 		bconf_for_each_subkey(bc, g, k) {
-			if (!strcmp(bconf_data(bc, k), "enable")) {
+			if (fsub_find(FKEY_EVENT, bconf_data(bc, k)) == FSUB_ENABLE) {
 				flag.text = NULL;
 				if (plan_single(p, k, &flag, e))
 					return -1;
@@ -244,24 +240,57 @@ static int plan_unknown_fkey(const struct plan *p, int k, unsigned need,
 }
 
 /* Settings only the global instance has (the kernel's global options). */
-static int plan_read_global(struct plan *p, int k, const char *w,
+static int plan_read_global(struct plan *p, int k, enum fkey key,
 			    struct bt_error *e)
 {
-	if (!strcmp(w, "instance"))
+	switch (key) {
+	case FKEY_INSTANCE:
 		return plan_read_instances(p, k, e);
-	if (!strcmp(w, "fgraph"))
+	case FKEY_FGRAPH:
 		return plan_read_fgraph(p, k, e);
-	if (!strcmp(w, "tp_printk"))
+	case FKEY_TP_PRINTK:
 		return plan_single(p, k, &p->tp_printk, e);
-	if (!strcmp(w, "tp_printk_stop_on_boot"))
+	case FKEY_TP_PRINTK_STOP_ON_BOOT:
 		return plan_single(p, k, &p->tp_printk_stop, e);
-	if (!strcmp(w, "dump_on_oops"))
+	case FKEY_DUMP_ON_OOPS:
 		return plan_single(p, k, &p->dump_on_oops, e);
-	if (!strcmp(w, "traceoff_on_warning"))
+	case FKEY_TRACEOFF_ON_WARNING:
 		return plan_single(p, k, &p->traceoff_on_warning, e);
-	if (!strcmp(w, "boot_snapshot"))
+	case FKEY_BOOT_SNAPSHOT:
 		return plan_single(p, k, &p->boot_snapshot, e);
-	return plan_unknown_fkey(p, k, FK_GLOBAL, "see boottrace.bconf(5)", e);
+	default:
+		return plan_unknown_fkey(p, k, FK_GLOBAL, "see boottrace.bconf(5)", e);
+	}
+}
+
+/* A key every instance has, the global one included; 1 when @key is none of them. */
+static int plan_read_inst_key(struct plan *p, struct plan_inst *in, int k,
+			      enum fkey key, struct bt_error *e)
+{
+	switch (key) {
+	case FKEY_OPTIONS:
+		return plan_values(p, k, &in->options, 1, e);
+	case FKEY_EVENTS:
+		return plan_values(p, k, &in->events, 1, e);
+	case FKEY_TRACER:
+		return plan_single(p, k, &in->tracer, e);
+	case FKEY_TRACE_CLOCK:
+		return plan_single(p, k, &in->trace_clock, e);
+	case FKEY_BUFFER_SIZE:
+		return plan_single(p, k, &in->buffer_size, e);
+	case FKEY_CPUMASK:
+		return plan_single(p, k, &in->cpumask, e);
+	case FKEY_TRACING_ON:
+		return plan_single(p, k, &in->tracing_on, e);
+	case FKEY_ALLOC_SNAPSHOT:
+		return plan_single(p, k, &in->alloc_snapshot, e);
+	case FKEY_FTRACE:
+		return plan_read_ftrace_filters(p, in, k, e);
+	case FKEY_EVENT:
+		return plan_read_events(p, in, k, e);
+	default:
+		return 1;
+	}
 }
 
 static int plan_read_inst(struct plan *p, size_t idx, int node,
@@ -276,32 +305,12 @@ static int plan_read_inst(struct plan *p, size_t idx, int node,
 	bconf_for_each_subkey(bc, node, k) {
 		/* Re-fetched each time: reading instances may move the array. */
 		struct plan_inst *in = &p->inst[idx];
-		const char *w = bconf_data(bc, k);
+		enum fkey key = fkey_find(bconf_data(bc, k));
 
-		if (!strcmp(w, "options"))
-			ret = plan_values(p, k, &in->options, 1, e);
-		else if (!strcmp(w, "events"))
-			ret = plan_values(p, k, &in->events, 1, e);
-		else if (!strcmp(w, "tracer"))
-			ret = plan_single(p, k, &in->tracer, e);
-		else if (!strcmp(w, "trace_clock"))
-			ret = plan_single(p, k, &in->trace_clock, e);
-		else if (!strcmp(w, "buffer_size"))
-			ret = plan_single(p, k, &in->buffer_size, e);
-		else if (!strcmp(w, "cpumask"))
-			ret = plan_single(p, k, &in->cpumask, e);
-		else if (!strcmp(w, "tracing_on"))
-			ret = plan_single(p, k, &in->tracing_on, e);
-		else if (!strcmp(w, "alloc_snapshot"))
-			ret = plan_single(p, k, &in->alloc_snapshot, e);
-		else if (!strcmp(w, "ftrace"))
-			ret = plan_read_ftrace_filters(p, in, k, e);
-		else if (!strcmp(w, "event"))
-			ret = plan_read_events(p, in, k, e);
-		else if (idx == 0)
-			ret = plan_read_global(p, k, w, e);
-		else
-			ret = plan_unknown_fkey(p, k, FK_INST, "instance keys", e);
+		ret = plan_read_inst_key(p, in, k, key, e);
+		if (ret == 1)
+			ret = idx == 0 ? plan_read_global(p, k, key, e) :
+			      plan_unknown_fkey(p, k, FK_INST, "instance keys", e);
 		if (ret)
 			return -1;
 	}

@@ -20,7 +20,7 @@
 
 /* ---- the join (record_join.c) ----------------------------------------- */
 
-/* A line's CPU and time: report_line_time (report/report.h), the report's
+/* A line's CPU and time: report_line_time (report/lex/lex.h), the report's
  * own line parser, so that collect and report read a trace alike. */
 
 /* A CPU whose events from the snapshot's end to the live buffer's start

@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "kernel/tracefs.h"
 #include "util/atomic.h"
 #include "util/json.h"
 #include "util/readfile.h"
@@ -311,33 +312,26 @@ static int find_snapshot(struct ctx *c, struct bt_error *e)
 	return 0;
 }
 
-static int has_trace(const char *dir)
-{
-	char p[4096];
-
-	return !path_of(p, sizeof(p), dir, "trace") && !access(p, R_OK);
-}
-
+/* The live tracefs: given, found (kernel/tracefs.c), or mounted here. */
 static int find_tracefs(struct ctx *c, struct bt_error *e)
 {
-	static const char *const dirs[] = { "/sys/kernel/tracing", "/sys/kernel/debug/tracing" };
-	size_t i;
+	const char *dir;
 
 	if (c->o->tracefs) {
-		if (!has_trace(c->o->tracefs))
+		if (!tracefs_has(c->o->tracefs, TFN_TRACE))
 			return bt_error_set(e, BT_EXIT_ENV, c->o->tracefs, "no tracefs here (no readable 'trace' file): give the tracefs directory with --tracefs");
 		snprintf(c->tracefs, sizeof(c->tracefs), "%s", c->o->tracefs);
 		return 0;
 	}
-	for (i = 0; i < 2; i++)
-		if (has_trace(dirs[i])) {
-			snprintf(c->tracefs, sizeof(c->tracefs), "%s", dirs[i]);
-			return 0;
-		}
+	dir = tracefs_find(TFN_TRACE);
+	if (dir) {
+		snprintf(c->tracefs, sizeof(c->tracefs), "%s", dir);
+		return 0;
+	}
 	/* the hook mounts it in the initramfs; the real root may not */
-	if (!mount("nodev", dirs[0], "tracefs", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) &&
-	    has_trace(dirs[0])) {
-		snprintf(c->tracefs, sizeof(c->tracefs), "%s", dirs[0]);
+	if (!mount("nodev", TRACEFS_MOUNT, "tracefs", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) &&
+	    tracefs_has(TRACEFS_MOUNT, TFN_TRACE)) {
+		snprintf(c->tracefs, sizeof(c->tracefs), "%s", TRACEFS_MOUNT);
 		note(c, "collect_tracefs_mounted=1");
 		return 0;
 	}

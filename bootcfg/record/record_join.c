@@ -15,7 +15,7 @@
 
 #include "util/grow.h"
 #include "record/record.h"
-#include "report/report.h"
+#include "report/out/report.h"
 
 
 void record_time_str(uint64_t ts, int raw, char *buf, size_t cap)

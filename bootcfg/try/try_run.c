@@ -12,10 +12,10 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bconf.h"
+#include "kernel/tracefs.h"
 #include "try/try.h"
 #include "util/grow.h"
 #include "util/readfile.h"
@@ -402,36 +402,28 @@ static int step(struct try_ctx *c, const struct try_step *s, char **used, struct
 	return EINVAL;
 }
 
+/* The tracefs to use (given, or found: kernel/tracefs.c), writable by us. */
 static int find_root(const struct try_opts *o, char **root, struct bt_error *e)
 {
-	static const char *const guess[] = { "/sys/kernel/tracing", "/sys/kernel/debug/tracing", NULL };
-	const char *const *g;
-	struct stat st;
+	const char *dir = o->tracefs ? o->tracefs : tracefs_find(TFN_INSTANCES);
 	char *inst = NULL;
 
-	for (g = o->tracefs ? &o->tracefs : guess; *g; g++) {
-		if (asprintf(&inst, "%s/instances", *g) < 0)
-			return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
-		if (!stat(inst, &st) && S_ISDIR(st.st_mode)) {
-			if (access(inst, W_OK | X_OK)) {
-				/* the error keeps its file pointer: *g outlives inst */
-				bt_error_errno(e, errno, *g, "cannot create an instance in its instances/: run boottrace try as root");
-				e->code = BT_EXIT_ENV;
-				free(inst);
-				return -1;
-			}
-			free(inst);
-			*root = strdup(*g);
-			return *root ? 0 : bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
-		}
+	if (!dir || !tracefs_has(dir, TFN_INSTANCES))
+		return bt_error_set(e, BT_EXIT_ENV, o->tracefs, "%s", o->tracefs ?
+				    "is not a tracefs (no instances/ directory): give the tracefs mount point" :
+				    "no tracefs at /sys/kernel/tracing or /sys/kernel/debug/tracing: mount it (mount -t tracefs nodev /sys/kernel/tracing) or give --tracefs DIR");
+	if (asprintf(&inst, "%s/instances", dir) < 0)
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	if (access(inst, W_OK | X_OK)) {
+		/* the error keeps its file pointer: dir outlives inst */
+		bt_error_errno(e, errno, dir, "cannot create an instance in its instances/: run boottrace try as root");
+		e->code = BT_EXIT_ENV;
 		free(inst);
-		inst = NULL;
-		if (o->tracefs)
-			break;
+		return -1;
 	}
-	return bt_error_set(e, BT_EXIT_ENV, o->tracefs, "%s", o->tracefs ?
-			    "is not a tracefs (no instances/ directory): give the tracefs mount point" :
-			    "no tracefs at /sys/kernel/tracing or /sys/kernel/debug/tracing: mount it (mount -t tracefs nodev /sys/kernel/tracing) or give --tracefs DIR");
+	free(inst);
+	*root = strdup(dir);
+	return *root ? 0 : bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 }
 
 /* Instances of runs that are gone: said, and removed with --remove-stale. */
@@ -471,15 +463,145 @@ static void stale(struct try_ctx *c)
 	free(dir);
 }
 
+/* The signals that end a try, or its --hold: everything is undone, then said. */
+static const int try_sigs[] = { SIGINT, SIGTERM, SIGHUP };
+#define TRY_NSIGS (sizeof(try_sigs) / sizeof(try_sigs[0]))
+
+/* What try_plan.c could not turn into writes, said before any is made. */
+static void say_untried(struct try_ctx *c, const struct try_steps *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->nskip; i++) {
+		c->untried++;
+		if (!bt_quiet()) {
+			where(c, st->skip[i].node, c->o->out);
+			fprintf(c->o->out, ": not tried: %s\n", st->skip[i].what);
+		}
+	}
+}
+
+/* From here on a signal only sets try_sig, and the steps stop at the next one. */
+static void catch_signals(struct sigaction old[TRY_NSIGS])
+{
+	struct sigaction sa;
+	size_t i;
+
+	/* no SA_RESTART: a wait returns; writes to tracefs do not block */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = try_on_signal;
+	sigemptyset(&sa.sa_mask);
+	try_sig = 0;
+	for (i = 0; i < TRY_NSIGS; i++)
+		sigaction(try_sigs[i], &sa, &old[i]);
+}
+
+static void restore_signals(const struct sigaction old[TRY_NSIGS])
+{
+	size_t i;
+
+	for (i = 0; i < TRY_NSIGS; i++)
+		sigaction(try_sigs[i], &old[i], NULL);
+}
+
+/* One step made and what came of it said; 1 when it ends the run. */
+static int apply_step(struct try_ctx *c, const struct try_step *s, struct bt_error *e)
+{
+	char *used = NULL;
+	int err = step(c, s, &used, e);
+
+	if (err == -3) {
+		free(used);
+		return 1;
+	}
+	if (!err) {
+		if (s->op != TRY_MKDIR)
+			accepted(c, s, used ? used : s->path);
+	} else if (err == -1) {
+		c->untried++;
+		where(c, s->node, c->o->out);
+		fprintf(c->o->out, ": not tried: tracer '%s' is in available_tracers but only the top level can run it and it runs another tracer now\n", s->text);
+	} else if (err == -2) {
+		said(c, s, used, 0, "not in available_tracers (not written: the top level runs another tracer now)");
+	} else {
+		said(c, s, used ? used : s->path, err, NULL);
+	}
+	free(used);
+	return 0;
+}
+
+/* Every step in order, until a signal or a step that ends the run (then -1, @e set). */
+static int apply_all(struct try_ctx *c, const struct try_steps *st, struct bt_error *e)
+{
+	size_t i;
+
+	for (i = 0; i < st->n && !try_sig; i++)
+		if (apply_step(c, &st->s[i], e))
+			break;
+	return i < st->n && !try_sig ? -1 : 0;
+}
+
+/* --hold: the applied state stays until a signal, which ends the hold, not the run. */
+static void hold(FILE *out)
+{
+	sigset_t block, wait;
+	size_t i;
+
+	fprintf(out, "try: holding the applied state: Ctrl-C (SIGINT, SIGTERM, SIGHUP) undoes it\n");
+	fflush(out);
+	sigemptyset(&block);
+	for (i = 0; i < TRY_NSIGS; i++)
+		sigaddset(&block, try_sigs[i]);
+	sigprocmask(SIG_BLOCK, &block, &wait);
+	for (i = 0; i < TRY_NSIGS; i++)
+		sigdelset(&wait, try_sigs[i]);
+	while (!try_sig)
+		sigsuspend(&wait);
+	sigprocmask(SIG_UNBLOCK, &block, NULL);
+	try_sig = 0;
+}
+
+/* The counts, and whether the kernel is as it was. */
+static void say_summary(const struct try_ctx *c, int undo_bad)
+{
+	FILE *out = c->o->out;
+
+	fprintf(out, "try: %u accepted, %u refused, %u not tried%s\n", c->accepted,
+		c->refused, c->untried, undo_bad ? "; NOT everything was undone (said above)" : "; everything added was removed");
+	fflush(out);
+}
+
+/* A run that tried every step: 0, 1 when the kernel refused some, -1 (@e) when it is not clean. */
+static int verdict(const struct try_ctx *c, int undo_bad, int interrupted,
+		   struct bt_error *e)
+{
+	if (undo_bad)
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "%d change(s) could not be undone: see the errors above and put them back by hand", undo_bad);
+	if (interrupted)
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "interrupted by signal %d (%s) before every setting was tried; everything added was removed", interrupted, strsignal(interrupted));
+	return c->refused ? 1 : 0;
+}
+
+static void ctx_free(struct try_ctx *c)
+{
+	size_t i;
+
+	try_undo_free(&c->undo);
+	for (i = 0; i < c->nlogs; i++) {
+		free(c->logs[i].path);
+		free(c->logs[i].text);
+	}
+	free(c->logs);
+	free(c->global);
+}
+
 int try_run(const struct plan *p, const struct try_opts *o, struct bt_error *e)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
-	struct sigaction sa, old[3];
+	struct sigaction old[TRY_NSIGS];
 	struct try_ctx c = { .p = p, .o = o };
 	struct try_steps st;
 	char *root = NULL;
-	size_t i;
-	int ret = -1, undo_bad, interrupted;
+	int ret, undo_bad, interrupted;
 
 	if (find_root(o, &root, e))
 		return -1;
@@ -490,93 +612,25 @@ int try_run(const struct plan *p, const struct try_opts *o, struct bt_error *e)
 	}
 	if (asprintf(&c.global, "instances/" TRY_PREFIX "%ld", (long)getpid()) < 0) {
 		c.global = NULL;
-		bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
-		goto out;
-	}
-	stale(&c);
-	for (i = 0; i < st.nskip; i++) {
-		c.untried++;
-		if (!bt_quiet()) {
-			where(&c, st.skip[i].node, o->out);
-			fprintf(o->out, ": not tried: %s\n", st.skip[i].what);
-		}
-	}
-	/* no SA_RESTART: a wait returns; writes to tracefs do not block */
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = try_on_signal;
-	sigemptyset(&sa.sa_mask);
-	try_sig = 0;
-	for (i = 0; i < 3; i++)
-		sigaction(sigs[i], &sa, &old[i]);
-	log_snap(&c, "error_log");
-	expand_first(&c);
-	for (i = 0; i < st.n && !try_sig; i++) {
-		char *used = NULL;
-		int err = step(&c, &st.s[i], &used, e);
-
-		if (err == -3) {
-			free(used);
-			break;
-		}
-		if (!err) {
-			if (st.s[i].op != TRY_MKDIR)
-				accepted(&c, &st.s[i], used ? used : st.s[i].path);
-		} else if (err == -1 || err == -2) {
-			if (err == -1) {
-				c.untried++;
-				where(&c, st.s[i].node, o->out);
-				fprintf(o->out, ": not tried: tracer '%s' is in available_tracers but only the top level can run it and it runs another tracer now\n", st.s[i].text);
-			} else {
-				said(&c, &st.s[i], used, 0, "not in available_tracers (not written: the top level runs another tracer now)");
-			}
-		} else
-			said(&c, &st.s[i], used ? used : st.s[i].path, err, NULL);
-		free(used);
-		if (err == -3)
-			break;
-	}
-	ret = i < st.n && !try_sig ? -1 : 0;
-	if (!ret && o->hold && !try_sig) {
-		sigset_t block, wait;
-
-		fprintf(o->out, "try: holding the applied state: Ctrl-C (SIGINT, SIGTERM, SIGHUP) undoes it\n");
-		fflush(o->out);
-		sigemptyset(&block);
-		for (i = 0; i < 3; i++)
-			sigaddset(&block, sigs[i]);
-		sigprocmask(SIG_BLOCK, &block, &wait);
-		for (i = 0; i < 3; i++)
-			sigdelset(&wait, sigs[i]);
-		while (!try_sig)
-			sigsuspend(&wait);
-		sigprocmask(SIG_UNBLOCK, &block, NULL);
-		try_sig = 0;	/* the end of the hold, not an interruption */
-	}
-	interrupted = try_sig;
-	/* a signal now only sets the flag again: the undo runs to its end */
-	undo_bad = try_undo_run(&c.undo);
-	for (i = 0; i < 3; i++)
-		sigaction(sigs[i], &old[i], NULL);
-	fprintf(o->out, "try: %u accepted, %u refused, %u not tried%s\n", c.accepted,
-		c.refused, c.untried, undo_bad ? "; NOT everything was undone (said above)" : "; everything added was removed");
-	fflush(o->out);
-	if (ret)
-		goto out;
-	if (undo_bad) {
-		ret = bt_error_set(e, BT_EXIT_ENV, NULL, "%d change(s) could not be undone: see the errors above and put them back by hand", undo_bad);
-	} else if (interrupted) {
-		ret = bt_error_set(e, BT_EXIT_ENV, NULL, "interrupted by signal %d (%s) before every setting was tried; everything added was removed", interrupted, strsignal(interrupted));
+		ret = bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 	} else {
-		ret = c.refused ? 1 : 0;
+		stale(&c);
+		say_untried(&c, &st);
+		catch_signals(old);
+		log_snap(&c, "error_log");
+		expand_first(&c);
+		ret = apply_all(&c, &st, e);
+		if (!ret && o->hold && !try_sig)
+			hold(o->out);
+		interrupted = try_sig;
+		/* a signal now only sets the flag again: the undo runs to its end */
+		undo_bad = try_undo_run(&c.undo);
+		restore_signals(old);
+		say_summary(&c, undo_bad);
+		if (!ret)
+			ret = verdict(&c, undo_bad, interrupted, e);
 	}
-out:
-	try_undo_free(&c.undo);
-	for (i = 0; i < c.nlogs; i++) {
-		free(c.logs[i].path);
-		free(c.logs[i].text);
-	}
-	free(c.logs);
-	free(c.global);
+	ctx_free(&c);
 	try_steps_free(&st);
 	free(root);
 	return ret;

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/bt_error.h"
@@ -215,22 +216,30 @@ void bt_error_print(const struct bt_error *e, FILE *f)
 
 void bt_vsay(const char *who, enum bt_level level, const char *fmt, va_list ap)
 {
-	static const char *const word[] = { "", "note: ", "warning: ", "error: " };
-	char msg[4096];
+	static const char *const word[] = { "", "note: ", "warning: ", "error: ", "" };
+	char msg[4096], *whole = NULL;
+	va_list again;
 	int n;
 
-	if (voice_level == BT_QUIET && level != BT_SAY_ERROR)
+	if (voice_level == BT_QUIET && level != BT_SAY_ERROR && level != BT_SAY_TODO)
 		return;
+	va_copy(again, ap);
 	n = vsnprintf(msg, sizeof(msg), fmt, ap);
 	if (n < 0)
 		snprintf(msg, sizeof(msg), "(unformattable message: %s)", fmt);
+	else if ((size_t)n >= sizeof(msg) && level == BT_SAY_TODO &&
+		 (whole = malloc((size_t)n + 1)))
+		/* what to do is said whole: a cut command line would be wrong */
+		vsnprintf(whole, (size_t)n + 1, fmt, again);
 	else if ((size_t)n >= sizeof(msg))
 		cut_with_ellipsis(msg, sizeof(msg), 0);
+	va_end(again);
 	put_escaped(who ? who : voice_who, stderr);
 	fputs(": ", stderr);
 	fputs(word[level], stderr);
-	put_escaped(msg, stderr);
+	put_escaped(whole ? whole : msg, stderr);
 	fputc('\n', stderr);
+	free(whole);
 }
 
 void bt_say(const char *who, enum bt_level level, const char *fmt, ...)

@@ -47,8 +47,13 @@ int bt_error_errno(struct bt_error *e, int errnum, const char *file,
 		   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 void bt_error_print(const struct bt_error *e, FILE *f);
 
-/* What a bt_say line is; BT_SAY_PLAIN has no level word ("route: ..."). */
-enum bt_level { BT_SAY_PLAIN, BT_SAY_NOTE, BT_SAY_WARN, BT_SAY_ERROR };
+/*
+ * What a bt_say line is; BT_SAY_PLAIN has no level word ("route: ...").
+ * BT_SAY_TODO has none either: what the user must still do for an output
+ * to work (compile -t bootconfig's words for the bootloader), so -q, which
+ * keeps only errors, keeps it too.
+ */
+enum bt_level { BT_SAY_PLAIN, BT_SAY_NOTE, BT_SAY_WARN, BT_SAY_ERROR, BT_SAY_TODO };
 
 /*
  * The program's voice, set once by main() for the verb it runs: the name an
@@ -78,7 +83,8 @@ void bt_fput_text(FILE *f, const char *s);
 
 /*
  * "@who: LEVEL: TEXT" on stderr, one line (bt_fput_text), unless the
- * verbosity hides it (quiet: all but errors). @who NULL is bt_voice().
+ * verbosity hides it (quiet: all but errors and what to do). @who NULL is
+ * bt_voice().
  */
 void bt_say(const char *who, enum bt_level level, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

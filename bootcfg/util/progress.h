@@ -9,7 +9,7 @@
  * "dumb", and the caller is not quiet: in a pipe, a log or under -q the
  * output is the same bytes as without progress.
  *
- * A handle is carried into the long loop (kimage/kimage.h: check_tab's
+ * A handle is carried into the long loop (kimage/kimage.h: ksyms's
  * progress); every function takes NULL for "no progress".
  */
 #ifndef BT_PROGRESS_H

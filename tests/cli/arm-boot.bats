@@ -404,3 +404,18 @@ EOT
 	run comp "$BTA" disarm-boot --f
 	[ "$output" = --force ]
 }
+
+@test "arm-boot --kernel IMAGE checks the line against the image, as compile does; --kernel VERSION is -k" {
+	IMG="$BATS_TEST_DIRNAME/../data/kimg/bzImage-lz4"
+	printf 'ftrace.tracer = wakeup\n' >"$T/wakeup.bconf"
+	run "$BT" arm-boot --loader grub --root "$R" --kernel "$IMG" "$T/wakeup.bconf"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"wakeup.bconf:1:8: error: the wakeup tracer is not in this kernel: "*"bzImage-lz4's symbols have no wakeup_tracer_init"* ]]
+	same_tree
+	run "$BT" arm-boot --loader grub --root "$R" --kernel 6.1 "$T/trace.bconf"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"armed for the next boot: root=UUID=abcd ro quiet $WORDS"* ]]
+	run "$BT" arm-boot --loader grub --line 'a b' --kernel "$IMG"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"-b, -k, --kernel, --kernel-config and --allow-drop go with CONFIG, not --line"* ]]
+}

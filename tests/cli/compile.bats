@@ -462,6 +462,19 @@ setup() {
 	[[ "$stderr" == *"add to the kernel command line: bootconfig" ]]
 }
 
+@test "-t bootconfig: the words still to add are said in the verb's voice (bt_say), and -q keeps them: without them the bootconfig does nothing" {
+	printf 'ftrace.tracer = function\n' > "$T/kb.bconf"
+	run --separate-stderr "$BT" compile -k 6.1 -t bootconfig "$T/kb.bconf"
+	[ "$status" -eq 0 ]
+	[ "${stderr_lines[-1]}" = "boottrace compile: add to the kernel command line: bootconfig" ]
+	run --separate-stderr "$BT" compile -q -k 6.1 -t bootconfig "$T/kb.bconf"
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "boottrace compile: add to the kernel command line: bootconfig" ]
+	run --separate-stderr "$BT" compile -q -k 6.1 -t bootconfig -o "$T/kb.out" "$T/kb.bconf"
+	[ "$output" = "bootconfig" ]
+	[ -z "$stderr" ]
+}
+
 @test "hook settings the hook would refuse at boot are refused at their place (its ranges and destinations)" {
 	for v in 'max_kb = 0' 'max_kb = 4194305' 'max_kb = 99999999999999999999' 'timeout = 3601' 'snapshot = foo' 'snapshot = /dev/'; do
 		printf 'boottrace.%s\n' "$v" > "$T/h.bconf"

@@ -48,7 +48,7 @@ complete_line() {
 	run complete_line "$BT" compile -t uboot-s
 	[ "$output" = "$(printf 'uboot-scr\nuboot-script')" ]
 	run complete_line "$BT" compile -t ""
-	[ "$(wc -l <<<"$output")" -eq "$("$BT" compile --help | awk '/^  -t TARGET/ {on=1; next} on && /^  -/ {exit} on {n++} END {print n}')" ]
+	[ "$(wc -l <<<"$output")" -eq "$("$BT" --list-options compile | awk -F '\t' '$2 == "--target" { print split($6, t, ",") }')" ]
 	run complete_line "$BT" compile -b qemu-arm64
 	[ "$output" = qemu-arm64-uboot ]
 	run complete_line "$BT" compile -b ""

@@ -154,7 +154,7 @@ no_fetch() { # FILE
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"standard input (\"-\") can be only one of the two"* ]]
 	run "$BT" report --help
-	[[ "$output" == *"html (one"* && "$output" == *"--diff A B"* ]]
+	[[ "$output" == *" html "*"one self-contained page"* && "$output" == *"--diff A B"* ]]
 }
 
 @test "diff: functions are matched by every byte of their names (a NUL inside one, after 64 KB of text)" {

@@ -102,7 +102,7 @@ setup() {
 	[[ "$output" == *"--arg NAME=FETCH"* ]]
 	grep -qF -- 'who\-creates' "$BATS_TEST_DIRNAME/../../docs/man/boottrace.1"
 	: >"$T/bond0.txt"
-	run bash --norc --noprofile -c 'cd "$1" && source "$2" && COMP_WORDS=(boottrace compile --who-creates bond); COMP_CWORD=3; _boottrace; echo "${COMPREPLY[*]}"' _ "$T" "$BATS_TEST_DIRNAME/../../completion/boottrace"
+	run bash --norc --noprofile -c 'cd "$1" && source "$2" && COMP_WORDS=("$3" compile --who-creates bond); COMP_CWORD=3; _boottrace; echo "${COMPREPLY[*]}"' _ "$T" "$BATS_TEST_DIRNAME/../../completion/boottrace" "$(cd "$(dirname "$BT")" && pwd)/boottrace"
 	[ "$output" = "" ]
 }
 

@@ -12,11 +12,11 @@
 #include <unistd.h>
 
 #include "check/check.h"
-#include "kimage/check_callers.h"
+#include "kimage/kcallers.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct check_tab t = { 0 };
+	struct ksyms t = { 0 };
 	struct bt_error e;
 	char *buf = malloc(size ? size : 1);
 	char dir[] = "/tmp/bt-fuzz-elf.XXXXXX", path[64];
@@ -25,10 +25,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!buf)
 		return 0;
 	memcpy(buf, data, size);
-	check_load_elf_mem(&t, buf, size, "fuzz", check_tab_module(&t, "m"), &e);
-	check_load_elf_mem(&t, buf, size, "fuzz", -1, &e);
+	ksyms_load_elf_mem(&t, buf, size, "fuzz", ksyms_module(&t, "m"), &e);
+	ksyms_load_elf_mem(&t, buf, size, "fuzz", -1, &e);
 	free(buf);
-	check_tab_free(&t);
+	ksyms_free(&t);
 
 	/* The callers walk reads modules from files. */
 	if (!mkdtemp(dir))
@@ -36,17 +36,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	snprintf(path, sizeof(path), "%s/m.ko", dir);
 	f = fopen(path, "wb");
 	if (f) {
-		struct check_graph g = { 0 };
+		struct kcallers_graph g = { 0 };
 
 		fwrite(data, 1, size, f);
 		fclose(f);
 		memset(&t, 0, sizeof(t));
-		if (!check_load_modules(&t, dir, &e)) {
+		if (!ksyms_load_modules(&t, dir, &e)) {
 			g.t = &t;
-			check_callers_modules(&g, dir, &e);
-			check_graph_free(&g);
+			kcallers_modules(&g, dir, &e);
+			kcallers_graph_free(&g);
 		}
-		check_tab_free(&t);
+		ksyms_free(&t);
 		unlink(path);
 	}
 	rmdir(dir);

@@ -11,8 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
-#include "report/report_int.h"
+#include "report/out/report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

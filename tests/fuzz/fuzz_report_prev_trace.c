@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
+#include "report/out/report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

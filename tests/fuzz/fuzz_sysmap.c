@@ -12,7 +12,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct check_tab t = { 0 };
+	struct ksyms t = { 0 };
 	struct bt_error e;
 	char *text = malloc(size + 1);
 	size_t i;
@@ -21,18 +21,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(text, data, size);
 	text[size] = '\0';
-	if (check_tab_keep(&t, text))
+	if (ksyms_keep(&t, text))
 		return 0;
-	if (!check_parse_sysmap(&t, text, size, "fuzz", &e) && !check_tab_index(&t)) {
+	if (!ksyms_parse_sysmap(&t, text, size, "fuzz", &e) && !ksyms_index(&t)) {
 		for (i = 1; i < t.n && i < 64; i++) {
 			uint32_t k;
 
-			for (k = check_tab_bucket(&t, t.sym[i].name); k; k = t.sym[k].next)
+			for (k = ksyms_bucket(&t, t.sym[i].name); k; k = t.sym[k].next)
 				if (t.sym[k].mod >= (int)t.nmods)
 					abort();
-			check_initcall_level(&t, t.sym[i].name);
+			kinitcall_level(&t, t.sym[i].name);
 		}
 	}
-	check_tab_free(&t);
+	ksyms_free(&t);
 	return 0;
 }

@@ -17,8 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
-#include "report/report_int.h"
+#include "report/out/report.h"
 
 static uint64_t timed(const struct report *r)
 {

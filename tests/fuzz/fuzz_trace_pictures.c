@@ -14,8 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
-#include "report/report_int.h"
+#include "report/out/report.h"
 
 static size_t count(const char *s, size_t len, const char *what)
 {

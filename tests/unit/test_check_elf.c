@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "check/check.h"
-#include "kimage/check_callers.h"
+#include "kimage/kcallers.h"
 
 static char dir[64];
 
@@ -85,7 +85,7 @@ static int teardown(void **state)
 	return nftw(dir, rm_one, 8, FTW_DEPTH | FTW_PHYS);
 }
 
-static unsigned flags_of(const struct check_tab *t, const char *name, int mod)
+static unsigned flags_of(const struct ksyms *t, const char *name, int mod)
 {
 	size_t i;
 
@@ -96,13 +96,13 @@ static unsigned flags_of(const struct check_tab *t, const char *name, int mod)
 	return 0;
 }
 
-static void load(struct check_tab *t, const char *name, int mod)
+static void load(struct ksyms *t, const char *name, int mod)
 {
 	char path[128];
 	struct bt_error e;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	if (check_load_elf(t, path, mod, &e)) {
+	if (ksyms_load_elf(t, path, mod, &e)) {
 		bt_error_print(&e, stderr);
 		fail();
 	}
@@ -110,75 +110,75 @@ static void load(struct check_tab *t, const char *name, int mod)
 
 static void test_module_mcount(void **state)
 {
-	struct check_tab t = { 0 };
+	struct ksyms t = { 0 };
 	int m;
 
 	(void)state;
-	m = check_tab_module(&t, "x");
+	m = ksyms_module(&t, "x");
 	load(&t, "x.o", m);
 	assert_true(t.mods_trace);
-	assert_int_equal(flags_of(&t, "traced_fn", m) & (CS_TEXT | CS_TRACE), CS_TEXT | CS_TRACE);
-	assert_int_equal(flags_of(&t, "caller_fn", m) & CS_TRACE, CS_TRACE);
-	assert_int_equal(flags_of(&t, "notrace_fn", m) & (CS_TEXT | CS_TRACE), CS_TEXT);
-	assert_int_equal(flags_of(&t, "my_init", m) & (CS_INIT | CS_TRACE), CS_INIT | CS_TRACE);
-	assert_int_equal(flags_of(&t, "init_module", m) & CS_TRACE, CS_TRACE);
-	check_tab_free(&t);
+	assert_int_equal(flags_of(&t, "traced_fn", m) & (KSYM_TEXT | KSYM_TRACE), KSYM_TEXT | KSYM_TRACE);
+	assert_int_equal(flags_of(&t, "caller_fn", m) & KSYM_TRACE, KSYM_TRACE);
+	assert_int_equal(flags_of(&t, "notrace_fn", m) & (KSYM_TEXT | KSYM_TRACE), KSYM_TEXT);
+	assert_int_equal(flags_of(&t, "my_init", m) & (KSYM_INIT | KSYM_TRACE), KSYM_INIT | KSYM_TRACE);
+	assert_int_equal(flags_of(&t, "init_module", m) & KSYM_TRACE, KSYM_TRACE);
+	ksyms_free(&t);
 }
 
 static void test_module_patchable(void **state)
 {
-	struct check_tab t = { 0 };
+	struct ksyms t = { 0 };
 	int m;
 
 	(void)state;
-	m = check_tab_module(&t, "p");
+	m = ksyms_module(&t, "p");
 	load(&t, "p.o", m);
 	assert_true(t.mods_trace);
-	assert_int_equal(flags_of(&t, "traced_fn", m) & CS_TRACE, CS_TRACE);
-	assert_int_equal(flags_of(&t, "notrace_fn", m) & CS_TRACE, 0);
-	check_tab_free(&t);
+	assert_int_equal(flags_of(&t, "traced_fn", m) & KSYM_TRACE, KSYM_TRACE);
+	assert_int_equal(flags_of(&t, "notrace_fn", m) & KSYM_TRACE, 0);
+	ksyms_free(&t);
 }
 
 static void test_compressed_modules(void **state)
 {
-	struct check_tab t = { 0 };
+	struct ksyms t = { 0 };
 	struct bt_error e;
 	char path[128];
 	size_t i;
 
 	(void)state;
 	snprintf(path, sizeof(path), "%s/mods", dir);
-	if (check_load_modules(&t, path, &e)) {
+	if (ksyms_load_modules(&t, path, &e)) {
 		bt_error_print(&e, stderr);
 		fail();
 	}
 	assert_int_equal(t.nmods, 4);
 	for (i = 0; i < t.nmods; i++) {
-		assert_int_equal(flags_of(&t, "traced_fn", (int)i) & CS_TRACE, CS_TRACE);
-		assert_int_equal(flags_of(&t, "notrace_fn", (int)i) & CS_TRACE, 0);
+		assert_int_equal(flags_of(&t, "traced_fn", (int)i) & KSYM_TRACE, KSYM_TRACE);
+		assert_int_equal(flags_of(&t, "notrace_fn", (int)i) & KSYM_TRACE, 0);
 		assert_true(!strcmp(t.mods[i], "plain") || !strcmp(t.mods[i], "xzmod") ||
 			    !strcmp(t.mods[i], "zst_mod") || !strcmp(t.mods[i], "gzmod"));
 	}
-	check_tab_free(&t);
+	ksyms_free(&t);
 }
 
 static void test_vmlinux_mcount_loc(void **state)
 {
-	struct check_tab t = { 0 };
+	struct ksyms t = { 0 };
 
 	(void)state;
 	load(&t, "vmlinux", -1);
-	assert_int_equal(t.core_trace, CT_KNOWN);
-	assert_int_equal(flags_of(&t, "traced_fn", -1) & CS_TRACE, CS_TRACE);
-	assert_int_equal(flags_of(&t, "notrace_fn", -1) & CS_TRACE, 0);
-	assert_int_equal(flags_of(&t, "__fentry__", -1) & CS_TRACE, 0);
-	assert_int_equal(flags_of(&t, "my_init", -1) & (CS_INIT | CS_TRACE), CS_INIT | CS_TRACE);
-	check_tab_free(&t);
+	assert_int_equal(t.core_trace, KT_KNOWN);
+	assert_int_equal(flags_of(&t, "traced_fn", -1) & KSYM_TRACE, KSYM_TRACE);
+	assert_int_equal(flags_of(&t, "notrace_fn", -1) & KSYM_TRACE, 0);
+	assert_int_equal(flags_of(&t, "__fentry__", -1) & KSYM_TRACE, 0);
+	assert_int_equal(flags_of(&t, "my_init", -1) & (KSYM_INIT | KSYM_TRACE), KSYM_INIT | KSYM_TRACE);
+	ksyms_free(&t);
 }
 
 static char *callers(const char *vmlinux, const char *mods, const char *func)
 {
-	struct check_tab t = { 0 };
+	struct ksyms t = { 0 };
 	struct bt_error e;
 	char v[128], m[128], *buf = NULL;
 	size_t len = 0;
@@ -187,14 +187,14 @@ static char *callers(const char *vmlinux, const char *mods, const char *func)
 	assert_non_null(f);
 	snprintf(v, sizeof(v), "%s/%s", dir, vmlinux ? vmlinux : "");
 	snprintf(m, sizeof(m), "%s/%s", dir, mods ? mods : "");
-	if ((vmlinux && check_load_elf(&t, v, -1, &e)) ||
-	    (mods && check_load_modules(&t, m, &e)) || check_tab_index(&t) ||
-	    check_callers_print(&t, vmlinux ? v : NULL, mods ? m : NULL, func, 3, f, &e)) {
+	if ((vmlinux && ksyms_load_elf(&t, v, -1, &e)) ||
+	    (mods && ksyms_load_modules(&t, m, &e)) || ksyms_index(&t) ||
+	    kcallers_print(&t, vmlinux ? v : NULL, mods ? m : NULL, func, 3, f, &e)) {
 		bt_error_print(&e, stderr);
 		fail();
 	}
 	fclose(f);
-	check_tab_free(&t);
+	ksyms_free(&t);
 	return buf;
 }
 
@@ -230,15 +230,15 @@ static void test_bad_files(void **state)
 
 	(void)state;
 	for (i = 0; i < 4; i++) {
-		struct check_tab t = { 0 };
+		struct ksyms t = { 0 };
 
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		bt_error_clear(&e);
-		assert_int_equal(check_load_elf(&t, path, -1, &e), -1);
+		assert_int_equal(ksyms_load_elf(&t, path, -1, &e), -1);
 		if (!strstr(e.msg, want[i]) || !strstr(e.msg, "expected"))
 			fail_msg("%s: %s", names[i], e.msg);
 		assert_string_equal(e.file, path);
-		check_tab_free(&t);
+		ksyms_free(&t);
 	}
 }
 

@@ -31,21 +31,21 @@ static const char map[] =
 	"ffffffffc0410000 t bonding_init\t[bonding]\n";
 
 struct fx {
-	struct check_tab t;
+	struct ksyms t;
 	struct check_report r;
 	struct source src;
 	struct plan p;
 };
 
-static void load_map(struct check_tab *t)
+static void load_map(struct ksyms *t)
 {
 	struct bt_error e;
 	char *text = strdup(map);
 
 	assert_non_null(text);
-	assert_int_equal(check_tab_keep(t, text), 0);
-	assert_int_equal(check_parse_sysmap(t, text, strlen(text), "map", &e), 0);
-	assert_int_equal(check_tab_index(t), 0);
+	assert_int_equal(ksyms_keep(t, text), 0);
+	assert_int_equal(ksyms_parse_sysmap(t, text, strlen(text), "map", &e), 0);
+	assert_int_equal(ksyms_index(t), 0);
 }
 
 /* Run the symbol checks of @conf; findings in fx->r. */
@@ -70,7 +70,7 @@ static void done(struct fx *fx)
 	check_report_free(&fx->r);
 	plan_free(&fx->p);
 	source_free(&fx->src);
-	check_tab_free(&fx->t);
+	ksyms_free(&fx->t);
 }
 
 /* The one finding about @name, with its severity and a piece of its text. */
@@ -94,7 +94,7 @@ static void expect(const struct fx *fx, const char *name, enum check_sev sev,
 
 static void test_sysmap_reader(void **state)
 {
-	struct check_tab t = { 0 };
+	struct ksyms t = { 0 };
 	uint32_t k;
 	int found = 0;
 
@@ -103,15 +103,15 @@ static void test_sysmap_reader(void **state)
 	assert_int_equal(t.nmods, 1);
 	assert_string_equal(t.mods[0], "bonding");
 	assert_int_equal(t.ninitcalls, 3);
-	for (k = check_tab_bucket(&t, "net_dev_init"); k; k = t.sym[k].next)
+	for (k = ksyms_bucket(&t, "net_dev_init"); k; k = t.sym[k].next)
 		if (!strcmp(t.sym[k].name, "net_dev_init")) {
 			found = 1;
-			assert_true(t.sym[k].flags & CS_INIT);
+			assert_true(t.sym[k].flags & KSYM_INIT);
 			assert_int_equal(t.sym[k].mod, -1);
 		}
 	assert_true(found);
-	assert_int_equal(t.core_trace, CT_UNKNOWN);
-	check_tab_free(&t);
+	assert_int_equal(t.core_trace, KT_UNKNOWN);
+	ksyms_free(&t);
 }
 
 static void test_sysmap_bad(void **state)
@@ -127,33 +127,33 @@ static void test_sysmap_bad(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		struct check_tab t = { 0 };
+		struct ksyms t = { 0 };
 		char *s = strdup(bad[i]);
 
 		bt_error_clear(&e);
-		assert_int_equal(check_parse_sysmap(&t, s, strlen(s), "m", &e), -1);
+		assert_int_equal(ksyms_parse_sysmap(&t, s, strlen(s), "m", &e), -1);
 		assert_non_null(strstr(e.msg, "System.map"));
 		free(s);
-		check_tab_free(&t);
+		ksyms_free(&t);
 	}
 }
 
 static void test_initcall_levels(void **state)
 {
-	struct check_tab t = { 0 };
+	struct ksyms t = { 0 };
 
 	(void)state;
 	load_map(&t);
-	assert_string_equal(check_initcall_level(&t, "migration_init"), "early");
-	assert_string_equal(check_initcall_level(&t, "net_dev_init"), "4");
-	assert_string_equal(check_initcall_level(&t, "old_style_init"), "1s");
-	assert_null(check_initcall_level(&t, "net_dev"));
-	assert_null(check_initcall_level(&t, "helper_init"));
-	assert_int_equal(check_initcall_before_boottrace("early"), 1);
-	assert_int_equal(check_initcall_before_boottrace("1s"), 2);
-	assert_int_equal(check_initcall_before_boottrace("4"), 0);
-	assert_string_equal(check_initcall_macro("4"), "subsys_initcall");
-	check_tab_free(&t);
+	assert_string_equal(kinitcall_level(&t, "migration_init"), "early");
+	assert_string_equal(kinitcall_level(&t, "net_dev_init"), "4");
+	assert_string_equal(kinitcall_level(&t, "old_style_init"), "1s");
+	assert_null(kinitcall_level(&t, "net_dev"));
+	assert_null(kinitcall_level(&t, "helper_init"));
+	assert_int_equal(kinitcall_before_boottrace("early"), 1);
+	assert_int_equal(kinitcall_before_boottrace("1s"), 2);
+	assert_int_equal(kinitcall_before_boottrace("4"), 0);
+	assert_string_equal(kinitcall_macro("4"), "subsys_initcall");
+	ksyms_free(&t);
 }
 
 static void test_found_missing_nearmiss(void **state)
@@ -248,7 +248,7 @@ static void test_report_formats(void **state)
 static void test_sysmap_placeholder(void **state)
 {
 	static const char ph[] = "ffffffffffffffff B The real System.map is in the linux-image-6.1.0-56-cloud-amd64-dbg package\n";
-	struct check_tab t = { 0 };
+	struct ksyms t = { 0 };
 	struct bt_error e;
 	char pkg[64], *s = strdup(ph);
 
@@ -258,14 +258,14 @@ static void test_sysmap_placeholder(void **state)
 	assert_int_equal(kimage_sysmap_placeholder(map, strlen(map), pkg, sizeof(pkg)), 0);
 	assert_int_equal(kimage_sysmap_placeholder(ph, 30, pkg, sizeof(pkg)), 0);
 	bt_error_clear(&e);
-	assert_int_equal(check_parse_sysmap(&t, s, strlen(s), "m", &e), -1);
+	assert_int_equal(ksyms_parse_sysmap(&t, s, strlen(s), "m", &e), -1);
 	assert_non_null(strstr(e.msg, "placeholder"));
 	assert_non_null(strstr(e.msg, "linux-image-6.1.0-56-cloud-amd64-dbg package"));
 	assert_non_null(strstr(e.msg, "vmlinux-6.1.0-56-cloud-amd64 as --vmlinux"));
 	assert_non_null(strstr(e.msg, "/proc/kallsyms"));
 	assert_null(strstr(e.msg, "line 1"));
 	free(s);
-	check_tab_free(&t);
+	ksyms_free(&t);
 }
 
 /* Modules only: a core name is not "missing", it was not checked (issue 14, class 10). */
@@ -281,9 +281,9 @@ static void test_modules_only(void **state)
 
 	(void)state;
 	memset(&fx, 0, sizeof(fx));
-	assert_int_equal(check_tab_keep(&fx.t, text), 0);
-	assert_int_equal(check_parse_sysmap(&fx.t, text, strlen(text), "mods", &e), 0);
-	assert_int_equal(check_tab_index(&fx.t), 0);
+	assert_int_equal(ksyms_keep(&fx.t, text), 0);
+	assert_int_equal(ksyms_parse_sysmap(&fx.t, text, strlen(text), "mods", &e), 0);
+	assert_int_equal(ksyms_index(&fx.t), 0);
 	assert_int_equal(source_load_text("t.bconf", conf, strlen(conf), &fx.src, &e), 0);
 	assert_int_equal(plan_build(&fx.p, &fx.src, &e), 0);
 	check_plan_symbols(&fx.r, &fx.p, &fx.t, &o);

@@ -7,6 +7,7 @@
 #include "unit.h"
 #include "compile/emit.h"
 #include "kernel/kcaps.h"
+#include "kernel/params.h"
 #include "plan/plan.h"
 #include "compile/route.h"
 #include "util/source.h"
@@ -330,6 +331,68 @@ static void test_route_cmdline(void **state)
 		     "trace_instance= carries only events");
 }
 
+/*
+ * Every word boottrace.crash and boottrace.hang write is a row of
+ * kernel/params.c (its name, version, .config option and early flag live
+ * there only), and every crash row of it is written by some preset: a
+ * parameter spelled in compile/route_crash.c itself, or a row it no
+ * longer uses, fails here.
+ */
+static void crash_words(const char *text, unsigned char *seen)
+{
+	struct route_opts o = { 0 };
+	struct source src;
+	struct board b;
+	struct kcaps k;
+	struct bt_error e;
+	struct plan p;
+	struct route r;
+	size_t i;
+
+	memset(&k, 0, sizeof(k));
+	memset(&b, 0, sizeof(b));
+	b.cmdline_max = 2048;
+	snprintf(b.arch, sizeof(b.arch), "x86_64");
+	snprintf(b.console, sizeof(b.console), "ttyS0");
+	snprintf(b.pstore_address, sizeof(b.pstore_address), "0x1f000000");
+	b.pstore_size = 0x100000;
+	snprintf(b.pstore_reserve, sizeof(b.pstore_reserve), "memmap");
+	bt_error_clear(&e);
+	assert_int_equal(kcaps_set_version(&k, "6.12", &e), 0);
+	assert_int_equal(source_load_text("t.bconf", text, strlen(text), &src, &e), 0);
+	assert_int_equal(plan_build(&p, &src, &e), 0);
+	route_init(&r, &p, &k, &b, &o);
+	if (route_cmdline(&r, &e))
+		fail_msg("%s", e.msg);
+	for (i = 0; i < r.words.n; i++) {
+		const char *w = r.words.v[i];
+		enum kparam id;
+
+		if (!strncmp(w, "boottrace.", 10))
+			continue;	/* the hook's, not the kernel's */
+		id = kparam_find_any(w, words_param_len(w));
+		if (id == KP_N)
+			fail_msg("'%s' is written by a crash preset but is no row of kernel/params.c", w);
+		seen[id] = 1;
+	}
+	route_free(&r);
+	plan_free(&p);
+	source_free(&src);
+}
+
+static void test_route_crash_params(void **state)
+{
+	unsigned char seen[KP_N] = { 0 };
+	size_t i;
+
+	(void)state;
+	crash_words("boottrace.crash = console, pstore\nboottrace.hang = panic\nboottrace.hang_seconds = 60\n", seen);
+	crash_words("kernel.trace_event = \"initcall:*\"\nboottrace.crash = persistent\nboottrace.hang = panic\n", seen);
+	for (i = 0; i < KP_N; i++)
+		if (kparam_get((enum kparam)i)->use == KPU_CRASH && !seen[i])
+			fail_msg("kernel/params.c's crash row %s is written by no preset", kparam_name((enum kparam)i));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -342,6 +405,7 @@ int main(void)
 		cmocka_unit_test(test_route_cmdline),
 		cmocka_unit_test(test_route_enable),
 		cmocka_unit_test(test_route_clock),
+		cmocka_unit_test(test_route_crash_params),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

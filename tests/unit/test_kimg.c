@@ -485,12 +485,12 @@ static void test_unpack_other_forms(void **state)
 	free(pl);
 }
 
-/* A bzImage (LZ4) whose kernel carries kallsyms, into the check table. */
-static void test_check_table_from_image(void **state)
+/* A bzImage (LZ4) whose kernel carries kallsyms, into the symbol table. */
+static void test_symbol_table_from_image(void **state)
 {
 	static const struct layout l = { 8, 0, 1, 1, 0, 0 };
 	struct img m;
-	struct check_tab t = { 0 };
+	struct ksyms t = { 0 };
 	struct bt_error e = { 0 };
 	char path[] = "/tmp/test_kimg.XXXXXX", how[600];
 	size_t cn, bn;
@@ -507,14 +507,14 @@ static void test_check_table_from_image(void **state)
 	f = fdopen(fd, "wb");
 	assert_int_equal(fwrite(b, 1, bn, f), bn);
 	fclose(f);
-	if (check_load_kimage(&t, path, how, sizeof(how), &e))
+	if (ksyms_load_kimage(&t, path, how, sizeof(how), &e))
 		fail_msg("%s", e.msg);
 	assert_non_null(strstr(how, "lz4 payload"));
 	assert_non_null(strstr(how, "700 symbols"));
-	assert_int_equal(check_tab_index(&t), 0);
-	assert_true(check_tab_bucket(&t, "net_func_0007_init") != 0);
-	assert_true(check_tab_bucket(&t, "local_helper_1") != 0);
-	check_tab_free(&t);
+	assert_int_equal(ksyms_index(&t), 0);
+	assert_true(ksyms_bucket(&t, "net_func_0007_init") != 0);
+	assert_true(ksyms_bucket(&t, "local_helper_1") != 0);
+	ksyms_free(&t);
 	unlink(path);
 	free(b);
 	free(c);
@@ -742,7 +742,7 @@ static void test_image_kconfig_routes(void **state)
 }
 
 /*
- * BT_KIMG_FIXTURE=FILE: write the LZ4 bzImage of test_check_table_from_image
+ * BT_KIMG_FIXTURE=FILE: write the LZ4 bzImage of test_symbol_table_from_image
  * to FILE (tests/data/kimg/bzImage-lz4, used by tests/cli/kernel-image.bats,
  * was made so) and stop.
  */
@@ -804,7 +804,7 @@ int main(void)
 		cmocka_unit_test(test_kallsyms_refused),
 		cmocka_unit_test(test_bzimage_payloads),
 		cmocka_unit_test(test_unpack_other_forms),
-		cmocka_unit_test(test_check_table_from_image),
+		cmocka_unit_test(test_symbol_table_from_image),
 		cmocka_unit_test(test_ikconfig),
 		cmocka_unit_test(test_ikconfig_refused),
 		cmocka_unit_test(test_image_kconfig_routes),

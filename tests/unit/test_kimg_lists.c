@@ -543,7 +543,7 @@ static void test_params_raw_and_rela(void **state)
 static void check_events(const char *conf, struct check_report *r)
 {
 	static char *names[] = { "sched:sched_switch", "sched:sched_wakeup", "syscalls:sys_enter_openat" };
-	struct check_tab t = { 0 };
+	struct ksyms t = { 0 };
 	struct source src = { 0 };
 	struct plan p;
 	struct bt_error e = { 0 };

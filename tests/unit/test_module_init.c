@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * A module's init function from its .ko (check_module_init, kimage.h), on
+ * A module's init function from its .ko (kmodules_init, kimage.h), on
  * objects gcc and xz make at test time (nothing binary is committed): the
  * alias module_init() makes (docs/kernel-facts.md 83), an init written as
  * init_module itself, a module without an init, the same packed with xz,
@@ -72,7 +72,7 @@ static int init_of(const char *file, char *name, size_t cap, uint64_t *size,
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
 	bt_error_clear(e);
 	name[0] = '\0';
-	return check_module_init_file(path, name, cap, size, e);
+	return kmodules_init_file(path, name, cap, size, e);
 }
 
 static void test_alias(void **state)
@@ -105,26 +105,26 @@ static void test_plain_and_none(void **state)
 
 static void test_table(void **state)
 {
-	struct check_tab t = { 0 };
-	const struct check_sym *s;
+	struct ksyms t = { 0 };
+	const struct ksym *s;
 	char path[128];
 	struct bt_error e;
 	int a, b;
 
 	(void)state;
 	/* two modules in one table: each one's own init */
-	a = check_tab_module(&t, "none");
-	b = check_tab_module(&t, "alias");
+	a = ksyms_module(&t, "none");
+	b = ksyms_module(&t, "alias");
 	snprintf(path, sizeof(path), "%s/none.ko", dir);
-	assert_int_equal(check_load_elf(&t, path, a, &e), 0);
+	assert_int_equal(ksyms_load_elf(&t, path, a, &e), 0);
 	snprintf(path, sizeof(path), "%s/alias.ko", dir);
-	assert_int_equal(check_load_elf(&t, path, b, &e), 0);
-	assert_null(check_module_init(&t, a));
-	s = check_module_init(&t, b);
+	assert_int_equal(ksyms_load_elf(&t, path, b, &e), 0);
+	assert_null(kmodules_init(&t, a));
+	s = kmodules_init(&t, b);
 	assert_non_null(s);
 	assert_string_equal(s->name, "bonding_init");
-	assert_true(s->flags & CS_INIT);
-	check_tab_free(&t);
+	assert_true(s->flags & KSYM_INIT);
+	ksyms_free(&t);
 }
 
 static void test_bad(void **state)

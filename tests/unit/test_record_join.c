@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "record/record.h"
-#include "report/report.h"
+#include "report/out/report.h"
 
 static int line(const char *s, int *cpu, uint64_t *ts, int *raw)
 {

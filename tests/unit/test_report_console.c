@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "report/report_int.h"
+#include "report/out/report.h"
 
 /* md5sum of the two lines below, as the hook would print it */
 #define TRACE_L1 "          insmod-98 [000] .....     4.290720: register_netdevice <-bond_create"

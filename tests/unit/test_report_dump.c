@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "util/readfile.h"
-#include "report/report_int.h"
+#include "report/out/report.h"
 
 #define DATA "tests/data/traces/"
 

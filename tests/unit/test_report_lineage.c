@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "report/report_int.h"
+#include "report/out/report.h"
 
 static int proc(const char *s, struct rp_proc_ev *pe)
 {

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "report/report_int.h"
+#include "report/out/report.h"
 
 static void parse(const char *s, struct rp_line *l)
 {

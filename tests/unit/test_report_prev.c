@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "report/report_int.h"
+#include "report/out/report.h"
 
 /* delta -0x18800000: previous _text 0xffffffffb9600000, this boot's
  * 0xffffffffa0e00000, the System.map's 0xffffffff81000000 */

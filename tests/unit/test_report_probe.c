@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "report/report_int.h"
+#include "report/out/report.h"
 
 static struct report *checked(const char *text)
 {

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "report/report_int.h"
+#include "report/out/report.h"
 
 static uint64_t counted(const struct report *r)
 {

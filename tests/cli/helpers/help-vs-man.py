@@ -5,8 +5,9 @@
 # "VERB: --flag in --help, not in the man page" (or the reverse), and
 # exits 1 when there is one. Usage: help-vs-man.py MANPAGE VERB HELPFILE
 #
-# --help: the option lines (an indented line starting with '-'), the flags
-# in its leading part, up to the description (two spaces or " : ").
+# --help: the option lines (a line indented by at most 8 blanks, then '-':
+# deeper lines continue a description), the flags in its leading part, up
+# to the description (two spaces or " : ").
 # The man page: the tags of the .TP items in ".SS VERB" (up to the next .SS
 # or .SH), in ".SH VERB OPTIONS" (bootconfig's) and in ".SH COMMON OPTIONS"
 # (what every verb takes).
@@ -19,7 +20,7 @@ FLAG = re.compile(r'(?<![A-Za-z0-9-])(--[a-z][a-z0-9-]*|-[A-Za-z](?![A-Za-z0-9-]
 def help_flags(text):
     out = set()
     for line in text.splitlines():
-        m = re.match(r'^[ \t]+(-.*)$', line)
+        m = re.match(r'^[ \t]{1,8}(-.*)$', line)
         if not m:
             continue
         spec = re.split(r'  | : |: ', m.group(1), maxsplit=1)[0]

@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The target kernel of compile and arm-boot (cmd_kernel.h): its version,
+ * its .config and, from --kernel IMAGE, its own boot parameters, tracers,
+ * .config and command-line size, so that both verbs check a line against
+ * the same kernel the same way.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check/check.h"
+#include "cmd/cmd_kernel.h"
+#include "kernel/tracers.h"
+
+int cmd_kernel_is_version(const char *s)
+{
+	if (*s < '0' || *s > '9')
+		return 0;
+	return strspn(s, "0123456789.") == strlen(s);
+}
+
+/* The tracers whose code the image's symbols hold (kernel/tracers.c). */
+static void cmd_kernel_tracers(const char *image, const char *text, size_t len,
+			       struct kcaps *k)
+{
+	const char *const *w = ktracer_witnesses();
+	uint64_t addr[32];
+	int n = 0;
+
+	while (w[n])
+		n++;
+	ktracer_set_symbols(k, kimg_syms(text, len, w, addr, n), image);
+}
+
+/*
+ * --kernel IMAGE: the boot parameters the image's own table holds, for the
+ * routes to check every word against (kimage/kimg_params.c), its .config
+ * when no --kernel-config is given (check/check_kconfig.c), and its
+ * command-line size (kimg.h).
+ */
+static int cmd_kernel_image(struct cmd_kernel *ck, struct bt_error *e)
+{
+	struct kimg_params *p = &ck->params;
+	struct kcaps *k = &ck->k;
+	struct bt_error why;
+	char *text = NULL, how[400];
+	size_t len, nsyms;
+	int ret;
+
+	if (kimg_load(ck->image, &ck->img, e))
+		return -1;
+	ck->cmdline_size = ck->img.cmdline_size;
+	ret = check_image_kconfig(&ck->img, ck->image, "the checks against its CONFIG_ options (bootconfig support, tracers, kprobe events)", k, e);
+	if (!ret)
+		ret = kimg_kallsyms(&ck->img, ck->image, &text, &len, &nsyms, how, sizeof(how), e);
+	if (!ret)
+		cmd_kernel_tracers(ck->image, text, len, k);
+	if (!ret && kimg_params(&ck->img, text, len, ck->image, p, &why)) {
+		/* no table found: the version table still decides, and we say so */
+		if (why.code != BT_EXIT_INPUT)
+			*e = why, ret = -1;
+		else
+			bt_say(NULL, BT_SAY_WARN, "%s: %s; the words are checked against the version table only",
+			       ck->image, why.msg);
+	}
+	free(text);
+	if (ret || !p->n)
+		return ret;
+	k->image_path = ck->image;
+	k->image_params = p->name;
+	k->nimage_params = p->n;
+	if (ck->verbose)
+		bt_say("route", BT_SAY_PLAIN, "boot parameters: the %zu of %s's own __setup/early_param table (%zu early), at byte %zu of the unpacked kernel; a word it lacks is refused",
+		       p->n, ck->image, p->early, p->at);
+	return 0;
+}
+
+int cmd_kernel_load(struct cmd_kernel *ck, struct bt_error *e)
+{
+	memset(&ck->k, 0, sizeof(ck->k));
+	if (ck->kver && kcaps_set_version(&ck->k, ck->kver, e))
+		return -1;
+	if (ck->kconfig && kcaps_load_config(&ck->k, ck->kconfig, e))
+		return -1;
+	if (ck->image && cmd_kernel_image(ck, e))
+		return -1;
+	if (!ck->k.version && ck->verbose)
+		bt_say("route", BT_SAY_PLAIN, "no -k or --kernel-config: kernel version checks are skipped");
+	return 0;
+}
+
+/*
+ * The command-line size: a bzImage's setup header says its kernel's
+ * (cmdline_size, the NUL not counted: kernel-facts 110) and replaces the
+ * board's; other images keep the board's. -v says which.
+ */
+int cmd_kernel_cmdline_size(const struct cmd_kernel *ck, struct board *b,
+			    struct bt_error *e)
+{
+	unsigned size;
+
+	if (!ck->image)
+		return 0;
+	if (!ck->cmdline_size || ck->cmdline_size >= 1u << 20) {
+		if (ck->verbose)
+			bt_say("route", BT_SAY_PLAIN, "command-line size %u from board %s (%s: %s)", b->cmdline_max, b->name, ck->image,
+			       ck->cmdline_size ? "its setup header's cmdline_size is past 1 MiB, not taken" : "no x86 setup header with cmdline_size in it");
+		return 0;
+	}
+	size = ck->cmdline_size + 1;
+	if (size != b->cmdline_max)
+		bt_say(ck->image, BT_SAY_NOTE, "the kernel takes %u bytes of command line (its setup header's cmdline_size, the NUL not counted), board %s says COMMAND_LINE_SIZE %u: the image's %u is used",
+		       ck->cmdline_size, b->name, b->cmdline_max, size);
+	if (b->cmdline_loader >= size)
+		return bt_error_set(e, BT_EXIT_INPUT, ck->image, "byte 568: the setup header's cmdline_size %u leaves nothing of the line once board %s's loader takes its %u bytes (board.cmdline.loader): give another -b or --kernel", ck->cmdline_size, b->name, b->cmdline_loader);
+	b->cmdline_max = size;
+	snprintf(b->cmdline_from, sizeof(b->cmdline_from), "the setup header of %s", ck->image);
+	if (ck->verbose)
+		bt_say("route", BT_SAY_PLAIN, "command-line size %u from the image's setup header (cmdline_size %u at byte 568 of %s)", size, ck->cmdline_size, ck->image);
+	return 0;
+}
+
+void cmd_kernel_free(struct cmd_kernel *ck)
+{
+	kimg_params_free(&ck->params);
+	kimg_free(&ck->img);
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The kernel a config is compiled for, as compile and arm-boot take it
+ * (cmd_opts_target, cmd_opts_image): -k KVER, --kernel-config FILE and
+ * --kernel IMAGE, read once into the kcaps the routes check against.
+ */
+#ifndef BT_CMD_KERNEL_H
+#define BT_CMD_KERNEL_H
+
+#include "kernel/board.h"
+#include "kernel/kcaps.h"
+#include "kimage/kimg.h"
+#include "util/bt_error.h"
+
+struct cmd_kernel {
+	const char *kver, *kconfig, *image;	/* -k, --kernel-config, --kernel IMAGE */
+	int verbose;
+	struct kcaps k;			/* what the routes check against */
+	struct kimg_params params;	/* the image's own boot parameters (k points in) */
+	struct kimg img;		/* the unpacked image, for compile --check to read once */
+	unsigned cmdline_size;		/* its setup header's cmdline_size, 0: none */
+};
+
+/* "6.1", "6.12": a version, which --kernel takes as -k; anything else is an image. */
+int cmd_kernel_is_version(const char *s);
+/* @ck's kcaps from what was given. 0, or -1 with @e. */
+int cmd_kernel_load(struct cmd_kernel *ck, struct bt_error *e);
+/* A bzImage's command-line size in place of board @b's. 0, or -1 with @e. */
+int cmd_kernel_cmdline_size(const struct cmd_kernel *ck, struct board *b,
+			    struct bt_error *e);
+void cmd_kernel_free(struct cmd_kernel *ck);
+
+#endif
