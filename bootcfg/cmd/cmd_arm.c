@@ -14,8 +14,9 @@
 
 struct arm_args {
 	struct arm_opts o;
-	const char *board, *kver, *kconfig, *image, *line, *config;
-	int allow_drop, force;
+	struct cmd_target t;	/* -b, -k, --kernel, --kernel-config, --allow-drop */
+	const char *line, *config;
+	int force;
 };
 
 /*
@@ -122,6 +123,8 @@ const struct cmd_verb cmd_disarm_boot_verb = {
 /* The option @c, into @a: 0, or -1 (a usage error, said). */
 static int arm_take(struct arm_args *a, int c, const char *arg)
 {
+	if (cmd_target_take(&a->t, c, arg))
+		return 0;
 	switch (c) {
 	case O_LOADER: a->o.loader = arg; break;
 	case O_ROOT: a->o.root = arg; break;
@@ -132,17 +135,6 @@ static int arm_take(struct arm_args *a, int c, const char *arg)
 	case O_EFIVARS: a->o.efivars = arg; break;
 	case O_ENTRY: a->o.entry = arg; break;
 	case O_LINE: a->line = arg; break;
-	case 'b': a->board = arg; break;
-	case 'k': a->kver = arg; break;
-	case CMD_O_KERNEL:
-		/* a version as -k (as it always was), else an image file, as in compile */
-		if (cmd_kernel_is_version(arg))
-			a->kver = arg;
-		else
-			a->image = arg;
-		break;
-	case CMD_O_KCONFIG: a->kconfig = arg; break;
-	case CMD_O_DROP: a->allow_drop = 1; break;
 	case O_FORCE: a->force = 1; break;
 	default: return -1;
 	}
@@ -177,7 +169,7 @@ static enum cmd_parse arm_parse(int argc, char **argv, struct arm_args *a, int d
 		bt_say(NULL, BT_SAY_ERROR, "give one CONFIG or --line LINE");
 		return CMD_BAD;
 	}
-	if (a->line && (a->board || a->kver || a->kconfig || a->image || a->allow_drop)) {
+	if (a->line && (a->t.board || a->t.kver || a->t.kconfig || a->t.image || a->t.allow_drop)) {
 		bt_say(NULL, BT_SAY_ERROR, "-b, -k, --kernel, --kernel-config and --allow-drop go with CONFIG, not --line (the line is taken as given)");
 		return CMD_BAD;
 	}
@@ -190,8 +182,8 @@ static int arm_compile(const struct arm_args *a, char **line, struct bt_error *e
 	/* the words each loader's file can hold (bls: an entry's options line) */
 	const struct emit_target *t = emit_find(!strcmp(a->o.loader, "grub") ? "grub" :
 						!strcmp(a->o.loader, "systemd-boot") ? "bls" : "uboot-env");
-	struct cmd_kernel kern = { .kver = a->kver, .kconfig = a->kconfig,
-				   .image = a->image, .verbose = bt_verbose() };
+	struct cmd_kernel kern = { .kver = a->t.kver, .kconfig = a->t.kconfig,
+				   .image = a->t.image, .verbose = bt_verbose() };
 	struct route_opts ro = { 0 };
 	struct source src = { 0 };
 	struct board b;
@@ -199,13 +191,13 @@ static int arm_compile(const struct arm_args *a, char **line, struct bt_error *e
 	int ret = -1;
 
 	if (cmd_kernel_load(&kern, e) ||
-	    (a->board ? board_load(a->board, &b, e) : (board_generic(&b), 0)) ||
+	    (a->t.board ? board_load(a->t.board, &b, e) : (board_generic(&b), 0)) ||
 	    cmd_kernel_cmdline_size(&kern, &b, e) ||
 	    arm_base(&a->o, &base, e) || source_load(a->config, &src, e))
 		goto out;
 	if (bt_verbose())
 		bt_say(NULL, BT_SAY_PLAIN, "merging into the %s line: %s", a->o.loader, base);
-	ro.allow_drop = a->allow_drop;
+	ro.allow_drop = a->t.allow_drop;
 	ro.verbose = bt_verbose();
 	ret = compile_line(&src, &kern.k, &b, t, &ro, base, line, e);
 out:

@@ -19,15 +19,15 @@
 #include "util/readfile.h"
 
 struct compile_args {
-	const char *target, *board, *kver, *kconfig, *out, *base, *base_file;
+	struct cmd_target t;	/* -b, -k, --kernel, --kernel-config, --allow-drop */
+	const char *target, *out, *base, *base_file;
 	const char *apply, *config, *who_calls, *callers, *crash;
 	const char *vmlinux, *sysmap, *modules, *root;	/* --check */
-	const char *image;	/* --kernel IMAGE (a file; --kernel VER is -k) */
 	const char *hook_settings, *label;
 	const char *creates;		/* --who-creates NETDEV */
 	const char **args;		/* --arg NAME=FETCH, in order */
 	size_t nargs, capargs;
-	int keep_bootargs, allow_drop, verbose, print_config, check;
+	int keep_bootargs, verbose, print_config, check;
 };
 
 static const char *compile_target_value(size_t i, const char **help)
@@ -159,20 +159,11 @@ static int compile_add_arg(struct compile_args *a, const char *arg)
 /* The option @c getopt returned, into @a: 0, or -1 having said why. */
 static int compile_take(struct compile_args *a, int c, const char *arg)
 {
+	if (cmd_target_take(&a->t, c, arg))
+		return 0;
 	switch (c) {
 	case 't': a->target = arg; break;
-	case 'b': a->board = arg; break;
-	case 'k': a->kver = arg; break;
 	case 'o': a->out = arg; break;
-	case CMD_O_KERNEL:
-		/* a version as -k (as it always was), else an image file */
-		if (cmd_kernel_is_version(arg))
-			a->kver = arg;
-		else
-			a->image = arg;
-		break;
-	case CMD_O_KCONFIG: a->kconfig = arg; break;
-	case CMD_O_DROP: a->allow_drop = 1; break;
 	case CMD_O_VMLINUX: a->vmlinux = arg; break;
 	case CMD_O_SYSMAP: a->sysmap = arg; break;
 	case CMD_O_MODULES: a->modules = arg; break;
@@ -199,7 +190,7 @@ static int compile_take(struct compile_args *a, int c, const char *arg)
 static enum cmd_parse compile_args_check(struct compile_args *a, int extra)
 {
 	/* --modules alone may only feed --who-calls' caller search. */
-	if (a->vmlinux || a->sysmap || a->root || a->image)
+	if (a->vmlinux || a->sysmap || a->root || a->t.image)
 		a->check = 1;
 	if (a->creates && a->who_calls) {
 		bt_say(NULL, BT_SAY_ERROR, "--who-creates %s is --who-calls %s with its own --arg: give one of them", a->creates, WHOCALLS_CREATES_FUNC);
@@ -278,9 +269,9 @@ static int compile_check(const struct compile_args *a, const struct source *src,
 			 struct cmd_kernel *kern, struct bt_error *e)
 {
 	struct check_inputs in = { .vmlinux = a->vmlinux, .sysmap = a->sysmap,
-				   .modules = a->modules, .kconfig = a->kconfig,
-				   .root = a->root, .kernel = a->image,
-				   .kconfig_ready = !!a->image, .image = &kern->img };
+				   .modules = a->modules, .kconfig = a->t.kconfig,
+				   .root = a->root, .kernel = a->t.image,
+				   .kconfig_ready = !!a->t.image, .image = &kern->img };
 	const struct check_opts o = { 1000 };
 	struct ksyms t = { 0 };
 	struct bt_progress prog;
@@ -353,13 +344,13 @@ static int compile_prepare(struct compile_job *j, struct bt_error *e)
 {
 	const struct compile_args *a = &j->a;
 
-	j->kern.kver = a->kver;
-	j->kern.kconfig = a->kconfig;
-	j->kern.image = a->image;
+	j->kern.kver = a->t.kver;
+	j->kern.kconfig = a->t.kconfig;
+	j->kern.image = a->t.image;
 	j->kern.verbose = a->verbose;
 	if (cmd_kernel_load(&j->kern, e))
 		return -1;
-	if (a->board ? board_load(a->board, &j->b, e) : (board_generic(&j->b), 0))
+	if (a->t.board ? board_load(a->t.board, &j->b, e) : (board_generic(&j->b), 0))
 		return -1;
 	if (cmd_kernel_cmdline_size(&j->kern, &j->b, e))
 		return -1;
@@ -445,7 +436,7 @@ static int compile_emit(struct compile_job *j, struct bt_error *e)
 	if (a->check && compile_check(a, &j->src, &j->kern, e))
 		return -1;
 	kimg_free(&j->kern.img);	/* read: what is left does not need it */
-	co.route.allow_drop = a->allow_drop;
+	co.route.allow_drop = a->t.allow_drop;
 	co.route.verbose = a->verbose;
 	co.base = compile_base(a, j->t, &j->b, j->base);
 	co.keep_bootargs = a->keep_bootargs;

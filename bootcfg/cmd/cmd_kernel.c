@@ -11,6 +11,7 @@
 
 #include "check/check.h"
 #include "cmd/cmd_kernel.h"
+#include "cmd/cmd_opt.h"
 #include "kernel/tracers.h"
 
 int cmd_kernel_is_version(const char *s)
@@ -18,6 +19,25 @@ int cmd_kernel_is_version(const char *s)
 	if (*s < '0' || *s > '9')
 		return 0;
 	return strspn(s, "0123456789.") == strlen(s);
+}
+
+int cmd_target_take(struct cmd_target *t, int c, const char *arg)
+{
+	switch (c) {
+	case 'b': t->board = arg; break;
+	case 'k': t->kver = arg; break;
+	case CMD_O_KERNEL:
+		/* a version as -k (as it always was), else an image file */
+		if (cmd_kernel_is_version(arg))
+			t->kver = arg;
+		else
+			t->image = arg;
+		break;
+	case CMD_O_KCONFIG: t->kconfig = arg; break;
+	case CMD_O_DROP: t->allow_drop = 1; break;
+	default: return 0;
+	}
+	return 1;
 }
 
 /* The tracers whose code the image's symbols hold (kernel/tracers.c). */

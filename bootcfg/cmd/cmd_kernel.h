@@ -23,6 +23,20 @@ struct cmd_kernel {
 
 /* "6.1", "6.12": a version, which --kernel takes as -k; anything else is an image. */
 int cmd_kernel_is_version(const char *s);
+
+/*
+ * What the shared block of compile and arm-boot (cmd_opts_target,
+ * cmd_opts_image) gives: the board and the kernel the words are for.
+ */
+struct cmd_target {
+	const char *board, *kver, *kconfig, *image;	/* -b, -k, --kernel-config, --kernel IMAGE */
+	int allow_drop;					/* --allow-drop */
+};
+/*
+ * Option @c of the shared block, with its argument @arg, into @t: 1 when
+ * @c is one of them, 0 when it is the verb's own.
+ */
+int cmd_target_take(struct cmd_target *t, int c, const char *arg);
 /* @ck's kcaps from what was given. 0, or -1 with @e. */
 int cmd_kernel_load(struct cmd_kernel *ck, struct bt_error *e);
 /* A bzImage's command-line size in place of board @b's. 0, or -1 with @e. */
