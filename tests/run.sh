@@ -13,6 +13,14 @@ PACKAGES=0
 [ "${1:-}" = --offline ] && OFFLINE=1
 [ "${1:-}" = --packages ] && PACKAGES=1
 cd "$(dirname "$0")/.." || exit 3
+# The suites' caches (tests/diff/kernel-tool.sh, tests/unit/cmdline_oracle.sh)
+# are under ${XDG_CACHE_HOME:-$HOME/.cache}; with no HOME either (env -i, a
+# bare service) tests/lib/testenv.sh picks one and says which, never /.cache
+if [ -z "${XDG_CACHE_HOME:-}" ] && [ -z "${HOME:-}" ]; then
+	. tests/lib/testenv.sh
+	XDG_CACHE_HOME=$(bt_cache_dir) || exit 3
+	export XDG_CACHE_HOME
+fi
 B=build
 LOG=$B/test-logs
 mkdir -p "$LOG"

@@ -14,6 +14,7 @@ setup() {
 	TFS="$T/tracefs"
 	STATE="$T/state"
 	MNT=
+	. "$ROOT/tests/lib/testenv.sh"   # bt_make: make with no inherited build flags or MAKEFLAGS
 	: >"$T/empty.conf"
 	snapshot
 	live
@@ -417,7 +418,7 @@ EOF
 @test "make install: the unit and the init script, with the installed binary's path; systemd-analyze verify passes; uninstall removes them" {
 	command -v systemd-analyze >/dev/null || skip "systemd-analyze not installed"
 	P="$T/prefix"
-	make -s -C "$ROOT" install-collect PREFIX="$P" SYSTEMD_UNIT_DIR="$T/units" INITD_DIR="$T/initd"
+	bt_make -s -C "$ROOT" install-collect PREFIX="$P" SYSTEMD_UNIT_DIR="$T/units" INITD_DIR="$T/initd"
 	U="$T/units/boottrace-collect.service"
 	grep -qx "ExecStart=$P/bin/boottrace collect" "$U"
 	grep -qx 'ConditionPathIsDirectory=/run/boottrace' "$U"
@@ -438,7 +439,7 @@ EOF
 	sed "s|$P/bin/boottrace|$T/nothing/boottrace|" "$U" >"$T/bad.service"
 	run env MANPATH="$P/share/man" systemd-analyze verify "$T/bad.service"
 	[ "$status" -ne 0 ]
-	make -s -C "$ROOT" uninstall PREFIX="$P" SYSTEMD_UNIT_DIR="$T/units" INITD_DIR="$T/initd" \
+	bt_make -s -C "$ROOT" uninstall PREFIX="$P" SYSTEMD_UNIT_DIR="$T/units" INITD_DIR="$T/initd" \
 		DRACUT_MODULES_DIR="$T/dracut" INITRAMFS_TOOLS_DIR="$T/itools"
 	[ ! -e "$U" ] && [ ! -e "$T/initd/boottrace-collect" ]
 }

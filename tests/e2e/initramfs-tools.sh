@@ -67,7 +67,10 @@ TMP=$(mktemp -d) || { nok "mktemp -d"; finish; }
 
 # The adapter goes into a scratch CONFDIR the way `make install-hook` lays it
 # out, so the build hook's BT_CORE is the line install rewrites.
-make -s install-hook DESTDIR="$TMP/inst" INITRAMFS_TOOLS_DIR=/itools \
+# (bt_make: no build flag, DESTDIR or MAKEFLAGS of the caller's, tests/lib/testenv.sh)
+# shellcheck source=tests/lib/testenv.sh
+. "$top/tests/lib/testenv.sh"
+bt_make -s install-hook DESTDIR="$TMP/inst" INITRAMFS_TOOLS_DIR=/itools \
 	HOOKDIR="$top/initramfs-hook" >"$W/install.log" 2>&1
 conf=$W/conf
 mkdir -p "$conf/conf.d"

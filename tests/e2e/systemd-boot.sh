@@ -88,7 +88,10 @@ echo "# root unpacked, modules copied: $(ms "$t1") ms"
 
 # boottrace as `make install` lays it out: the binary, and (asked for,
 # since PREFIX is /usr/local) the hooks and boottrace-collect.service
-make -s install DESTDIR="$R" INSTALL_HOOK=1 INSTALL_COLLECT=1 >"$W/install.log" 2>&1
+# bt_make: no build flag, PREFIX or MAKEFLAGS of the caller's (tests/lib/testenv.sh)
+# shellcheck source=tests/lib/testenv.sh
+. "$top/tests/lib/testenv.sh"
+bt_make -s install DESTDIR="$R" INSTALL_HOOK=1 INSTALL_COLLECT=1 >"$W/install.log" 2>&1
 [ -x "$R/usr/local/bin/boottrace" ] || die "make install DESTDIR=$R failed: $W/install.log"
 # the host-built binary must run in the root (its libraries are in
 # debian-root.sh's package list)
@@ -182,7 +185,7 @@ done
 # The initramfs: Debian's mkinitramfs with the adapter in a scratch CONFDIR
 # (as tests/e2e/initramfs-tools.sh), the kernel's modules and config bound
 # over the host's /lib/modules and /boot in a private mount namespace.
-make -s install-hook DESTDIR="$TMP/inst" INITRAMFS_TOOLS_DIR=/itools \
+bt_make -s install-hook DESTDIR="$TMP/inst" INITRAMFS_TOOLS_DIR=/itools \
 	HOOKDIR="$top/initramfs-hook" >>"$W/install.log" 2>&1
 conf=$W/conf
 mkdir -p "$conf/conf.d"
