@@ -7,12 +7,49 @@
 
 #include "arm/arm.h"
 
+const struct arm_loader arm_loaders[] = {
+	{ "grub", "grub",
+	  "a menu entry 'boottrace one-shot' (id boottrace-oneshot) in GRUB's custom.cfg, "
+	  "made from grub.cfg's first entry, and next_entry in grubenv (as grub-reboot; "
+	  "grub-editenv writes it when installed)" },
+	{ "uboot-env", "uboot-env",
+	  "boottrace_oneshot, boottrace_bootcmd and a bootcmd that takes the one-shot "
+	  "once, by fw_setenv on the environment of --fw-config" },
+	{ "systemd-boot", "bls",
+	  "a loader entry boottrace-oneshot.conf in the ESP, a copy of the default entry "
+	  "with the one-shot options line, and the EFI variable LoaderEntryOneShot naming "
+	  "it (what bootctl set-oneshot sets; systemd-boot deletes it at boot)" },
+	{ NULL, NULL, NULL },
+};
+
+const struct arm_loader *arm_loader_find(const char *name)
+{
+	const struct arm_loader *l;
+
+	for (l = arm_loaders; l->name; l++)
+		if (!strcmp(l->name, name))
+			return l;
+	return NULL;
+}
+
+const char *arm_loader_names(void)
+{
+	static char names[128];
+	const struct arm_loader *l;
+	size_t n = 0;
+
+	if (!names[0])
+		for (l = arm_loaders; l->name; l++)
+			n += (size_t)snprintf(names + n, sizeof(names) - n, "%s%s",
+					      n ? ", " : "", l->name);
+	return names;
+}
+
 static int arm_loader_known(const char *loader, struct bt_error *e)
 {
-	if (!strcmp(loader, "grub") || !strcmp(loader, "uboot-env") ||
-	    !strcmp(loader, "systemd-boot"))
+	if (arm_loader_find(loader))
 		return 0;
-	return bt_error_set(e, BT_EXIT_USAGE, NULL, "--loader %s: unknown; arm-boot knows %s", loader, ARM_LOADERS);
+	return bt_error_set(e, BT_EXIT_USAGE, NULL, "--loader %s: unknown; arm-boot knows %s", loader, arm_loader_names());
 }
 
 int arm_base(const struct arm_opts *o, char **base, struct bt_error *e)
@@ -36,24 +73,44 @@ static int arm_restore(const struct arm_state *s, size_t n, struct bt_error *e)
 	return 0;
 }
 
+/* Is a one-shot armed in @dir? 1 (said in @e), 0 not, -1 with @e. */
+static int arm_armed_in(const char *dir, struct bt_error *e)
+{
+	char *index = NULL;
+	int armed;
+
+	if (asprintf(&index, "%s/armed", dir) < 0)
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	armed = !access(index, F_OK);
+	if (armed)
+		bt_error_set(e, BT_EXIT_INPUT, NULL, "already armed (%s exists): run boottrace disarm-boot first; arm-boot keeps one set of originals, never two", index);
+	free(index);
+	return armed;
+}
+
+int arm_armed(const struct arm_opts *o, struct bt_error *e)
+{
+	char *dir = NULL;
+	int ret;
+
+	if (arm_state_dir(o, &dir, e))
+		return -1;
+	ret = arm_armed_in(dir, e);
+	free(dir);
+	return ret;
+}
+
 int arm_boot(const struct arm_opts *o, const char *line, struct bt_error *e)
 {
 	struct arm_state s = { 0 };
 	struct bt_error e2;
-	char *index = NULL;
 	size_t i;
 	int ret = -1;
 
 	if (arm_loader_known(o->loader, e) || arm_state_dir(o, &s.dir, e))
 		return -1;
-	if (asprintf(&index, "%s/armed", s.dir) < 0) {
-		arm_state_free(&s);
-		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
-	}
-	if (!access(index, F_OK)) {
-		bt_error_set(e, BT_EXIT_INPUT, NULL, "already armed (%s exists): run boottrace disarm-boot first; arm-boot keeps one set of originals, never two", index);
+	if (arm_armed_in(s.dir, e))	/* 1: said; -1: no memory */
 		goto out;
-	}
 	snprintf(s.loader, sizeof(s.loader), "%s", o->loader);
 	if (strcmp(o->loader, "uboot-env")) {
 		/* the new bytes are known before anything is written */
@@ -81,7 +138,6 @@ int arm_boot(const struct arm_opts *o, const char *line, struct bt_error *e)
 	}
 	ret = 0;
 out:
-	free(index);
 	arm_state_free(&s);
 	return ret;
 }

@@ -418,7 +418,8 @@ EOF
 @test "make install: the unit and the init script, with the installed binary's path; systemd-analyze verify passes; uninstall removes them" {
 	command -v systemd-analyze >/dev/null || skip "systemd-analyze not installed"
 	P="$T/prefix"
-	bt_make -s -C "$ROOT" install-collect PREFIX="$P" SYSTEMD_UNIT_DIR="$T/units" INITD_DIR="$T/initd"
+	bt_make -s -C "$ROOT" install-collect PREFIX="$P" SYSTEMD_UNIT_DIR="$T/units" INITD_DIR="$T/initd" \
+		SYSTEMD_GENERATOR_DIR="$T/gens"
 	U="$T/units/boottrace-collect.service"
 	grep -qx "ExecStart=$P/bin/boottrace collect" "$U"
 	grep -qx 'ConditionPathIsDirectory=/run/boottrace' "$U"
@@ -440,8 +441,26 @@ EOF
 	run env MANPATH="$P/share/man" systemd-analyze verify "$T/bad.service"
 	[ "$status" -ne 0 ]
 	bt_make -s -C "$ROOT" uninstall PREFIX="$P" SYSTEMD_UNIT_DIR="$T/units" INITD_DIR="$T/initd" \
-		DRACUT_MODULES_DIR="$T/dracut" INITRAMFS_TOOLS_DIR="$T/itools"
-	[ ! -e "$U" ] && [ ! -e "$T/initd/boottrace-collect" ]
+		DRACUT_MODULES_DIR="$T/dracut" INITRAMFS_TOOLS_DIR="$T/itools" SYSTEMD_GENERATOR_DIR="$T/gens"
+	[ ! -e "$U" ] && [ ! -e "$T/initd/boottrace-collect" ] && [ ! -e "$T/gens/boottrace-generator" ]
+}
+
+@test "the generator pulls the unit into multi-user.target on a traced boot only (/run/boottrace), naming the installed unit" {
+	bt_make -s -C "$ROOT" install-collect PREFIX="$T/prefix" SYSTEMD_UNIT_DIR="$T/units" INITD_DIR="$T/initd" \
+		SYSTEMD_GENERATOR_DIR="$T/gens"
+	G="$T/gens/boottrace-generator"
+	[ -x "$G" ]
+	grep -qx "unit=$T/units/boottrace-collect.service" "$G"
+	# a boot the hook did not trace: nothing
+	BOOTTRACE_RUN="$T/no-run" "$G" "$T/out1" "$T/early1" "$T/late1"
+	[ ! -e "$T/out1" ]
+	# a traced boot: the unit is wanted by multi-user.target, as `systemctl enable` would make it
+	mkdir -p "$T/run"
+	BOOTTRACE_RUN="$T/run" "$G" "$T/out2" "$T/early2" "$T/late2"
+	[ "$(readlink "$T/out2/multi-user.target.wants/boottrace-collect.service")" = "$T/units/boottrace-collect.service" ]
+	# twice (systemctl daemon-reload runs generators again): the same link
+	BOOTTRACE_RUN="$T/run" "$G" "$T/out2" "$T/early2" "$T/late2"
+	[ "$(ls "$T/out2/multi-user.target.wants")" = boottrace-collect.service ]
 }
 
 @test "the init script: LSB header, POSIX sh, start does nothing on a boot without /run/boottrace" {
