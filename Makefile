@@ -100,7 +100,7 @@ SRC_report/out      := report_diff.c report_folded.c report_html.c report_html_c
 	report_perfetto.c report_put.c report_svg.c report_text.c
 SRC_arm     := arm.c arm_grub.c arm_run.c arm_sdboot.c arm_state.c arm_uboot.c
 SRC_try     := try_plan.c try_run.c try_undo.c
-SRC_record  := record_collect.c record_join.c record_tree.c
+SRC_record  := record_arm.c record_collect.c record_join.c record_pick.c record_tree.c
 SRC_cmd     := cmd_arm.c cmd_boards.c cmd_bootconfig.c cmd_check.c cmd_collect.c cmd_compile.c cmd_decompile.c \
 	cmd_kernel.c cmd_opt.c cmd_usage.c cmd_report.c cmd_try.c
 

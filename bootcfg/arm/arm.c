@@ -138,6 +138,13 @@ const char *arm_fate_name(enum arm_fate f)
 	}
 }
 
+const char *arm_fate_word(enum arm_fate f)
+{
+	static const char *const words[] = { "none", "pending", "taken", "changed" };
+
+	return words[f];
+}
+
 int arm_fate(const char *dir, enum arm_fate *fate, char loader[16],
 	     struct bt_error *e)
 {

@@ -87,8 +87,10 @@ int arm_boot(const struct arm_opts *o, const char *line, struct bt_error *e);
  */
 int arm_fate(const char *dir, enum arm_fate *fate, char loader[16],
 	     struct bt_error *e);
-/* The words of @f for messages: "still to come", "taken by the bootloader"... */
+/* @f in words for messages ("the one-shot is still to come") ... */
 const char *arm_fate_name(enum arm_fate f);
+/* ... and as one word for files: none, pending, taken, changed. */
+const char *arm_fate_word(enum arm_fate f);
 /*
  * Restore what arm-boot changed, from its state. @force: also over changes
  * made since by someone else. 0, or -1 with @e.

@@ -49,6 +49,7 @@ struct ctx {
 	char why_not[256];		/* why not, when not */
 	unsigned long long overrun, dropped;
 	char clock_snap[32], clock_live[32];
+	struct record_arm arm;		/* arm-boot's state, settled first */
 };
 
 /* ---- small helpers ---------------------------------------------------- */
@@ -806,6 +807,18 @@ static void put_prev_json(struct ctx *c, struct textbuf *t)
 	free(text);
 }
 
+/* The one-shot arm-boot armed for this boot: null when none was armed. */
+static void put_arm_json(struct ctx *c, struct textbuf *t)
+{
+	if (c->arm.fate == ARM_NONE) {
+		textbuf_puts(t, "null");
+		return;
+	}
+	textbuf_puts(t, "{\"loader\": ");
+	json_cstr(t, *c->arm.loader ? c->arm.loader : NULL);
+	textbuf_printf(t, ", \"one_shot\": \"%s\", \"restored\": %s}", arm_fate_word(c->arm.fate), c->arm.restored ? "true" : "false");
+}
+
 static int put_json(struct ctx *c, struct bt_error *e)
 {
 	struct textbuf t;
@@ -880,7 +893,9 @@ static int put_json(struct ctx *c, struct bt_error *e)
 		json_time(&t, !j->gaps[i].cleared, j->gaps[i].to, j->raw);
 		textbuf_printf(&t, ", \"cleared\": %s}", j->gaps[i].cleared ? "true" : "false");
 	}
-	textbuf_puts(&t, "]},\n  \"previous_boot\": ");
+	textbuf_puts(&t, "]},\n  \"arm_boot\": ");
+	put_arm_json(c, &t);
+	textbuf_puts(&t, ",\n  \"previous_boot\": ");
 	put_prev_json(c, &t);
 	textbuf_puts(&t, ",\n  \"pstore\": ");
 	put_pstore_json(c, &t);
@@ -916,6 +931,8 @@ static int put_meta(struct ctx *c, struct bt_error *e)
 		addc(&t, '\n');
 	textbuf_printf(&t, "collect_version=%s\ncollect_snapshot=%s\ncollect_tracefs=%s\ncollect_follow=%s\ncollect_tracing=%s\ncollect_uptime_start=%.2f\ncollect_uptime_end=%.2f\n",
 		       BT_VERSION, c->snap, c->tracefs, *c->follow ? c->follow : "0", c->tracing, c->up_start, c->up_end);
+	if (c->arm.fate != ARM_NONE)
+		textbuf_printf(&t, "collect_arm_boot=%s %s%s\n", *c->arm.loader ? c->arm.loader : "?", arm_fate_word(c->arm.fate), c->arm.restored ? " restored" : "");
 	if (c->notes.s)
 		textbuf_puts(&t, c->notes.s);
 	textbuf_printf(&t, "collect_errors=%d\ncollect_warnings=%d\n", c->errors, c->warnings);
@@ -1042,6 +1059,8 @@ int record_collect(const struct record_opts *o, struct record_result *r,
 	memset(r, 0, sizeof(*r));
 	c.o = o;
 	c.up_start = uptime();
+	/* the loader's one-shot is settled whatever becomes of the record */
+	record_arm_settle(o->state, &c.arm);
 	if (boot_id(&c, e) || find_snapshot(&c, e) || find_tracefs(&c, e))
 		return -1;
 	if (path_of(p, sizeof(p), c.snap, "meta") || access(p, R_OK) ||
