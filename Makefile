@@ -97,7 +97,7 @@ SRC_report/analysis := report_answer.c report_frame.c report_phase.c report_pick
 # text, JSON, folded, and the pictures: HTML page, SVG flame graph,
 # trace-event JSON, two boots (docs/report.md)
 SRC_report/out      := report_diff.c report_folded.c report_html.c report_html_crash.c report_json.c \
-	report_perfetto.c report_put.c report_svg.c report_text.c
+	report_head.c report_perfetto.c report_put.c report_svg.c report_text.c
 SRC_arm     := arm.c arm_grub.c arm_run.c arm_sdboot.c arm_state.c arm_uboot.c
 SRC_try     := try_plan.c try_run.c try_undo.c
 SRC_record  := record_arm.c record_collect.c record_join.c record_pick.c record_tree.c

@@ -132,6 +132,15 @@ struct record_result {
 
 int record_collect(const struct record_opts *o, struct record_result *r,
 		   struct bt_error *e);
+/* This boot's id (@given, else /proc's) into @id, checked: 0, or -1 with @e. */
+int record_boot_id(const char *given, char *id, size_t cap, struct bt_error *e);
+/*
+ * The hook's snapshot of boot @id in @run into @snap: RUN/<id>, or the
+ * last of RUN/<id>-2, -3... (a later snapshot). 0, or -1 with @e (none,
+ * or not the hook's).
+ */
+int record_snapshot(const char *run, const char *id, char *snap, size_t cap,
+		    struct bt_error *e);
 
 /* ---- which record (record_pick.c) ---------------------------------------- */
 
