@@ -512,6 +512,30 @@ static void head_record(const char *state, const struct record_entry *v, long at
 	h->utc = utc;
 }
 
+/* The state directory as no INPUT and --list see it. */
+struct records {
+	struct record_entry *v;
+	size_t n;
+	const char *id;		/* this boot's, NULL: unknown */
+	char idbuf[128], loader[16];
+	struct rp_head h;	/* its armed and loader filled */
+};
+
+/* The records of @state, newest first, this boot's id, arm-boot's state. */
+static int records_read(const char *state, struct records *r, struct bt_error *e)
+{
+	struct bt_error e2;
+
+	memset(r, 0, sizeof(*r));
+	if (record_list(state, &r->v, &r->n, e))
+		return -1;
+	bt_error_clear(&e2);
+	if (!record_boot_id(NULL, r->idbuf, sizeof(r->idbuf), &e2))
+		r->id = r->idbuf;
+	head_armed(state, &r->h, r->loader);
+	return 0;
+}
+
 /*
  * No INPUT: the record --boot names, else the newest, else this boot's
  * live snapshot; else one line of what to do.
@@ -520,42 +544,35 @@ static int report_chosen(const struct report_opts *o, struct bt_error *e)
 {
 	const char *state = o->state ? o->state : RECORD_STATE_DEFAULT;
 	const char *run = o->run ? o->run : RECORD_RUN_DEFAULT;
-	char idbuf[128], path[4096], utc[40], loader[16];
-	const char *id = NULL;
-	struct rp_head h = { 0 };
-	struct record_entry *v;
-	struct bt_error e2;
+	char path[4096], utc[40];
+	struct records rs;
+	struct rp_head *h = &rs.h;
 	struct stat st;
 	long at = 0;
-	size_t n;
 	int ret;
 
-	if (record_list(state, &v, &n, e))
+	if (records_read(state, &rs, e))
 		return cmd_fail(e, BT_EXIT_ENV);
-	bt_error_clear(&e2);
-	if (!record_boot_id(NULL, idbuf, sizeof(idbuf), &e2))
-		id = idbuf;
-	head_armed(state, &h, loader);
-	if (n || o->pick) {
-		if (o->pick && (at = record_pick(v, n, o->pick, state, e)) < 0) {
-			record_list_free(v, n);
+	if (rs.n || o->pick) {
+		if (o->pick && (at = record_pick(rs.v, rs.n, o->pick, state, e)) < 0) {
+			record_list_free(rs.v, rs.n);
 			return cmd_fail(e, BT_EXIT_INPUT);
 		}
-		head_record(state, v, at, id, &h, path, sizeof(path), utc, sizeof(utc));
-	} else if (id && (size_t)snprintf(path, sizeof(path), "%s/%s", run, id) < sizeof(path) &&
+		head_record(state, rs.v, at, rs.id, h, path, sizeof(path), utc, sizeof(utc));
+	} else if (rs.id && (size_t)snprintf(path, sizeof(path), "%s/%s", run, rs.id) < sizeof(path) &&
 		   !stat(path, &st)) {
 		/* there: the hook's (a later one of this boot), or an error saying why not */
-		if (record_snapshot(run, id, path, sizeof(path), e))
+		if (record_snapshot(run, rs.id, path, sizeof(path), e))
 			return cmd_fail(e, BT_EXIT_INPUT);
-		h.boot_id = id;
-		h.this_boot = 1;
-		h.path = path;
+		h->boot_id = rs.id;
+		h->this_boot = 1;
+		h->path = path;
 	} else {
 		bt_error_set(e, BT_EXIT_INPUT, NULL, "no record in %s and no snapshot of this boot in %s: this boot asked for no tracing; to trace the next boot, run boottrace ask QUESTION (boottrace ask who-creates bond0), reboot, then boottrace report", state, run);
 		return cmd_fail(e, BT_EXIT_INPUT);
 	}
-	ret = report_one(o, path, &h, 0, e);
-	record_list_free(v, n);
+	ret = report_one(o, path, h, 0, e);
+	record_list_free(rs.v, rs.n);
 	return ret;
 }
 
@@ -585,26 +602,18 @@ static void list_line(const char *state, const struct record_entry *r, long k,
 static int report_list(const struct report_opts *o, struct bt_error *e)
 {
 	const char *state = o->state ? o->state : RECORD_STATE_DEFAULT;
-	char idbuf[128], loader[16];
-	const char *id = NULL;
-	struct rp_head h = { 0 };
-	struct record_entry *v;
-	struct bt_error e2;
-	size_t n, i;
+	struct records rs;
+	size_t i;
 
-	if (record_list(state, &v, &n, e))
+	if (records_read(state, &rs, e))
 		return cmd_fail(e, BT_EXIT_ENV);
-	bt_error_clear(&e2);
-	if (!record_boot_id(NULL, idbuf, sizeof(idbuf), &e2))
-		id = idbuf;
-	head_armed(state, &h, loader);
-	if (h.armed != ARM_NONE && !bt_quiet())
-		rp_print_armed(h.armed, loader, stderr);
-	if (!n)
+	if (!bt_quiet())
+		rp_print_armed(rs.h.armed, rs.loader, stderr);
+	if (!rs.n)
 		bt_say(NULL, BT_SAY_NOTE, "no record in %s", state);
-	for (i = n; i-- > 0;)
-		list_line(state, &v[i], -(long)i, id);
-	record_list_free(v, n);
+	for (i = rs.n; i-- > 0;)
+		list_line(state, &rs.v[i], -(long)i, rs.id);
+	record_list_free(rs.v, rs.n);
 	if (fflush(stdout)) {
 		bt_error_errno(e, errno, NULL, "cannot write the list");
 		return cmd_fail(e, BT_EXIT_ENV);
