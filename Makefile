@@ -77,7 +77,7 @@ TSAN    := -fsanitize=thread
 LAYERS := util kernel plan kimage check initrd compile arm host try report/lex report/input report/analysis report/out record cmd
 SRC_parser  := bconf_cmdline.c bconf_footer.c bconf_index.c bconf_parse.c bconf_print.c bconf_tree.c
 SRC_util    := atomic.c bt_error.c grow.c json.c outfile.c progress.c readfile.c source.c textbuf.c utf8out.c
-SRC_kernel  := board.c ftrace_keys.c kcaps.c params.c tracefs.c tracers.c words.c fetcharg.c
+SRC_kernel  := ask.c board.c ftrace_keys.c kcaps.c params.c tracefs.c tracers.c words.c fetcharg.c
 SRC_plan    := plan.c plan_check.c plan_kernel.c plan_lineage.c plan_util.c
 SRC_kimage  := kgzip.c kcallers.c kcallers_graph.c kcallers_insn.c kcallers_ko.c ksyms_elf.c \
 	kinitcall.c kmodules.c ksyms_sysmap.c ksyms_tab.c ksyms_kimg.c kimg_addr.c kimg_config.c kimg_events.c kimg_kallsyms.c kimg_mcount.c kimg_params.c kimg_unpack.c sysmap.c
@@ -98,11 +98,11 @@ SRC_report/analysis := report_answer.c report_frame.c report_phase.c report_pick
 # text, JSON, folded, and the pictures: HTML page, SVG flame graph,
 # trace-event JSON, two boots (docs/report.md)
 SRC_report/out      := report_diff.c report_folded.c report_html.c report_html_crash.c report_json.c \
-	report_perfetto.c report_put.c report_svg.c report_text.c
+	report_head.c report_perfetto.c report_put.c report_svg.c report_text.c
 SRC_arm     := arm.c arm_grub.c arm_run.c arm_sdboot.c arm_state.c arm_uboot.c
 SRC_host    := host_hook.c host_kernel.c host_loader.c
 SRC_try     := try_plan.c try_run.c try_undo.c
-SRC_record  := record_collect.c record_join.c record_tree.c
+SRC_record  := record_arm.c record_collect.c record_join.c record_pick.c record_tree.c
 SRC_cmd     := cmd_arm.c cmd_ask.c cmd_boards.c cmd_bootconfig.c cmd_check.c cmd_collect.c cmd_compile.c cmd_decompile.c \
 	cmd_kernel.c cmd_opt.c cmd_question.c cmd_usage.c cmd_report.c cmd_try.c
 

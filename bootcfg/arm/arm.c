@@ -142,12 +142,98 @@ out:
 	return ret;
 }
 
+/*
+ * Each file against the bytes arm-boot left: *@consumed when the
+ * bootloader took the one-shot, *@changed the first file (1-based) changed
+ * otherwise. A U-Boot environment fw_printenv cannot read sets
+ * *@unreadable with @e saying why. 0, or -1 with @e (a file unreadable).
+ */
+static int arm_compare(const struct arm_state *s, int *consumed, int *changed,
+		       int *unreadable, struct bt_error *e)
+{
+	char *cur;
+	size_t i, len;
+	int r;
+
+	*consumed = *changed = *unreadable = 0;
+	for (i = 0; i < s->n; i++) {
+		if (arm_item_read(&s->v[i], &cur, &len, e))
+			return -1;
+		if (!(cur && len == s->v[i].armed_len && !memcmp(cur, s->v[i].armed, len))) {
+			if (!strcmp(s->loader, "grub") && arm_grub_consumed(s, i, cur, len))
+				*consumed = 1;
+			else if (!strcmp(s->loader, "systemd-boot") && arm_sdboot_consumed(s, i, cur))
+				*consumed = 1;
+			else
+				*changed = *changed ? *changed : (int)i + 1;
+		}
+		free(cur);
+	}
+	if (strcmp(s->loader, "uboot-env") || !*changed)
+		return 0;
+	/*
+	 * An environment fw_printenv cannot read is what a saveenv that did
+	 * not finish leaves (U-Boot erases the sectors before it writes; seen
+	 * in QEMU, docs/arm-boot.md): the caller decides.
+	 */
+	r = arm_uboot_consumed(s, e);
+	if (r < 0)
+		*unreadable = 1;
+	if (r > 0)
+		*consumed = 1, *changed = 0;
+	return 0;
+}
+
+const char *arm_fate_name(enum arm_fate f)
+{
+	switch (f) {
+	case ARM_PENDING: return "the one-shot is still to come";
+	case ARM_TAKEN: return "the bootloader took the one-shot";
+	case ARM_CHANGED: return "its files changed since, not as the bootloader changes them";
+	default: return "nothing armed";
+	}
+}
+
+const char *arm_fate_word(enum arm_fate f)
+{
+	static const char *const words[] = { "none", "pending", "taken", "changed" };
+
+	return words[f];
+}
+
+int arm_fate(const char *dir, enum arm_fate *fate, char loader[16],
+	     struct bt_error *e)
+{
+	struct arm_state s;
+	char *index;
+	int consumed, changed, unreadable, none, ret = -1;
+
+	*fate = ARM_NONE;
+	loader[0] = '\0';
+	if (asprintf(&index, "%s/armed", dir) < 0)
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
+	none = access(index, F_OK) < 0 && errno == ENOENT;
+	free(index);
+	if (none)
+		return 0;
+	if (arm_state_load(dir, &s, e))
+		goto out;
+	snprintf(loader, 16, "%s", s.loader);
+	if (arm_compare(&s, &consumed, &changed, &unreadable, e))
+		goto out;
+	bt_error_clear(e);
+	*fate = unreadable || changed ? ARM_CHANGED : consumed ? ARM_TAKEN : ARM_PENDING;
+	ret = 0;
+out:
+	arm_state_free(&s);
+	return ret;
+}
+
 int arm_disarm(const struct arm_opts *o, int force, struct bt_error *e)
 {
 	struct arm_state s;
-	char *dir, *cur;
-	size_t i, len;
-	int ret = -1, consumed = 0, changed = 0;
+	char *dir;
+	int ret = -1, consumed, changed, unreadable;
 
 	if (arm_state_dir(o, &dir, e))
 		return -1;
@@ -157,41 +243,18 @@ int arm_disarm(const struct arm_opts *o, int force, struct bt_error *e)
 		return -1;
 	}
 	free(dir);
-	for (i = 0; i < s.n; i++) {
-		if (arm_item_read(&s.v[i], &cur, &len, e))
-			goto out;
-		if (!(cur && len == s.v[i].armed_len && !memcmp(cur, s.v[i].armed, len))) {
-			if (!strcmp(s.loader, "grub") && arm_grub_consumed(&s, i, cur, len))
-				consumed = 1;
-			else if (!strcmp(s.loader, "systemd-boot") && arm_sdboot_consumed(&s, i, cur))
-				consumed = 1;
-			else
-				changed = changed ? changed : (int)i + 1;
-		}
-		free(cur);
-	}
-	if (!strcmp(s.loader, "uboot-env") && changed) {
-		int r = arm_uboot_consumed(&s, e);
+	if (arm_compare(&s, &consumed, &changed, &unreadable, e))
+		goto out;
+	/* --force must not depend on reading what a dead saveenv left */
+	if (unreadable && !force) {
+		char why[sizeof e->msg];
 
-		/*
-		 * An environment fw_printenv cannot read is what a saveenv
-		 * that did not finish leaves (U-Boot erases the sectors
-		 * before it writes; seen in QEMU, docs/arm-boot.md): the
-		 * bytes from before arm-boot are the way back, so --force
-		 * must not depend on reading it.
-		 */
-		if (r < 0 && !force) {
-			char why[sizeof e->msg];
-
-			snprintf(why, sizeof why, "%s", e->msg);
-			bt_error_set(e, e->code, NULL, "%s changed since arm-boot and cannot be read (%s): nothing was restored; look at it, then run boottrace disarm-boot --force to put back the bytes from before arm-boot (kept in %s)", s.v[changed - 1].path, why, s.dir);
-			goto out;
-		}
-		if (r < 0)
-			bt_error_clear(e);
-		if (r > 0)
-			consumed = 1, changed = 0;
+		snprintf(why, sizeof why, "%s", e->msg);
+		bt_error_set(e, e->code, NULL, "%s changed since arm-boot and cannot be read (%s): nothing was restored; look at it, then run boottrace disarm-boot --force to put back the bytes from before arm-boot (kept in %s)", s.v[changed - 1].path, why, s.dir);
+		goto out;
 	}
+	if (unreadable)
+		bt_error_clear(e);
 	if (changed && !force) {
 		bt_error_set(e, BT_EXIT_INPUT, NULL, "%s changed since arm-boot, and not as the bootloader changes it when it takes the one-shot: nothing was restored; look at it, then run boottrace disarm-boot --force to put back the bytes from before arm-boot (kept in %s)", s.v[changed - 1].path, s.dir);
 		goto out;

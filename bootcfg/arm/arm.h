@@ -69,6 +69,22 @@ const char *arm_loader_names(void);
 /* @name's row, or NULL. */
 const struct arm_loader *arm_loader_find(const char *name);
 
+/*
+ * The state directory's default: ROOT/ARM_STATE_PARENT/ARM_STATE_NAME, among
+ * the boot records of collect (which are STATE/<boot-id>), so that collect
+ * and report find it beside them.
+ */
+#define ARM_STATE_PARENT "/var/lib/boottrace"
+#define ARM_STATE_NAME "arm-boot"
+
+/* What became of an armed one-shot (arm_fate). */
+enum arm_fate {
+	ARM_NONE,	/* nothing armed: no state */
+	ARM_PENDING,	/* every file as arm-boot left it: the next boot takes it */
+	ARM_TAKEN,	/* the bootloader took it (and reverted): only the state is left */
+	ARM_CHANGED,	/* changed otherwise since, or unreadable: disarm-boot decides */
+};
+
 /* The state directory of @o into *@dir (malloc'd). 0, or -1 with @e. */
 int arm_state_dir(const struct arm_opts *o, char **dir, struct bt_error *e);
 /*
@@ -84,6 +100,18 @@ int arm_base(const struct arm_opts *o, char **base, struct bt_error *e);
 int arm_armed(const struct arm_opts *o, struct bt_error *e);
 /* Install @line for the next boot only. 0, or -1 with @e (nothing changed). */
 int arm_boot(const struct arm_opts *o, const char *line, struct bt_error *e);
+/*
+ * The fate of the one-shot whose state is the directory @dir (no state
+ * there: ARM_NONE), and its loader into @loader. It reads the files the
+ * way disarm-boot does and changes nothing. 0, or -1 with @e when the
+ * state or a file cannot be read.
+ */
+int arm_fate(const char *dir, enum arm_fate *fate, char loader[16],
+	     struct bt_error *e);
+/* @f in words for messages ("the one-shot is still to come") ... */
+const char *arm_fate_name(enum arm_fate f);
+/* ... and as one word for files: none, pending, taken, changed. */
+const char *arm_fate_word(enum arm_fate f);
 /*
  * Restore what arm-boot changed, from its state. @force: also over changes
  * made since by someone else. 0, or -1 with @e.

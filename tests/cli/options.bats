@@ -96,7 +96,7 @@ longs() { awk -F '\t' -v v="$1" '$1 == v && $2 != "-" && $5 != "hidden" { print 
 	"$BT" --help >"$T/help"
 	[ "$(sed -n 's/^  \([a-z][a-z-]*\).*/\1/p' "$T/help" | tr '\n' ' ')" = "$(verbs | tr '\n' ' ')" ]
 	grep -qx '  compile \[-t TARGET\] \[-b BOARD\] \[-k KVER\] CONFIG' "$T/help"
-	grep -qx '  report \[-f text|json|folded|html|svg|perfetto\] \[--function FUNC\] INPUT' "$T/help"
+	grep -qx '  report \[-f text|json|folded|html|svg|perfetto\] \[--function FUNC\] \[INPUT...\]' "$T/help"
 	grep -qx '  arm-boot --loader grub|uboot-env|systemd-boot \[-b BOARD\] \[-k KVER\] CONFIG | --line LINE' "$T/help"
 	grep -qx '  boards' "$T/help"
 	# each verb's usage lines name only options of its table
