@@ -105,6 +105,9 @@ struct record_result {
 	int errors, warnings;	/* what collect found (in meta too) */
 	int pruned;
 	const char *tracing;	/* "stopped", "kept on", "unchanged" */
+	/* why the record written is empty (record_collect.c record_empty): ""
+	 * when it is not; the verb fails then, the record says why */
+	char empty[600];
 };
 
 int record_collect(const struct record_opts *o, struct record_result *r,
