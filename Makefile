@@ -76,7 +76,7 @@ TSAN    := -fsanitize=thread
 LAYERS := util kernel plan kimage check initrd compile arm try report/lex report/input report/analysis report/out record cmd
 SRC_parser  := bconf_cmdline.c bconf_footer.c bconf_index.c bconf_parse.c bconf_print.c bconf_tree.c
 SRC_util    := atomic.c bt_error.c grow.c json.c outfile.c progress.c readfile.c source.c textbuf.c utf8out.c
-SRC_kernel  := board.c ftrace_keys.c kcaps.c params.c tracefs.c tracers.c words.c fetcharg.c
+SRC_kernel  := ask.c board.c ftrace_keys.c kcaps.c params.c tracefs.c tracers.c words.c fetcharg.c
 SRC_plan    := plan.c plan_check.c plan_kernel.c plan_lineage.c plan_util.c
 SRC_kimage  := kgzip.c kcallers.c kcallers_graph.c kcallers_insn.c kcallers_ko.c ksyms_elf.c \
 	kinitcall.c kmodules.c ksyms_sysmap.c ksyms_tab.c ksyms_kimg.c kimg_addr.c kimg_config.c kimg_events.c kimg_kallsyms.c kimg_mcount.c kimg_params.c kimg_unpack.c sysmap.c
@@ -93,7 +93,7 @@ SRC_report/lex      := report_agg.c report_chain.c report_feed.c report_initcall
 SRC_report/input    := report_clean.c report_console.c report_dump.c report_dump_out.c report_input.c \
 	report_md5.c report_prev.c report_pstore.c report_snap.c report_sym.c
 SRC_report/analysis := report_answer.c report_frame.c report_phase.c report_pick.c report_quality.c \
-	report_tree.c report_who.c
+	report_tree.c report_who.c report_window.c
 # text, JSON, folded, and the pictures: HTML page, SVG flame graph,
 # trace-event JSON, two boots (docs/report.md)
 SRC_report/out      := report_diff.c report_folded.c report_html.c report_html_crash.c report_json.c \

@@ -414,6 +414,9 @@ static int compile_load_config(struct compile_job *j, struct bt_error *e)
 		return source_load(a->config, &j->src, e);
 	j->conf = whocalls_config(a->who_calls, a->callers, &j->b, &j->kern.k,
 				  whocalls_lineage_fits(&j->b, j->t->route == EMIT_FROM_BOOTCONFIG),
+				  whocalls_ask_fits(&j->b, j->t->route == EMIT_FROM_BOOTCONFIG,
+						    a->creates != NULL,
+						    a->creates ? a->creates : a->who_calls),
 				  a->crash, &j->probe, e);
 	if (!j->conf)
 		return -1;
