@@ -107,7 +107,8 @@ int bt_ask_from_cmdline(const char *cmdline, struct bt_ask *a,
 	if (!found)
 		return 0;
 	if (bt_ask_parse(val, a, why, &off)) {
-		snprintf(a->object, sizeof(a->object), "%s", val);
+		/* as far as it fits: the message shows its start */
+		snprintf(a->object, sizeof(a->object), "%.*s", (int)sizeof(a->object) - 1, val);
 		return -1;
 	}
 	return 1;
