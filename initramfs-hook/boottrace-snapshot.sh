@@ -370,6 +370,7 @@ bt_set() { # KEY VALUE (BT_FROM: where it was read)
 		;;
 	arm) bt_set_arm "$2" ;;
 	init) ;; # boottrace-init's
+	ask) ;;  # the boot's question: report reads it from the saved cmdline
 	*) bt_warn "unknown setting boottrace.$1 $BT_FROM ignored" ;;
 	esac
 }

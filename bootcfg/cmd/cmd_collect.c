@@ -35,7 +35,9 @@ static const struct cmd_optgroup collect_groups[] = {
 static void collect_epilog(FILE *f)
 {
 	fputs("Exit status: 0 the record was written (gaps are in it), 1 no\n"
-	      "snapshot of this boot or a bad settings file, 2 usage, 3 no\n"
+	      "snapshot of this boot, a bad settings file, or the record written\n"
+	      "is empty (no event at all, or boottrace.follow asked and its live\n"
+	      "window has none; the record says why), 2 usage, 3 no\n"
 	      "tracefs, a full or read-only state directory (nothing is left\n"
 	      "half-written).\n", f);
 }
@@ -119,5 +121,12 @@ static int cmd_collect(int argc, char **argv)
 		return cmd_fail(&e, BT_EXIT_ENV);
 	printf("%s: boot record from %s (tracing %s; %d errors, %d warnings; %d older records removed)\n",
 	       r.dir, r.snapshot, r.tracing, r.errors, r.warnings, r.pruned);
-	return fflush(stdout) ? BT_EXIT_ENV : BT_EXIT_OK;
+	if (fflush(stdout))
+		return BT_EXIT_ENV;
+	if (r.empty[0]) {
+		/* written and kept, but the unit fails: systemctl shows it */
+		bt_error_set(&e, BT_EXIT_INPUT, r.dir, "the record is empty: %s", r.empty);
+		return cmd_fail(&e, BT_EXIT_INPUT);
+	}
+	return BT_EXIT_OK;
 }

@@ -47,6 +47,7 @@ struct ctx {
 	struct record_join j;
 	int joined;			/* the live trace was joined */
 	char why_not[256];		/* why not, when not */
+	char empty[600];		/* why the record is empty ("" it is not) */
 	unsigned long long overrun, dropped;
 	char clock_snap[32], clock_live[32];
 	struct record_arm arm;		/* arm-boot's state, settled first */
@@ -637,6 +638,37 @@ static void judge_join(struct ctx *c)
 		note(c, "collect_note=the boot did not ask to trace past the initramfs (boottrace.follow=0): the live events are those of a tracing the hook did not stop");
 }
 
+/*
+ * The one rule of an empty record: no trace event at all, or a boot that
+ * asked to trace past the initramfs (follow=1 or keep) whose live window
+ * holds none, so every question about the rest of the boot would get a
+ * silent "nothing" from it. 1 with the reason in @why.
+ */
+static int record_empty(const struct ctx *c, char *why, size_t cap)
+{
+	const struct record_join *j = &c->j;
+
+	if (!j->snap_events && !j->live_events) {
+		snprintf(why, cap, "it holds no trace event at all (the snapshot's trace and the live buffer are both empty): nothing was traced this boot; check the boot's ftrace=/ftrace.* settings and the snapshot's meta");
+		return 1;
+	}
+	if (*c->follow && strcmp(c->follow, "0") && !j->live_events) {
+		snprintf(why, cap, "its live window is empty: the boot asked to trace past the initramfs (boottrace.follow=%.8s) and no event after the snapshot is in it (%.300s), so nothing after the initramfs can be answered from it",
+			 c->follow, c->joined ? "tracing was off after the hook, or the traced functions were not called again" : c->why_not);
+		return 1;
+	}
+	return 0;
+}
+
+/* An empty record is written (it says why) and fails the unit. */
+static void judge_empty(struct ctx *c)
+{
+	if (!record_empty(c, c->empty, sizeof(c->empty)))
+		return;
+	note(c, "error=the record is empty: %s", c->empty);
+	c->errors++;
+}
+
 /* ---- record.json (docs/record-schema.md) ------------------------------- */
 
 static void addc(struct textbuf *t, char ch)
@@ -995,6 +1027,7 @@ static int build(struct ctx *c, struct bt_error *e)
 	if (put_pstore(c, e))
 		return -1;
 	judge_join(c);
+	judge_empty(c);
 	c->up_end = uptime();
 	if (put_meta(c, e) || put_json(c, e))
 		return -1;
@@ -1100,6 +1133,7 @@ int record_collect(const struct record_opts *o, struct record_result *r,
 	r->errors = c.errors;
 	r->warnings = c.warnings;
 	r->tracing = c.tracing;
+	snprintf(r->empty, sizeof(r->empty), "%s", c.empty);
 	rc = 0;
 	if ((r->pruned = record_prune(o->state, o->keep, c.id, e)) < 0) {
 		bt_say(WHO, BT_SAY_WARN, "the record was written, but older ones were not pruned: %s", e->msg);
