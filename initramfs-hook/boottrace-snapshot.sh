@@ -1090,7 +1090,9 @@ bt_snapshot() { # POINT REASON
 # emptied and turned on: what it holds at the next boot is what this boot
 # did after the hook (nothing of it when this boot ends cleanly soon).
 bt_persist() { # DIR
-	bt_klog=$(dmesg 2>/dev/null | grep -e 'Ring buffer' -e 'boot instance')
+	# the kernel's lines only: ours quote them, and an earlier run's would
+	# be read as the kernel's again
+	bt_klog=$(dmesg 2>/dev/null | grep -e 'Ring buffer' -e 'boot instance' | grep -v ' boottrace: ')
 	case $bt_klog in
 	*"Failed to map boot instance"*)
 		bt_err "persistent ring buffer: the kernel could not map a boot instance (dmesg: $(printf '%s\n' "$bt_klog" | grep -m 1 'Failed to map')): it records as an ordinary instance and keeps nothing over a reboot; check reserve_mem= (its size, and that nothing else uses the region)"
