@@ -34,9 +34,10 @@ static const struct cmd_optgroup collect_groups[] = {
 static void collect_epilog(FILE *f)
 {
 	fputs("Exit status: 0 the record was written (gaps are in it), 1 no\n"
-	      "snapshot of this boot or a bad settings file, 2 usage, 3 no\n"
-	      "tracefs, a full or read-only state directory (nothing is left\n"
-	      "half-written).\n", f);
+	      "snapshot of this boot, a bad settings file, or a broken snapshot\n"
+	      "(the hook's errors in its meta, no COMPLETE, no meta: the record\n"
+	      "is written all the same), 2 usage, 3 no tracefs, a full or\n"
+	      "read-only state directory (nothing is left half-written).\n", f);
 }
 
 static int cmd_collect(int argc, char **argv);
@@ -114,5 +115,8 @@ static int cmd_collect(int argc, char **argv)
 		return cmd_fail(&e, BT_EXIT_ENV);
 	printf("%s: boot record from %s (tracing %s; %d errors, %d warnings; %d older records removed)\n",
 	       r.dir, r.snapshot, r.tracing, r.errors, r.warnings, r.pruned);
-	return fflush(stdout) ? BT_EXIT_ENV : BT_EXIT_OK;
+	if (fflush(stdout))
+		return BT_EXIT_ENV;
+	/* written, but the unit must fail so that someone looks */
+	return r.broken.msg[0] ? cmd_fail(&r.broken, BT_EXIT_INPUT) : BT_EXIT_OK;
 }

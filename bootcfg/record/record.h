@@ -105,6 +105,8 @@ struct record_result {
 	int errors, warnings;	/* what collect found (in meta too) */
 	int pruned;
 	const char *tracing;	/* "stopped", "kept on", "unchanged" */
+	struct bt_error broken;	/* the snapshot is broken (msg "" when whole):
+				 * the record is written, collect still fails */
 };
 
 int record_collect(const struct record_opts *o, struct record_result *r,
