@@ -382,6 +382,7 @@ tools=$(sh initramfs-hook/boottrace-snapshot.sh tools)
 echo "# the core script's tools: $(echo "$tools" | tr '\n' ' ')"
 # shellcheck disable=SC2317
 has_tools() { # IMAGE: no busybox; each of the core script's tools in lib/boottrace/bin
+	[ -n "$tools" ] || { echo "boottrace-snapshot.sh tools lists nothing"; return 1; }
 	lsinitramfs "$1" >"$1.list" 2>&1 || return 1
 	if grep -qE '^(usr/)?bin/busybox$' "$1.list"; then
 		echo "$1 has busybox"
