@@ -131,6 +131,8 @@ struct record_result {
 	/* why the record written is empty (record_collect.c record_empty): ""
 	 * when it is not; the verb fails then, the record says why */
 	char empty[600];
+	struct bt_error broken;	/* the snapshot is broken (msg "" when whole):
+				 * the record is written, collect still fails */
 };
 
 int record_collect(const struct record_opts *o, struct record_result *r,

@@ -51,6 +51,7 @@ struct ctx {
 	unsigned long long overrun, dropped;
 	char clock_snap[32], clock_live[32];
 	struct record_arm arm;		/* arm-boot's state, settled first */
+	struct bt_error broken;		/* why the snapshot is broken; msg "" when whole */
 };
 
 /* ---- small helpers ---------------------------------------------------- */
@@ -851,6 +852,34 @@ static void put_arm_json(struct ctx *c, struct textbuf *t)
 	textbuf_printf(t, ", \"one_shot\": \"%s\", \"restored\": %s}", arm_fate_word(c->arm.fate), c->arm.restored ? "true" : "false");
 }
 
+/*
+ * Is the snapshot broken? The record is still written from what there is,
+ * but the unit that runs collect must fail, or nobody looks: no meta (the
+ * hook's settings and errors are unknown), no COMPLETE (the hook was cut
+ * off), or errors the hook recorded in meta (a program the initramfs lacks,
+ * a cut trace, a refused setting): the snapshot holds less than the boot
+ * asked for.
+ */
+static void snapshot_broken(struct ctx *c)
+{
+	const char *p, *first = NULL;
+	int n = 0;
+
+	bt_error_clear(&c->broken);
+	if (!c->meta) {
+		bt_error_set(&c->broken, BT_EXIT_INPUT, c->snap, "the snapshot is broken: its meta cannot be read, so the hook's errors are unknown; the record holds what could be copied");
+		return;
+	}
+	for (p = c->meta; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+		if (!strncmp(p, "error=", 6) && !n++)
+			first = p + 6;
+	if (n)
+		bt_error_set(&c->broken, BT_EXIT_INPUT, c->snap, "the snapshot is broken: the hook recorded %d error%s in its meta, the first: %.*s; the record holds what could be copied (boottrace report shows them all)",
+			     n, n == 1 ? "" : "s", (int)strcspn(first, "\n"), first);
+	else if (!c->snap_complete)
+		bt_error_set(&c->broken, BT_EXIT_INPUT, c->snap, "the snapshot is broken: it has no COMPLETE (the hook was interrupted or could not write); the record holds what could be copied");
+}
+
 static int put_json(struct ctx *c, struct bt_error *e)
 {
 	struct textbuf t;
@@ -931,6 +960,8 @@ static int put_json(struct ctx *c, struct bt_error *e)
 	put_prev_json(c, &t);
 	textbuf_puts(&t, ",\n  \"pstore\": ");
 	put_pstore_json(c, &t);
+	textbuf_puts(&t, ",\n  \"snapshot_broken\": ");
+	json_cstr(&t, c->broken.msg[0] ? c->broken.msg : NULL);
 	textbuf_puts(&t, ",\n  \"hook_errors\": ");
 	json_lines(&t, c->meta, "error");
 	textbuf_puts(&t, ",\n  \"hook_warnings\": ");
@@ -1105,6 +1136,7 @@ int record_collect(const struct record_opts *o, struct record_result *r,
 	c.snap_kallsyms = !path_of(p, sizeof(p), c.snap, "kallsyms") && !access(p, F_OK);
 	if (!c.snap_complete)
 		warn(&c, 0, "the snapshot has no COMPLETE: the hook was interrupted or could not write; the record is marked incomplete too");
+	snapshot_broken(&c);
 	bt_error_clear(e);
 	if (mkdir(o->state, 0755) < 0 && errno != EEXIST) {
 		bt_error_errno(e, errno, o->state, "cannot create the state directory (read-only /var, or give another with --state)");
@@ -1134,6 +1166,7 @@ int record_collect(const struct record_opts *o, struct record_result *r,
 	r->warnings = c.warnings;
 	r->tracing = c.tracing;
 	snprintf(r->empty, sizeof(r->empty), "%s", c.empty);
+	r->broken = c.broken;
 	rc = 0;
 	if ((r->pruned = record_prune(o->state, o->keep, c.id, e)) < 0) {
 		bt_say(WHO, BT_SAY_WARN, "the record was written, but older ones were not pruned: %s", e->msg);

@@ -274,6 +274,41 @@ EOF
 	[ "$(jq -r '.collected.tracing_after' "$J")" = stopped ]
 	[ "$(jq -r '.join.clock' "$J")" = local ]
 	[[ "$(jq -r '.collected.utc' "$J")" =~ ^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z$ ]]
+	[ "$(jq '.snapshot_broken' "$J")" = null ]
+}
+
+# The initramfs lacked programs (an initramfs-tools image without busybox
+# before its build hook copied its own): the hook went on and said so in
+# meta. The record holds what there is; collect fails so its unit does.
+@test "a snapshot with the hook's errors (programs missing): the record written, exit 1, the first error said" {
+	printf 'error=copy of %s/tracer: cp: not found\nerror=trace: copy failed: dd: bad operand '"'"'iflag=fullblock'"'"'\n' "$SNAP" >>"$SNAP/meta"
+	sed -i 's/^errors=0$/errors=2/' "$SNAP/meta"
+	echo "errors=2 warnings=0" >"$SNAP/COMPLETE"
+	collect
+	[ "$status" -eq 1 ] || { echo "$output"; false; }
+	[[ "$output" == *"$STATE/$ID: boot record from $SNAP"* ]]
+	[[ "$output" == *"$SNAP: error: the snapshot is broken: the hook recorded 2 errors in its meta, the first: copy of $SNAP/tracer: cp: not found; the record holds what could be copied"* ]]
+	R="$STATE/$ID"
+	[ -f "$R/COMPLETE" ] && [ -f "$R/.boottrace-record" ]
+	grep -q 'rtnl_newlink' "$R/trace"
+	grep -qx "error=copy of $SNAP/tracer: cp: not found" "$R/meta"
+	[[ "$(jq -r '.snapshot_broken' "$R/record.json")" == "the snapshot is broken: the hook recorded 2 errors"* ]]
+	[ "$(jq '.hook_errors | length' "$R/record.json")" = 2 ]
+}
+
+@test "a snapshot without COMPLETE or without meta: the record written, exit 1, said why" {
+	rm "$SNAP/COMPLETE"
+	collect
+	[ "$status" -eq 1 ] || { echo "$output"; false; }
+	[[ "$output" == *"$SNAP: error: the snapshot is broken: it has no COMPLETE (the hook was interrupted or could not write)"* ]]
+	[ "$(jq '.windows[0].complete' "$STATE/$ID/record.json")" = false ]
+	[[ "$(jq -r '.snapshot_broken' "$STATE/$ID/record.json")" == *"no COMPLETE"* ]]
+	snapshot
+	rm "$SNAP/meta"
+	collect
+	[ "$status" -eq 1 ] || { echo "$output"; false; }
+	[[ "$output" == *"$SNAP: error: the snapshot is broken: its meta cannot be read"* ]]
+	grep -q 'rtnl_newlink' "$STATE/$ID/trace"
 }
 
 @test "report reads the record as a snapshot: the live culprit too" {
