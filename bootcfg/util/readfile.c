@@ -86,10 +86,16 @@ fail:
 	return -1;
 }
 
-char *readfile(const char *path, size_t max, int flags, const char *what,
+char *readfile(const char *path, unsigned long long limit, int flags, const char *what,
 	       size_t *len, struct bt_error *e)
 {
 	int in = !(flags & RF_REGULAR) && !strcmp(path, "-");
+	/*
+	 * The buffer holds max + 2 bytes: a limit past what the address space
+	 * can hold (RF_TRACE_MAX on a 32-bit board, SIZE_MAX anywhere) is the
+	 * address space's, never a size_t that wrapped to 0 or 1.
+	 */
+	size_t max = limit > SIZE_MAX - 2 ? SIZE_MAX - 2 : (size_t)limit;
 	struct stat st;
 	char *buf = NULL;
 	size_t n = 0, cap = 0, want = 4096;
