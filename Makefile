@@ -35,7 +35,22 @@ INSTALL_COLLECT ?= $(if $(or $(filter /usr,$(PREFIX)),$(ASKED_COLLECT)),1,0)
 
 CC      ?= gcc
 CLANG   ?= clang
-B       := build
+# Cross builds (README.md, "Building"): `make CROSS_COMPILE=aarch64-linux-gnu-
+# SYSROOT=DIR` compiles with Debian's cross compiler and the target's headers
+# and libraries under DIR (tests/e2e/cross-sysroot.sh makes one), with the
+# same flags, into build-aarch64-linux-gnu/ (B=DIR chooses another). A CC
+# given on the command line or in the environment is kept.
+CROSS_COMPILE ?=
+SYSROOT ?=
+ifneq ($(CROSS_COMPILE),)
+ifeq ($(filter command line environment,$(origin CC)),)
+CC      := $(CROSS_COMPILE)gcc
+endif
+endif
+ifneq ($(SYSROOT),)
+override CC += --sysroot=$(SYSROOT)
+endif
+B       := $(if $(CROSS_COMPILE),build-$(patsubst %-,%,$(CROSS_COMPILE)),build)
 # Flags as a distribution builds (README.md, "Build flags"): CPPFLAGS, CFLAGS
 # and LDFLAGS come from the environment or the command line (dpkg-buildflags
 # sets them); CFLAGS defaults to -O2 -g. The hardening below is added to
