@@ -73,7 +73,7 @@ HARDEN_LDFLAGS ?= -pie -Wl,-z,relro,-z,now
 # interceptors).
 OPT_LEVEL := $(lastword $(filter -O%,$(CFLAGS)))
 FORTIFY ?= $(if $(findstring _FORTIFY_SOURCE,$(CPPFLAGS) $(CFLAGS)),,$(if $(filter-out -O0,$(OPT_LEVEL)),-D_FORTIFY_SOURCE=2))
-BT_CFLAGS = -std=c11 $(WARN) -MMD -MP -D_GNU_SOURCE -DBT_VERSION='"$(VERSION)"' -DBT_BOARDS_DIR='"$(DATADIR)/boards"' -DBT_SYSCONF_BOARDS='"$(sysconfdir)/boottrace/boards"' -Iparser -Ibootcfg
+BT_CFLAGS = -std=c11 $(WARN) -MMD -MP -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -DBT_VERSION='"$(VERSION)"' -DBT_BOARDS_DIR='"$(DATADIR)/boards"' -DBT_SYSCONF_BOARDS='"$(sysconfdir)/boottrace/boards"' -Iparser -Ibootcfg
 # the plain build: what is installed, and what the unit tests and valgrind run
 BT_BUILD_CFLAGS = $(FORTIFY) $(CPPFLAGS) $(BT_CFLAGS) $(HARDEN_CFLAGS) $(CFLAGS)
 BT_BUILD_LDFLAGS = $(HARDEN_LDFLAGS) $(LDFLAGS)

@@ -10,6 +10,13 @@
 #include "util/grow.h"
 #include "util/readfile.h"
 
+/*
+ * Inputs go to 4 GiB (an initrd) and 16 GiB (a trace): on a 32-bit board
+ * off_t is 32 bits unless the Makefile's -D_FILE_OFFSET_BITS=64 is there,
+ * and stat() of a bigger file would fail with EOVERFLOW.
+ */
+_Static_assert(sizeof(off_t) == 8, "off_t must be 64 bits: build with -D_FILE_OFFSET_BITS=64");
+
 const char *readfile_kind(mode_t mode)
 {
 	if (S_ISDIR(mode))
