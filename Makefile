@@ -36,7 +36,22 @@ INSTALL_COLLECT ?= $(if $(or $(filter /usr,$(PREFIX)),$(ASKED_COLLECT)),1,0)
 
 CC      ?= gcc
 CLANG   ?= clang
-B       := build
+# Cross builds (README.md, "Building"): `make CROSS_COMPILE=aarch64-linux-gnu-
+# SYSROOT=DIR` compiles with Debian's cross compiler and the target's headers
+# and libraries under DIR (tests/e2e/cross-sysroot.sh makes one), with the
+# same flags, into build-aarch64-linux-gnu/ (B=DIR chooses another). A CC
+# given on the command line or in the environment is kept.
+CROSS_COMPILE ?=
+SYSROOT ?=
+ifneq ($(CROSS_COMPILE),)
+ifeq ($(filter command line environment,$(origin CC)),)
+CC      := $(CROSS_COMPILE)gcc
+endif
+endif
+ifneq ($(SYSROOT),)
+override CC += --sysroot=$(SYSROOT)
+endif
+B       := $(if $(CROSS_COMPILE),build-$(patsubst %-,%,$(CROSS_COMPILE)),build)
 # Flags as a distribution builds (README.md, "Build flags"): CPPFLAGS, CFLAGS
 # and LDFLAGS come from the environment or the command line (dpkg-buildflags
 # sets them); CFLAGS defaults to -O2 -g. The hardening below is added to
@@ -59,7 +74,7 @@ HARDEN_LDFLAGS ?= -pie -Wl,-z,relro,-z,now
 # interceptors).
 OPT_LEVEL := $(lastword $(filter -O%,$(CFLAGS)))
 FORTIFY ?= $(if $(findstring _FORTIFY_SOURCE,$(CPPFLAGS) $(CFLAGS)),,$(if $(filter-out -O0,$(OPT_LEVEL)),-D_FORTIFY_SOURCE=2))
-BT_CFLAGS = -std=c11 $(WARN) -MMD -MP -D_GNU_SOURCE -DBT_VERSION='"$(VERSION)"' -DBT_BOARDS_DIR='"$(DATADIR)/boards"' -DBT_SYSCONF_BOARDS='"$(sysconfdir)/boottrace/boards"' -Iparser -Ibootcfg
+BT_CFLAGS = -std=c11 $(WARN) -MMD -MP -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -DBT_VERSION='"$(VERSION)"' -DBT_BOARDS_DIR='"$(DATADIR)/boards"' -DBT_SYSCONF_BOARDS='"$(sysconfdir)/boottrace/boards"' -Iparser -Ibootcfg
 # the plain build: what is installed, and what the unit tests and valgrind run
 BT_BUILD_CFLAGS = $(FORTIFY) $(CPPFLAGS) $(BT_CFLAGS) $(HARDEN_CFLAGS) $(CFLAGS)
 BT_BUILD_LDFLAGS = $(HARDEN_LDFLAGS) $(LDFLAGS)

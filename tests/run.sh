@@ -134,6 +134,8 @@ if [ "$OFFLINE" = 0 ]; then
 # issue 32: the one kernel-set resolver against archives written here (today's gap, a point release)
 run_counted apt-set sh tests/e2e/apt-set-archive.sh
 run_counted check sh tests/e2e/check.sh
+# cross builds (arm64, armhf, mips64el; s390x big-endian) under qemu-user: the native bytes on all of tests/data, collect on a fixture
+run_counted cross sh tests/e2e/cross.sh
 # issue 22: report --modules DIR names bonding's freed init from the real bonding.ko (no boot)
 run_counted koinit sh tests/e2e/koinit.sh
 # issue 21: the symbols of Debian's amd64 and mips64el 6.1 images (kallsyms) against their -dbg System.map

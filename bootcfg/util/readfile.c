@@ -10,6 +10,13 @@
 #include "util/grow.h"
 #include "util/readfile.h"
 
+/*
+ * Inputs go to 4 GiB (an initrd) and 16 GiB (a trace): on a 32-bit board
+ * off_t is 32 bits unless the Makefile's -D_FILE_OFFSET_BITS=64 is there,
+ * and stat() of a bigger file would fail with EOVERFLOW.
+ */
+_Static_assert(sizeof(off_t) == 8, "off_t must be 64 bits: build with -D_FILE_OFFSET_BITS=64");
+
 const char *readfile_kind(mode_t mode)
 {
 	if (S_ISDIR(mode))
@@ -86,10 +93,16 @@ fail:
 	return -1;
 }
 
-char *readfile(const char *path, size_t max, int flags, const char *what,
+char *readfile(const char *path, unsigned long long limit, int flags, const char *what,
 	       size_t *len, struct bt_error *e)
 {
 	int in = !(flags & RF_REGULAR) && !strcmp(path, "-");
+	/*
+	 * The buffer holds max + 2 bytes: a limit past what the address space
+	 * can hold (RF_TRACE_MAX on a 32-bit board, SIZE_MAX anywhere) is the
+	 * address space's, never a size_t that wrapped to 0 or 1.
+	 */
+	size_t max = limit > SIZE_MAX - 2 ? SIZE_MAX - 2 : (size_t)limit;
 	struct stat st;
 	char *buf = NULL;
 	size_t n = 0, cap = 0, want = 4096;

@@ -44,8 +44,10 @@
  * input error saying @what it should have been (with RF_OVER in @flags,
  * the caller decides instead: *@len is @max + 1 and the buffer holds
  * @max + 1 bytes). Memory grows with what is read, never past @max + 2.
+ * @max is taken as a file size (RF_TRACE_MAX is more than a 32-bit size_t)
+ * and cut to what the address space can hold.
  */
-char *readfile(const char *path, size_t max, int flags, const char *what,
+char *readfile(const char *path, unsigned long long max, int flags, const char *what,
 	       size_t *len, struct bt_error *e);
 
 /*

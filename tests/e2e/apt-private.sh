@@ -9,17 +9,23 @@
 # SHA256 of the Packages index apt verified (apt_fetch;
 # docs/test-archive.md).
 #
-# apt_private DIR: the private apt state under DIR (the caller writes
+# apt_private DIR [ARCH]: the private apt state under DIR (the caller writes
 # DIR/sources.list); aget and acache are apt-get and apt-cache with it.
 # With $apt empty (never set), they are the system's apt-get and apt-cache.
+# ARCH (tests/e2e/cross-sysroot.sh) makes apt resolve and download as on a
+# machine of that architecture alone, whatever dpkg's foreign architectures
+# here are (they are neither read nor changed).
 apt_private() {
 	apt=$1
+	apt_arch=${2:-}
 	mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial"
 }
 apt_with() { # TOOL ARGS...: TOOL with the private state, when there is one
 	if [ -n "${apt:-}" ]; then
 		apt_t=$1
 		shift
+		[ -z "${apt_arch:-}" ] ||
+			set -- -o "APT::Architecture=$apt_arch" -o "APT::Architectures=$apt_arch" "$@"
 		"$apt_t" -o "Dir::Etc::sourcelist=$apt/sources.list" -o Dir::Etc::sourceparts=- \
 			-o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache" "$@"
 	else
@@ -68,23 +74,55 @@ apt_debs=${XDG_CACHE_HOME:-$HOME/.cache}/boottrace/apt-set/debs
 apt_deb_of() { echo "$apt_debs/${1}_$(echo "$2" | tr ':' '%')_$3.deb"; } # PKG VERSION ARCH
 # apt_fetch PKG VERSION ARCH: the .deb into the cache (a no-op when it is
 # there), checked against apt's SHA256; on failure, why on stdout
-apt_fetch() {
-	af_d=$(apt_deb_of "$1" "$2" "$3")
-	[ -f "$af_d" ] && return 0
+apt_fetch() { echo "$1 $2 $3" | apt_fetch_set; }
+# apt_fetch_set: apt_fetch of each "PKG VERSION ARCH" line on standard
+# input, those not cached in one apt-get download and their SHA256s from one
+# apt-cache show (each apt call reads the lists anew, seconds each: a
+# sysroot's 35 packages one by one took minutes)
+apt_fetch_set() {
 	mkdir -p "$apt_debs"
 	af_w=$(mktemp -d "$apt_debs/.fetch.XXXXXX")
 	chmod 755 "$af_w"
-	if ! (cd "$af_w" && progress_run -k -o "$af_w/log" -s "$af_w" "downloading $1 $2" \
-		aget download "$1:$3=$2" </dev/null); then
-		echo "apt-get download $1=$2 failed: $(apt_words "$af_w/log")"
+	while read -r af_p af_v af_a; do
+		[ -f "$(apt_deb_of "$af_p" "$af_v" "$af_a")" ] || echo "$af_p:$af_a=$af_v"
+	done >"$af_w/want"
+	if [ ! -s "$af_w/want" ]; then
+		rm -rf "$af_w"
+		return 0
+	fi
+	# shellcheck disable=SC2046 # one word a package
+	if ! (cd "$af_w" && progress_run -k -o "$af_w/log" -s "$af_w" "downloading $(wc -l <"$af_w/want") packages" \
+		aget download $(cat "$af_w/want") </dev/null); then
+		echo "apt-get download $(sed 's/:[^=]*=/=/' "$af_w/want" | tr '\n' ' ')failed: $(apt_words "$af_w/log")"
 		rm -rf "$af_w"
 		return 1
 	fi
-	if ! deb_sha_ok "$(ls "$af_w"/*.deb)" acache show "$1:$3=$2" 2>"$af_w/sha"; then
-		cat "$af_w/sha"
-		rm -rf "$af_w"
-		return 1
-	fi
-	mv "$af_w"/*.deb "$af_d"
+	# "PKG VERSION ARCH SHA256" of each package asked, as apt's index says
+	# shellcheck disable=SC2046
+	acache show $(cat "$af_w/want") </dev/null 2>/dev/null | awk '
+		/^Package: / { p = $2 } /^Version: / { v = $2 } /^Architecture: / { a = $2 }
+		/^SHA256: / { print p, v, a, $2 }' >"$af_w/sums"
+	for af_d in "$af_w"/*.deb; do
+		[ -f "$af_d" ] || continue
+		af_id=$(dpkg-deb -f "$af_d" Package Version Architecture | cut -d' ' -f2 | tr '\n' ' ')
+		af_want=$(awk -v id="$af_id" '$1 " " $2 " " $3 " " == id { print $4; exit }' "$af_w/sums")
+		af_got=$(sha256sum "$af_d" | cut -d' ' -f1)
+		if [ -z "$af_want" ] || [ "$af_want" != "$af_got" ]; then
+			echo "$af_d: sha256 $af_got, apt's index says ${af_want:-nothing}"
+			rm -rf "$af_w"
+			return 1
+		fi
+		# shellcheck disable=SC2086 # three words
+		mv "$af_d" "$(apt_deb_of $af_id)"
+	done
+	# each asked for is there now ("PKG:ARCH=VERSION" lines)
+	sed 's/^\(.*\):\([^=]*\)=\(.*\)$/\1 \3 \2/' "$af_w/want" >"$af_w/asked"
+	while read -r af_p af_v af_a; do
+		[ -f "$(apt_deb_of "$af_p" "$af_v" "$af_a")" ] || {
+			echo "apt-get download brought no $af_p $af_v $af_a"
+			rm -rf "$af_w"
+			return 1
+		}
+	done <"$af_w/asked"
 	rm -rf "$af_w"
 }

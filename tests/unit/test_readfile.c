@@ -52,6 +52,38 @@ static void reads_a_file_whole(void **state)
 	free(t);
 }
 
+/*
+ * A limit past the address space (RF_TRACE_MAX is 16 GiB, more than a
+ * 32-bit board's size_t; SIZE_MAX anywhere) reads the file whole: the
+ * limit is cut to what memory can hold, it does not wrap to 0 or 1.
+ */
+static void a_limit_past_the_address_space(void **state)
+{
+	const unsigned long long limits[] = { RF_TRACE_MAX, SIZE_MAX, (unsigned long long)-1 };
+	char p[256];
+	struct bt_error e;
+	size_t i, len;
+	char *t;
+
+	(void)state;
+	path_in(p, sizeof(p), "big-limit");
+	put(p, "hello\n", 6);
+	for (i = 0; i < sizeof(limits) / sizeof(limits[0]); i++) {
+		bt_error_clear(&e);
+		len = 0;
+		t = readfile(p, limits[i], 0, "a test", &len, &e);
+		assert_non_null(t);
+		assert_int_equal(len, 6);
+		assert_string_equal(t, "hello\n");
+		free(t);
+		/* a file that says 0 bytes grows as its bytes come */
+		t = readfile("/proc/self/stat", limits[i], 0, "a test", &len, &e);
+		assert_non_null(t);
+		assert_true(len > 0 && strlen(t) == len);
+		free(t);
+	}
+}
+
 /* /proc files say 0 bytes: the reader grows as the bytes come. */
 static void reads_proc_files(void **state)
 {
@@ -173,6 +205,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(reads_a_file_whole),
+		cmocka_unit_test(a_limit_past_the_address_space),
 		cmocka_unit_test(reads_proc_files),
 		cmocka_unit_test(refuses_devices_and_directories),
 		cmocka_unit_test(fifo_only_where_a_stream_belongs),
