@@ -512,6 +512,16 @@ static void head_record(const char *state, const struct record_entry *v, long at
 	h->utc = utc;
 }
 
+/* The question of the boot in @dir/@name (its cmdline), for the head. */
+static void head_asked(const char *dir, const char *name, struct rp_head *h)
+{
+	struct record_entry r = { (char *)name, 0 };
+	struct record_about a;
+
+	record_about(dir, &r, &a);
+	h->asked = a.asked;
+}
+
 /* The state directory as no INPUT and --list see it. */
 struct records {
 	struct record_entry *v;
@@ -559,6 +569,7 @@ static int report_chosen(const struct report_opts *o, struct bt_error *e)
 			return cmd_fail(e, BT_EXIT_INPUT);
 		}
 		head_record(state, rs.v, at, rs.id, h, path, sizeof(path), utc, sizeof(utc));
+		head_asked(state, rs.v[at].name, h);
 	} else if (rs.id && (size_t)snprintf(path, sizeof(path), "%s/%s", run, rs.id) < sizeof(path) &&
 		   !stat(path, &st)) {
 		/* there: the hook's (a later one of this boot), or an error saying why not */
@@ -567,6 +578,7 @@ static int report_chosen(const struct report_opts *o, struct bt_error *e)
 		h->boot_id = rs.id;
 		h->this_boot = 1;
 		h->path = path;
+		head_asked(run, path + strlen(run) + 1, h);
 	} else {
 		bt_error_set(e, BT_EXIT_INPUT, NULL, "no record in %s and no snapshot of this boot in %s: this boot asked for no tracing; to trace the next boot, run boottrace ask QUESTION (boottrace ask who-creates bond0), reboot, then boottrace report", state, run);
 		return cmd_fail(e, BT_EXIT_INPUT);

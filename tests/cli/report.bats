@@ -395,7 +395,15 @@ records() { # three boots; the oldest has the newest mtime
 	run "$BT" report --state "$T/state" --run "$T/run"
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "boot $ID (this boot): its live snapshot $T/run/$ID-2, not yet a record (boottrace collect makes one)" ]
-	[ "${lines[1]}" = "boottrace report: $T/run/$ID-2 (snapshot)" ]
+	# its command line has no boottrace.ask word: said in the head
+	[ "${lines[1]}" = "it asked no question (no boottrace.ask= word on its command line: a config of its own, not boottrace ask's): the report is of all it traced" ]
+	[ "${lines[2]}" = "boottrace report: $T/run/$ID-2 (snapshot)" ]
+	# a boot that asked: the question is the report's, not the head's
+	echo "root=/dev/vda1 boottrace.ask=who-creates:bond0" >"$T/run/$ID-2/cmdline"
+	run "$BT" report --state "$T/state" --run "$T/run"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"it asked no question"* ]]
+	[[ "$output" == *"asked: who creates bond0"* ]]
 	rm -rf "$T/run"
 	run "$BT" report --state "$T/state" --run "$T/run"
 	[ "$status" -eq 1 ]

@@ -57,6 +57,7 @@ struct rp_head {
 	const char *utc;	/* a record's time; NULL: a live snapshot */
 	enum arm_fate armed;	/* arm-boot's state beside the records */
 	const char *loader;	/* its loader */
+	int asked;		/* its boottrace.ask word: 1 there, 0 none, -1 malformed */
 };
 
 /*

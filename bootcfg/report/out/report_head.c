@@ -34,6 +34,9 @@ int rp_print_head(const struct rp_head *h, FILE *f)
 		fprintf(f, "boot %s (%s): its record %s, collected %s\n", h->boot_id, which, h->path, h->utc);
 	else
 		fprintf(f, "boot %s (%s): its live snapshot %s, not yet a record (boottrace collect makes one)\n", h->boot_id, which, h->path);
+	/* a question is said under the report's first line (report_window.c) */
+	if (!h->asked)
+		fprintf(f, "it asked no question (no boottrace.ask= word on its command line: a config of its own, not boottrace ask's): the report is of all it traced\n");
 	rp_print_armed(h->armed, h->loader, f);
 	return fputc('\n', f) == EOF;
 }
