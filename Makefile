@@ -12,8 +12,8 @@ VERSION := $(shell cat VERSION)
 # the collect service go where those tools look, which is outside PREFIX:
 # they are installed by `make install` only with PREFIX=/usr or when their
 # directory is given (DRACUT_MODULES_DIR=..., INITRAMFS_TOOLS_DIR=...,
-# SYSTEMD_UNIT_DIR=..., INITD_DIR=...), or by `make install-hook` and
-# `make install-collect`.
+# SYSTEMD_UNIT_DIR=..., SYSTEMD_GENERATOR_DIR=..., INITD_DIR=...), or by
+# `make install-hook` and `make install-collect`.
 PREFIX  ?= /usr/local
 DESTDIR ?=
 sysconfdir ?= /etc
@@ -22,12 +22,13 @@ MANDIR  := $(PREFIX)/share/man
 DATADIR := $(PREFIX)/share/boottrace
 HOOKDIR := $(PREFIX)/lib/boottrace
 ASKED_HOOK    := $(filter command line environment,$(origin DRACUT_MODULES_DIR) $(origin INITRAMFS_TOOLS_DIR))
-ASKED_COLLECT := $(filter command line environment,$(origin SYSTEMD_UNIT_DIR) $(origin INITD_DIR))
+ASKED_COLLECT := $(filter command line environment,$(origin SYSTEMD_UNIT_DIR) $(origin INITD_DIR) $(origin SYSTEMD_GENERATOR_DIR))
 # dracut's and systemd's pkg-config files say where they look
 DRACUT_MODULES_DIR ?= $(or $(shell pkg-config --variable=dracutmodulesdir dracut 2>/dev/null),/usr/lib/dracut/modules.d)
 INITRAMFS_TOOLS_DIR ?= /usr/share/initramfs-tools
 SYSTEMD_UNIT_DIR ?= $(or $(shell pkg-config --variable=systemdsystemunitdir systemd 2>/dev/null),/lib/systemd/system)
 INITD_DIR ?= $(sysconfdir)/init.d
+SYSTEMD_GENERATOR_DIR ?= $(or $(shell pkg-config --variable=systemdsystemgeneratordir systemd 2>/dev/null),/lib/systemd/system-generators)
 # bash-completion's pkg-config file says where completions go, under PREFIX
 BASH_COMPLETION_DIR ?= $(or $(shell pkg-config --define-variable=prefix=$(PREFIX) --variable=completionsdir bash-completion 2>/dev/null),$(PREFIX)/share/bash-completion/completions)
 INSTALL_HOOK    ?= $(if $(or $(filter /usr,$(PREFIX)),$(ASKED_HOOK)),1,0)
@@ -73,10 +74,10 @@ TSAN    := -fsanitize=thread
 # The libraries, lowest layer first (docs/architecture.md): a layer may use
 # the ones before it, never one after; scripts/layers.sh checks the includes
 # and the link order below makes an upward call fail to link.
-LAYERS := util kernel plan kimage check initrd compile arm try report/lex report/input report/analysis report/out record cmd
+LAYERS := util kernel plan kimage check initrd compile arm host try report/lex report/input report/analysis report/out record cmd
 SRC_parser  := bconf_cmdline.c bconf_footer.c bconf_index.c bconf_parse.c bconf_print.c bconf_tree.c
 SRC_util    := atomic.c bt_error.c grow.c json.c outfile.c progress.c readfile.c source.c textbuf.c utf8out.c
-SRC_kernel  := board.c ftrace_keys.c kcaps.c params.c tracefs.c tracers.c words.c fetcharg.c
+SRC_kernel  := ask.c board.c ftrace_keys.c kcaps.c params.c tracefs.c tracers.c words.c fetcharg.c
 SRC_plan    := plan.c plan_check.c plan_kernel.c plan_lineage.c plan_util.c
 SRC_kimage  := kgzip.c kcallers.c kcallers_graph.c kcallers_insn.c kcallers_ko.c ksyms_elf.c \
 	kinitcall.c kmodules.c ksyms_sysmap.c ksyms_tab.c ksyms_kimg.c kimg_addr.c kimg_config.c kimg_events.c kimg_kallsyms.c kimg_mcount.c kimg_params.c kimg_unpack.c sysmap.c
@@ -97,12 +98,13 @@ SRC_report/analysis := report_answer.c report_frame.c report_phase.c report_pick
 # text, JSON, folded, and the pictures: HTML page, SVG flame graph,
 # trace-event JSON, two boots (docs/report.md)
 SRC_report/out      := report_diff.c report_folded.c report_html.c report_html_crash.c report_json.c \
-	report_perfetto.c report_put.c report_svg.c report_text.c
+	report_head.c report_perfetto.c report_put.c report_svg.c report_text.c
 SRC_arm     := arm.c arm_grub.c arm_run.c arm_sdboot.c arm_state.c arm_uboot.c
+SRC_host    := host_hook.c host_kernel.c host_loader.c
 SRC_try     := try_plan.c try_run.c try_undo.c
-SRC_record  := record_collect.c record_join.c record_tree.c
-SRC_cmd     := cmd_arm.c cmd_boards.c cmd_bootconfig.c cmd_check.c cmd_collect.c cmd_compile.c cmd_decompile.c \
-	cmd_kernel.c cmd_opt.c cmd_usage.c cmd_report.c cmd_try.c
+SRC_record  := record_arm.c record_collect.c record_join.c record_pick.c record_tree.c
+SRC_cmd     := cmd_arm.c cmd_ask.c cmd_boards.c cmd_bootconfig.c cmd_check.c cmd_collect.c cmd_compile.c cmd_decompile.c \
+	cmd_kernel.c cmd_opt.c cmd_question.c cmd_usage.c cmd_report.c cmd_try.c
 
 PARSER_SRC  := $(SRC_parser:%=parser/%)
 # every library source of bootcfg/, in layer order
@@ -111,7 +113,9 @@ UNIT_SRC    := $(sort $(wildcard tests/unit/test_*.c))
 FUZZ_SRC    := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 # Linked highest layer first, so that a library only resolves names from
 # the ones after it on the line.
-LIBS_A      := $(foreach l,cmd record report-out report-analysis report-input report-lex try arm compile initrd check kimage plan kernel util,$(B)/lib$(l).a) $(B)/libbconf.a
+# linked highest layer first: LAYERS reversed, so an upward call cannot resolve
+reverse      = $(if $(1),$(call reverse,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
+LIBS_A      := $(foreach l,$(call reverse,$(LAYERS)),$(B)/lib$(subst /,-,$(l)).a) $(B)/libbconf.a
 
 UNIT_BIN     := $(UNIT_SRC:tests/unit/%.c=$(B)/unit/%)
 UNIT_ASAN    := $(UNIT_SRC:tests/unit/%.c=$(B)/unit-asan/%)
@@ -257,12 +261,16 @@ install-core:
 	install -m 0755 initramfs-hook/boottrace-init $(DESTDIR)$(HOOKDIR)/
 
 # boottrace collect at the end of the boot: the systemd unit and the init
-# script, both running the boottrace installed above
+# script, both running the boottrace installed above, and the generator that
+# pulls the unit in on traced boots (docs/ask.md)
 install-collect:
-	install -d $(DESTDIR)$(SYSTEMD_UNIT_DIR) $(DESTDIR)$(INITD_DIR)
+	install -d $(DESTDIR)$(SYSTEMD_UNIT_DIR) $(DESTDIR)$(INITD_DIR) $(DESTDIR)$(SYSTEMD_GENERATOR_DIR)
 	sed 's|/usr/local/bin/boottrace|$(BINDIR)/boottrace|' systemd/boottrace-collect.service \
 		>$(DESTDIR)$(SYSTEMD_UNIT_DIR)/boottrace-collect.service
 	chmod 0644 $(DESTDIR)$(SYSTEMD_UNIT_DIR)/boottrace-collect.service
+	sed 's|^unit=/lib/systemd/system/|unit=$(SYSTEMD_UNIT_DIR)/|' systemd/boottrace-generator \
+		>$(DESTDIR)$(SYSTEMD_GENERATOR_DIR)/boottrace-generator
+	chmod 0755 $(DESTDIR)$(SYSTEMD_GENERATOR_DIR)/boottrace-generator
 	sed 's|^BOOTTRACE=/usr/local/bin/boottrace$$|BOOTTRACE=$(BINDIR)/boottrace|' systemd/boottrace-collect.init \
 		>$(DESTDIR)$(INITD_DIR)/boottrace-collect
 	chmod 0755 $(DESTDIR)$(INITD_DIR)/boottrace-collect
@@ -291,14 +299,15 @@ uninstall:
 		$(DESTDIR)$(MANDIR)/man5/boottrace.bconf.5 \
 		$(DESTDIR)$(BASH_COMPLETION_DIR)/boottrace $(DESTDIR)$(BASH_COMPLETION_DIR)/bootconfig
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(HOOKDIR) $(DESTDIR)$(DRACUT_MODULES_DIR)/90boottrace
-	rm -f $(DESTDIR)$(SYSTEMD_UNIT_DIR)/boottrace-collect.service $(DESTDIR)$(INITD_DIR)/boottrace-collect
+	rm -f $(DESTDIR)$(SYSTEMD_UNIT_DIR)/boottrace-collect.service $(DESTDIR)$(INITD_DIR)/boottrace-collect \
+		$(DESTDIR)$(SYSTEMD_GENERATOR_DIR)/boottrace-generator
 	rm -f $(DESTDIR)$(INITRAMFS_TOOLS_DIR)/hooks/boottrace \
 		$(DESTDIR)$(INITRAMFS_TOOLS_DIR)/scripts/init-top/boottrace \
 		$(DESTDIR)$(INITRAMFS_TOOLS_DIR)/scripts/init-premount/boottrace \
 		$(DESTDIR)$(INITRAMFS_TOOLS_DIR)/scripts/init-bottom/boottrace
 	@if [ -n "$(DESTDIR)" ]; then \
 		for d in $(BINDIR) $(MANDIR)/man1 $(MANDIR)/man5 $(DATADIR) $(HOOKDIR) $(BASH_COMPLETION_DIR) \
-			$(DRACUT_MODULES_DIR) $(SYSTEMD_UNIT_DIR) $(INITD_DIR) \
+			$(DRACUT_MODULES_DIR) $(SYSTEMD_UNIT_DIR) $(SYSTEMD_GENERATOR_DIR) $(INITD_DIR) \
 			$(INITRAMFS_TOOLS_DIR)/hooks $(INITRAMFS_TOOLS_DIR)/scripts/init-top \
 			$(INITRAMFS_TOOLS_DIR)/scripts/init-premount $(INITRAMFS_TOOLS_DIR)/scripts/init-bottom; do \
 			d=$(DESTDIR)$$d; \

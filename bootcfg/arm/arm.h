@@ -50,8 +50,40 @@ struct arm_state {
 	size_t n, cap;
 };
 
-/* The loaders arm-boot knows, for --help and messages. */
-#define ARM_LOADERS "grub, uboot-env, systemd-boot"
+/* Where each loader's files are when arm_opts does not say (ask looks there too). */
+#define ARM_GRUB_DIR	"/boot/grub"
+#define ARM_FW_CONFIG	"/etc/fw_env.config"
+#define ARM_EFIVARS	"/sys/firmware/efi/efivars"
+
+/*
+ * The loaders arm-boot knows, the one table (arm.c): each name, the
+ * compile target whose words its file holds (an entry's options line is
+ * "bls"), and what arming it writes, for --help and the completion.
+ */
+struct arm_loader {
+	const char *name, *form, *help;
+};
+extern const struct arm_loader arm_loaders[];	/* ends with a NULL name */
+/* "grub, uboot-env, systemd-boot": the table's names, for messages. */
+const char *arm_loader_names(void);
+/* @name's row, or NULL. */
+const struct arm_loader *arm_loader_find(const char *name);
+
+/*
+ * The state directory's default: ROOT/ARM_STATE_PARENT/ARM_STATE_NAME, among
+ * the boot records of collect (which are STATE/<boot-id>), so that collect
+ * and report find it beside them.
+ */
+#define ARM_STATE_PARENT "/var/lib/boottrace"
+#define ARM_STATE_NAME "arm-boot"
+
+/* What became of an armed one-shot (arm_fate). */
+enum arm_fate {
+	ARM_NONE,	/* nothing armed: no state */
+	ARM_PENDING,	/* every file as arm-boot left it: the next boot takes it */
+	ARM_TAKEN,	/* the bootloader took it (and reverted): only the state is left */
+	ARM_CHANGED,	/* changed otherwise since, or unreadable: disarm-boot decides */
+};
 
 /* The state directory of @o into *@dir (malloc'd). 0, or -1 with @e. */
 int arm_state_dir(const struct arm_opts *o, char **dir, struct bt_error *e);
@@ -61,8 +93,25 @@ int arm_state_dir(const struct arm_opts *o, char **dir, struct bt_error *e);
  * systemd-boot's default entry. malloc'd. 0, or -1.
  */
 int arm_base(const struct arm_opts *o, char **base, struct bt_error *e);
+/*
+ * Is a one-shot armed (arm-boot's state under @o)? 1, with @e saying so
+ * and naming disarm-boot; 0 not; -1 with @e.
+ */
+int arm_armed(const struct arm_opts *o, struct bt_error *e);
 /* Install @line for the next boot only. 0, or -1 with @e (nothing changed). */
 int arm_boot(const struct arm_opts *o, const char *line, struct bt_error *e);
+/*
+ * The fate of the one-shot whose state is the directory @dir (no state
+ * there: ARM_NONE), and its loader into @loader. It reads the files the
+ * way disarm-boot does and changes nothing. 0, or -1 with @e when the
+ * state or a file cannot be read.
+ */
+int arm_fate(const char *dir, enum arm_fate *fate, char loader[16],
+	     struct bt_error *e);
+/* @f in words for messages ("the one-shot is still to come") ... */
+const char *arm_fate_name(enum arm_fate f);
+/* ... and as one word for files: none, pending, taken, changed. */
+const char *arm_fate_word(enum arm_fate f);
 /*
  * Restore what arm-boot changed, from its state. @force: also over changes
  * made since by someone else. 0, or -1 with @e.
@@ -86,11 +135,13 @@ int arm_state_load(const char *dir, struct arm_state *s, struct bt_error *e);
 /* Remove the state directory's files and the directory. */
 int arm_state_remove(const struct arm_state *s, struct bt_error *e);
 /*
- * Run @argv (argv[0] looked up in PATH); its standard output into a
- * malloc'd *@out when @out is not NULL, else discarded; its stderr
- * passes through. @pkg: the Debian package that has it, for the message.
+ * Run @argv (argv[0] looked up in PATH); its standard output (at most
+ * ARM_RUN_MAX bytes, else an error) into a malloc'd *@out when @out is
+ * not NULL, else discarded; its stderr passes through. @pkg: the Debian
+ * package that has it, for the message.
  * 0, or -1 with @e (not found, or a failure exit).
  */
+#define ARM_RUN_MAX (64 << 20)	/* the most of a tool's output arm_run keeps */
 int arm_run(char *const argv[], const char *pkg, char **out, size_t *outlen,
 	    struct bt_error *e);
 /* Nonzero when @tool is an executable in PATH. */
@@ -113,5 +164,13 @@ int arm_sdboot_base(const struct arm_opts *o, char **base, struct bt_error *e);
 int arm_sdboot(const struct arm_opts *o, const char *line, struct arm_state *s,
 	       struct bt_error *e);
 int arm_sdboot_consumed(const struct arm_state *s, size_t i, const char *cur);
+/*
+ * An efivarfs file holding a UTF-16LE string (4 bytes of attributes
+ * first), as printable ASCII into *@out (malloc'd; NULL: no such
+ * variable). 0, or -1 with @e.
+ */
+int arm_efivar_string(const char *path, char **out, struct bt_error *e);
+/* systemd's loader vendor GUID, the suffix of its variables' efivarfs names */
+#define ARM_SDB_GUID "4a67b082-0a4c-41cf-b6c7-440b29bb8c4f"
 
 #endif /* BT_ARM_H */

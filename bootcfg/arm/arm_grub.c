@@ -38,7 +38,7 @@ static int grub_files(const struct arm_opts *o, struct grub_files *g,
 		      struct bt_error *e)
 {
 	memset(g, 0, sizeof(*g));
-	g->dir = arm_path(o->root, o->grub_dir ? o->grub_dir : "/boot/grub");
+	g->dir = arm_path(o->root, o->grub_dir ? o->grub_dir : ARM_GRUB_DIR);
 	if (g->dir) {
 		if (asprintf(&g->cfg, "%s/grub.cfg", g->dir) < 0)
 			g->cfg = NULL;

@@ -78,6 +78,10 @@ int arm_run(char *const argv[], const char *pkg, char **out, size_t *outlen,
 		return bt_error_errno(e, rc, NULL, "cannot run %s", argv[0]);
 	}
 	while (out) {
+		if (len >= ARM_RUN_MAX) {	/* a tool gone wrong: not held in memory */
+			rc = EFBIG;
+			break;
+		}
 		if (BT_GROW(buf, len + 4097, cap) < 0) {
 			rc = ENOMEM;
 			break;
@@ -98,6 +102,10 @@ int arm_run(char *const argv[], const char *pkg, char **out, size_t *outlen,
 			free(buf);
 			return bt_error_errno(e, errno, NULL, "cannot wait for %s", argv[0]);
 		}
+	if (rc == EFBIG) {
+		free(buf);
+		return bt_error_set(e, BT_EXIT_ENV, NULL, "%s wrote more than %d MiB: not read", argv[0], ARM_RUN_MAX >> 20);
+	}
 	if (rc) {
 		free(buf);
 		return bt_error_errno(e, rc, NULL, "cannot read the output of %s", argv[0]);

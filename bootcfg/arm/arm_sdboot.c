@@ -27,8 +27,6 @@
 #include "util/readfile.h"
 
 #define SDB_ENTRY "boottrace-oneshot.conf"
-/* systemd's loader vendor GUID (bootctl, systemd-boot) */
-#define SDB_GUID "4a67b082-0a4c-41cf-b6c7-440b29bb8c4f"
 /* EFI_VARIABLE_NON_VOLATILE | BOOTSERVICE_ACCESS | RUNTIME_ACCESS */
 #define SDB_ATTRS 0x7u
 
@@ -88,11 +86,11 @@ static int sdb_files(const struct arm_opts *o, struct sdb_files *f,
 	    asprintf(&f->entries, "%s/loader/entries", f->esp) < 0 ||
 	    asprintf(&f->oneshot, "%s/" SDB_ENTRY, f->entries) < 0)
 		goto oom;
-	ent = arm_path(o->root, o->efivars ? o->efivars : "/sys/firmware/efi/efivars");
+	ent = arm_path(o->root, o->efivars ? o->efivars : ARM_EFIVARS);
 	if (!ent)
 		goto oom;
-	if (asprintf(&f->var, "%s/LoaderEntryOneShot-" SDB_GUID, ent) < 0 ||
-	    asprintf(&f->vardefault, "%s/LoaderEntryDefault-" SDB_GUID, ent) < 0) {
+	if (asprintf(&f->var, "%s/LoaderEntryOneShot-" ARM_SDB_GUID, ent) < 0 ||
+	    asprintf(&f->vardefault, "%s/LoaderEntryDefault-" ARM_SDB_GUID, ent) < 0) {
 		free(ent);
 		goto oom;
 	}
@@ -169,11 +167,7 @@ static int sdb_conf_default(const char *conf, char **pat, struct bt_error *e)
 	return 0;
 }
 
-/*
- * An efivarfs file holding a UTF-16LE string (attributes first), as ASCII
- * into *@out (malloc'd; NULL: no such variable).
- */
-static int sdb_var_string(const char *path, char **out, struct bt_error *e)
+int arm_efivar_string(const char *path, char **out, struct bt_error *e)
 {
 	char *b;
 	size_t len, i, n = 0;
@@ -309,7 +303,7 @@ static int sdb_pick(const struct arm_opts *o, const struct sdb_files *f,
 		ret = (*name = strdup(w.v[i])) ? 0 : bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 		goto out;
 	}
-	if (sdb_var_string(f->vardefault, &pat, e))
+	if (arm_efivar_string(f->vardefault, &pat, e))
 		goto out;
 	if (pat && (r = sdb_match(pat, f->vardefault, &w, name, e)) < 0)
 		goto out;
@@ -522,7 +516,7 @@ int arm_sdboot(const struct arm_opts *o, const char *line, struct arm_state *s,
 			goto out;
 		}
 	}
-	if (sdb_var_string(f.var, &cur, e))
+	if (arm_efivar_string(f.var, &cur, e))
 		goto out;
 	if (cur) {
 		bt_error_set(e, BT_EXIT_INPUT, f.var, "is set (to %s): a one-shot entry is armed already (bootctl set-oneshot); arm-boot does not replace it: remove it (chattr -i, rm) or boot it first", cur);

@@ -69,7 +69,7 @@ struct arm_item *arm_state_add(struct arm_state *s, const char *path,
 
 int arm_state_dir(const struct arm_opts *o, char **dir, struct bt_error *e)
 {
-	*dir = o->state ? strdup(o->state) : arm_path(o->root, "/var/lib/boottrace/arm-boot");
+	*dir = o->state ? strdup(o->state) : arm_path(o->root, ARM_STATE_PARENT "/" ARM_STATE_NAME);
 	return *dir ? 0 : bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 }
 

@@ -31,7 +31,7 @@
 
 static const char *ub_config(const struct arm_opts *o)
 {
-	return o->fw_config ? o->fw_config : "/etc/fw_env.config";
+	return o->fw_config ? o->fw_config : ARM_FW_CONFIG;
 }
 
 /* fw_printenv's whole output (NAME=VALUE lines). */

@@ -19,36 +19,12 @@ struct arm_args {
 	int force;
 };
 
-/*
- * The loaders, for the help and the completion; arm/arm.c decides what
- * it takes (ARM_LOADERS).
- */
-static const char *arm_loader_value(size_t i, const char **help)
-{
-	static const char *const names[] = { "grub", "uboot-env", "systemd-boot" };
-	static const char *const helps[] = {
-		"a menu entry 'boottrace one-shot' (id boottrace-oneshot) in GRUB's custom.cfg, "
-		"made from grub.cfg's first entry, and next_entry in grubenv (as grub-reboot; "
-		"grub-editenv writes it when installed)",
-		"boottrace_oneshot, boottrace_bootcmd and a bootcmd that takes the one-shot "
-		"once, by fw_setenv on the environment of --fw-config",
-		"a loader entry boottrace-oneshot.conf in the ESP, a copy of the default entry "
-		"with the one-shot options line, and the EFI variable LoaderEntryOneShot naming "
-		"it (what bootctl set-oneshot sets; systemd-boot deletes it at boot)",
-	};
-
-	if (i >= 3)
-		return NULL;
-	*help = helps[i];
-	return names[i];
-}
-
 enum { O_LOADER = CMD_O_VERB, O_ROOT, O_STATE, O_GRUBDIR, O_FWCONFIG, O_LINE, O_FORCE,
        O_ESP, O_EFIVARS, O_ENTRY };
 
 static const struct cmd_opt arm_opts[] = {
 	{ O_LOADER, 0, "loader", "LOADER", "the bootloader:",
-	  CMD_OPT_KEY | CMD_OPT_NEEDED | CMD_OPT_INLINE, arm_loader_value },
+	  CMD_OPT_KEY | CMD_OPT_NEEDED | CMD_OPT_INLINE, cmd_loader_value },
 	CMD_ARG(0, "root", "DIR", O_ROOT, "GRUB's files and the state are under DIR (default /)"),
 	CMD_ARG(0, "grub-dir", "DIR", O_GRUBDIR,
 		"GRUB's directory under the root (default /boot/grub)"),
@@ -162,7 +138,7 @@ static enum cmd_parse arm_parse(int argc, char **argv, struct arm_args *a, int d
 	if (optind < argc)
 		a->config = argv[optind++];
 	if (!a->o.loader) {
-		bt_say(NULL, BT_SAY_ERROR, "give --loader (%s)", ARM_LOADERS);
+		bt_say(NULL, BT_SAY_ERROR, "give --loader (%s)", arm_loader_names());
 		return CMD_BAD;
 	}
 	if (optind < argc || !a->config == !a->line) {
@@ -179,31 +155,18 @@ static enum cmd_parse arm_parse(int argc, char **argv, struct arm_args *a, int d
 /* CONFIG compiled for the loader's form and merged into its current line. */
 static int arm_compile(const struct arm_args *a, char **line, struct bt_error *e)
 {
-	/* the words each loader's file can hold (bls: an entry's options line) */
-	const struct emit_target *t = emit_find(!strcmp(a->o.loader, "grub") ? "grub" :
-						!strcmp(a->o.loader, "systemd-boot") ? "bls" : "uboot-env");
 	struct cmd_kernel kern = { .kver = a->t.kver, .kconfig = a->t.kconfig,
 				   .image = a->t.image, .verbose = bt_verbose() };
-	struct route_opts ro = { 0 };
 	struct source src = { 0 };
 	struct board b;
-	char *base = NULL;
 	int ret = -1;
 
-	if (cmd_kernel_load(&kern, e) ||
-	    (a->t.board ? board_load(a->t.board, &b, e) : (board_generic(&b), 0)) ||
-	    cmd_kernel_cmdline_size(&kern, &b, e) ||
-	    arm_base(&a->o, &base, e) || source_load(a->config, &src, e))
-		goto out;
-	if (bt_verbose())
-		bt_say(NULL, BT_SAY_PLAIN, "merging into the %s line: %s", a->o.loader, base);
-	ro.allow_drop = a->t.allow_drop;
-	ro.verbose = bt_verbose();
-	ret = compile_line(&src, &kern.k, &b, t, &ro, base, line, e);
-out:
+	if (!cmd_kernel_load(&kern, e) &&
+	    !(a->t.board ? board_load(a->t.board, &b, e) : (board_generic(&b), 0)) &&
+	    !cmd_kernel_cmdline_size(&kern, &b, e) && !source_load(a->config, &src, e))
+		ret = cmd_kernel_oneshot(&a->o, &kern, &b, &src, a->t.allow_drop, line, e);
 	cmd_kernel_free(&kern);
 	source_free(&src);
-	free(base);
 	return ret;
 }
 

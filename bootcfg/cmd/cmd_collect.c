@@ -14,9 +14,10 @@ enum { O_KEEP = CMD_O_VERB, O_STATE, O_RUN, O_TRACEFS, O_CONFIG, O_BOOTID, O_PST
 static const struct cmd_opt collect_opts[] = {
 	{ O_KEEP, 0, "keep", "N", "records to keep, 1 to 1000 (default: 'keep = N' in "
 	  CONF_DEFAULT ", else 5)", CMD_OPT_KEY, NULL },
-	{ O_STATE, 0, "state", "DIR", "where records go (default /var/lib/boottrace)",
+	{ O_STATE, 0, "state", "DIR", "where records go (default " RECORD_STATE_DEFAULT "); arm-boot's "
+	  "state, STATE/" ARM_STATE_NAME ", is settled there",
 	  CMD_OPT_KEY, NULL },
-	CMD_ARG(0, "run", "DIR", O_RUN, "where the hook's snapshots are (default /run/boottrace)"),
+	CMD_ARG(0, "run", "DIR", O_RUN, "where the hook's snapshots are (default " RECORD_RUN_DEFAULT ")"),
 	CMD_ARG(0, "tracefs", "DIR", O_TRACEFS, "tracefs (default /sys/kernel/tracing, else "
 		"/sys/kernel/debug/tracing; mounted when neither is)"),
 	CMD_ARG(0, "config", "FILE", O_CONFIG, "the settings file (default " CONF_DEFAULT ")"),
@@ -57,7 +58,11 @@ const struct cmd_verb cmd_collect_verb = {
 		 "(the live buffer wrapped or was cleared) and lost events are\n"
 		 "errors in its meta and record.json, and said here.\n\n"
 		 "The last N records are kept; a directory collect did not write\n"
-		 "(no .boottrace-record in it) is never removed.\n",
+		 "(no .boottrace-record in it) is never removed.\n\n"
+		 "After the one-shot boot of arm-boot (its state is STATE/arm-boot and\n"
+		 "the bootloader took the one-shot), collect puts back what arm-boot\n"
+		 "changed, as disarm-boot does, and says so in the record; a one-shot\n"
+		 "still to come is left armed.\n",
 	.groups = collect_groups, .epilog = collect_epilog,
 };
 
@@ -76,7 +81,7 @@ static int parse_keep(const char *s, int *keep)
 
 static int cmd_collect(int argc, char **argv)
 {
-	struct record_opts o = { .run = "/run/boottrace", .state = "/var/lib/boottrace",
+	struct record_opts o = { .run = RECORD_RUN_DEFAULT, .state = RECORD_STATE_DEFAULT,
 				 .keep = RECORD_KEEP_DEFAULT };
 	struct record_result r;
 	struct bt_error e;

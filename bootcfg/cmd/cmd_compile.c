@@ -11,6 +11,7 @@
 
 #include "check/check.h"
 #include "cmd/cmd_kernel.h"
+#include "cmd/cmd_question.h"
 #include "cmd/commands.h"
 #include "compile/compile.h"
 #include "compile/whocalls.h"
@@ -21,12 +22,10 @@
 struct compile_args {
 	struct cmd_target t;	/* -b, -k, --kernel, --kernel-config, --allow-drop */
 	const char *target, *out, *base, *base_file;
-	const char *apply, *config, *who_calls, *callers, *crash;
+	const char *apply, *config;
 	const char *vmlinux, *sysmap, *modules, *root;	/* --check */
 	const char *hook_settings, *label;
-	const char *creates;		/* --who-creates NETDEV */
-	const char **args;		/* --arg NAME=FETCH, in order */
-	size_t nargs, capargs;
+	struct cmd_question q;	/* --who-calls, --who-creates, --callers, --arg, --crash */
 	int keep_bootargs, verbose, print_config, check;
 };
 
@@ -145,17 +144,6 @@ const struct cmd_verb cmd_compile_verb = {
 	.epilog = compile_epilog,
 };
 
-/* --arg NAME=FETCH, in order, one slot more for --who-creates' own. */
-static int compile_add_arg(struct compile_args *a, const char *arg)
-{
-	if (BT_GROW(a->args, a->nargs + 2, a->capargs) < 0) {
-		bt_say(NULL, BT_SAY_ERROR, "out of memory");
-		return -1;
-	}
-	a->args[a->nargs++] = arg;
-	return 0;
-}
-
 /* The option @c getopt returned, into @a: 0, or -1 having said why. */
 static int compile_take(struct compile_args *a, int c, const char *arg)
 {
@@ -172,15 +160,15 @@ static int compile_take(struct compile_args *a, int c, const char *arg)
 	case O_BASE_FILE: a->base_file = arg; break;
 	case O_KEEP: a->keep_bootargs = 1; break;
 	case O_APPLY: a->apply = arg; break;
-	case O_WHO: a->who_calls = arg; break;
-	case O_CALLERS: a->callers = arg; break;
+	case O_WHO: a->q.func = arg; break;
+	case O_CALLERS: a->q.callers = arg; break;
 	case O_PRINT: a->print_config = 1; break;
-	case O_CRASH: a->crash = arg; break;
+	case O_CRASH: a->q.crash = arg; break;
 	case O_CHECK: a->check = 1; break;
 	case O_HOOKSET: a->hook_settings = arg; break;
 	case O_LABEL: a->label = arg; break;
-	case O_CREATES: a->creates = arg; break;
-	case O_ARG: return compile_add_arg(a, arg);
+	case O_CREATES: a->q.creates = arg; break;
+	case O_ARG: return cmd_question_arg(&a->q, arg);
 	default: return -1;
 	}
 	return 0;
@@ -192,24 +180,20 @@ static enum cmd_parse compile_args_check(struct compile_args *a, int extra)
 	/* --modules alone may only feed --who-calls' caller search. */
 	if (a->vmlinux || a->sysmap || a->root || a->t.image)
 		a->check = 1;
-	if (a->creates && a->who_calls) {
-		bt_say(NULL, BT_SAY_ERROR, "--who-creates %s is --who-calls %s with its own --arg: give one of them", a->creates, WHOCALLS_CREATES_FUNC);
+	if (cmd_question_settle(&a->q))
+		return CMD_BAD;
+	if (a->q.nargs && !a->q.func) {
+		bt_say(NULL, BT_SAY_ERROR, "--arg %s goes with --who-calls FUNC (the function whose calls it records)", a->q.args[0]);
 		return CMD_BAD;
 	}
-	if (a->creates)
-		a->who_calls = WHOCALLS_CREATES_FUNC;
-	if (a->nargs && !a->who_calls) {
-		bt_say(NULL, BT_SAY_ERROR, "--arg %s goes with --who-calls FUNC (the function whose calls it records)", a->args[0]);
-		return CMD_BAD;
-	}
-	if (extra || (!a->config == !a->who_calls) ||
-	    (a->base && a->base_file) || ((a->callers || a->print_config || a->crash) &&
-					   !a->who_calls)) {
+	if (extra || (!a->config == !a->q.func) ||
+	    (a->base && a->base_file) || ((a->q.callers || a->print_config || a->q.crash) &&
+					   !a->q.func)) {
 		bt_say(NULL, BT_SAY_ERROR, "give one CONFIG, --who-calls or --who-creates (--callers, --arg, --print-config and --crash go with --who-calls; --base or --base-file, not both)");
 		return CMD_BAD;
 	}
-	if (a->crash && !cmd_opt_value_ok(cmd_opt_find(&cmd_compile_verb, O_CRASH), a->crash)) {
-		bt_say(NULL, BT_SAY_ERROR, "--crash %s: give console (the dump on the serial console) or persistent (kept across a warm reboot, 6.12+)", a->crash);
+	if (a->q.crash && !cmd_opt_value_ok(cmd_opt_find(&cmd_compile_verb, O_CRASH), a->q.crash)) {
+		bt_say(NULL, BT_SAY_ERROR, "--crash %s: give console (the dump on the serial console) or persistent (kept across a warm reboot, 6.12+)", a->q.crash);
 		return CMD_BAD;
 	}
 	return CMD_RUN;
@@ -260,41 +244,15 @@ static const char *compile_base(const struct compile_args *a,
 	return b->cmdline_base;
 }
 
-/*
- * --check: the checks of `boottrace check` on the config about to be
- * compiled. Its findings go to stderr, since stdout carries the compiled
- * form; errors among them stop the compile.
- */
+/* --check: the checks of `boottrace check` on the config about to be compiled. */
 static int compile_check(const struct compile_args *a, const struct source *src,
 			 struct cmd_kernel *kern, struct bt_error *e)
 {
 	struct check_inputs in = { .vmlinux = a->vmlinux, .sysmap = a->sysmap,
 				   .modules = a->modules, .kconfig = a->t.kconfig,
-				   .root = a->root, .kernel = a->t.image,
-				   .kconfig_ready = !!a->t.image, .image = &kern->img };
-	const struct check_opts o = { 1000 };
-	struct ksyms t = { 0 };
-	struct bt_progress prog;
-	struct kcaps k;
-	int ret = -1;
+				   .root = a->root, .kernel = a->t.image };
 
-	memset(&k, 0, sizeof(k));
-	if (in.kconfig_ready)	/* the .config compile read with the image's (said once) */
-		kcaps_copy_config(&k, &kern->k);
-	fflush(stdout);
-	/* a big vmlinux and a modules tree take a while: a line on a terminal */
-	bt_progress_init(&prog, STDERR_FILENO, bt_quiet(), "boottrace compile");
-	t.progress = &prog;
-	if ((!in.root || !check_inputs_from_root(&in, e)) &&
-	    !check_inputs_load(&in, &t, &k, e)) {
-		bt_progress_end(&prog);
-		ret = check_source(src, &t, &k, &o, 0, stderr, e);
-	}
-	bt_progress_end(&prog);
-	ksyms_free(&t);
-	if (ret > 0)	/* the findings said it all */
-		return bt_error_set(e, BT_EXIT_INPUT, NULL, "%s", "");
-	return ret;
+	return cmd_kernel_check(kern, &in, src, "boottrace compile", e);
 }
 
 /*
@@ -335,8 +293,6 @@ struct compile_job {
 	struct cmd_kernel kern;	/* -k, --kernel-config, --kernel IMAGE */
 	struct source src;
 	char *base, *conf, *found;	/* --base-file's line, --who-calls' config, its callers */
-	char creates_arg[64];
-	struct whocalls_probe probe;
 };
 
 /* The kernel (-k, --kernel-config, --kernel), the board and the line to merge into. */
@@ -369,39 +325,18 @@ static int compile_find_callers(struct compile_job *j, struct bt_error *e)
 	struct compile_args *a = &j->a;
 	struct bt_progress prog;
 
-	if (!a->who_calls || a->callers || !j->b.ftrace_stack_zero ||
+	if (!a->q.func || a->q.callers || !j->b.ftrace_stack_zero ||
 	    !(a->vmlinux || a->modules))
 		return 0;
 	bt_progress_init(&prog, STDERR_FILENO, bt_quiet(), "boottrace compile");
-	j->found = whocalls_find_callers(a->who_calls, a->vmlinux, a->modules,
+	j->found = whocalls_find_callers(a->q.func, a->vmlinux, a->modules,
 					 compile_caller_budget(a, &j->b), 3, &prog, e);
 	bt_progress_end(&prog);
 	if (!j->found)
 		return -1;
 	if (a->verbose)
 		bt_say("route", BT_SAY_PLAIN, "--who-calls: callers from the kernel's code: %s", j->found);
-	a->callers = j->found;
-	return 0;
-}
-
-/* --who-creates: the device's name is the probe's first --arg, the user's own after it. */
-static int compile_creates(struct compile_job *j, struct bt_error *e)
-{
-	struct compile_args *a = &j->a;
-
-	if (a->creates) {
-		if (whocalls_creates(a->creates, &j->b, j->creates_arg,
-				     sizeof(j->creates_arg), e))
-			return -1;
-		if (!a->args && BT_GROW(a->args, 1, a->capargs) < 0)
-			return bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
-		memmove(a->args + 1, a->args, a->nargs * sizeof(*a->args));
-		a->args[0] = j->creates_arg;
-		a->nargs++;
-		j->probe.object = a->creates;
-	}
-	j->probe.args = a->args;
-	j->probe.nargs = a->nargs;
+	a->q.callers = j->found;
 	return 0;
 }
 
@@ -410,11 +345,10 @@ static int compile_load_config(struct compile_job *j, struct bt_error *e)
 {
 	const struct compile_args *a = &j->a;
 
-	if (!a->who_calls)
+	if (!a->q.func)
 		return source_load(a->config, &j->src, e);
-	j->conf = whocalls_config(a->who_calls, a->callers, &j->b, &j->kern.k,
-				  whocalls_lineage_fits(&j->b, j->t->route == EMIT_FROM_BOOTCONFIG),
-				  a->crash, &j->probe, e);
+	j->conf = cmd_question_config(&j->a.q, &j->b, &j->kern.k,
+				      j->t->route == EMIT_FROM_BOOTCONFIG, e);
 	if (!j->conf)
 		return -1;
 	return source_load_text("--who-calls", j->conf, strlen(j->conf), &j->src, e);
@@ -455,7 +389,7 @@ static void compile_done(struct compile_job *j)
 	free(j->conf);
 	free(j->found);
 	free(j->base);
-	free(j->a.args);
+	cmd_question_free(&j->a.q);
 }
 
 static int cmd_compile(int argc, char **argv)
@@ -467,17 +401,17 @@ static int cmd_compile(int argc, char **argv)
 	bt_error_clear(&e);
 	ret = compile_parse_args(argc, argv, &j.a);
 	if (ret) {
-		free(j.a.args);
+		cmd_question_free(&j.a.q);
 		return cmd_parse_exit(ret, &cmd_compile_verb);
 	}
 	j.t = emit_find(j.a.target);
 	if (compile_target_ok(&j.a, j.t)) {
-		free(j.a.args);
+		cmd_question_free(&j.a.q);
 		return BT_EXIT_USAGE;
 	}
 	ret = -1;
 	if (!compile_prepare(&j, &e) && !compile_find_callers(&j, &e) &&
-	    !compile_creates(&j, &e) && !compile_load_config(&j, &e))
+	    !compile_load_config(&j, &e))
 		ret = j.a.print_config ? compile_print_config(&j, &e) : compile_emit(&j, &e);
 	compile_done(&j);
 	return ret ? cmd_fail(&e, BT_EXIT_INPUT) : BT_EXIT_OK;

@@ -8,8 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check/check.h"
+#include "compile/compile.h"
 #include "cmd/cmd_kernel.h"
 #include "cmd/cmd_opt.h"
 #include "kernel/tracers.h"
@@ -139,6 +141,57 @@ int cmd_kernel_cmdline_size(const struct cmd_kernel *ck, struct board *b,
 	if (ck->verbose)
 		bt_say("route", BT_SAY_PLAIN, "command-line size %u from the image's setup header (cmdline_size %u at byte 568 of %s)", size, ck->cmdline_size, ck->image);
 	return 0;
+}
+
+int cmd_kernel_check(struct cmd_kernel *ck, struct check_inputs *in,
+		     const struct source *src, const char *voice,
+		     struct bt_error *e)
+{
+	const struct check_opts o = { 1000 };
+	struct ksyms t = { 0 };
+	struct bt_progress prog;
+	struct kcaps k;
+	int ret = -1;
+
+	in->kconfig_ready = !!in->kernel;
+	in->image = &ck->img;
+	memset(&k, 0, sizeof(k));
+	if (in->kconfig_ready)	/* the .config read with the image's (said once) */
+		kcaps_copy_config(&k, &ck->k);
+	fflush(stdout);
+	/* a big vmlinux and a modules tree take a while: a line on a terminal */
+	bt_progress_init(&prog, STDERR_FILENO, bt_quiet(), voice);
+	t.progress = &prog;
+	if ((!in->root || !check_inputs_from_root(in, e)) &&
+	    !check_inputs_load(in, &t, &k, e)) {
+		bt_progress_end(&prog);
+		ret = check_source(src, &t, &k, &o, 0, stderr, e);
+	}
+	bt_progress_end(&prog);
+	ksyms_free(&t);
+	if (ret > 0)	/* the findings said it all */
+		return bt_error_set(e, BT_EXIT_INPUT, NULL, "%s", "");
+	return ret;
+}
+
+int cmd_kernel_oneshot(const struct arm_opts *o, const struct cmd_kernel *ck,
+		       const struct board *b, const struct source *src,
+		       int allow_drop, char **line, struct bt_error *e)
+{
+	const struct arm_loader *l = arm_loader_find(o->loader);
+	struct route_opts ro = { 0 };
+	char *base = NULL;
+	int ret;
+
+	if (arm_base(o, &base, e))	/* says what an unknown loader is */
+		return -1;
+	if (bt_verbose())
+		bt_say(NULL, BT_SAY_PLAIN, "merging into the %s line: %s", o->loader, base);
+	ro.allow_drop = allow_drop;
+	ro.verbose = bt_verbose();
+	ret = compile_line(src, &ck->k, b, emit_find(l->form), &ro, base, line, e);
+	free(base);
+	return ret;
 }
 
 void cmd_kernel_free(struct cmd_kernel *ck)

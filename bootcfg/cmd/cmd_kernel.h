@@ -7,10 +7,13 @@
 #ifndef BT_CMD_KERNEL_H
 #define BT_CMD_KERNEL_H
 
+#include "arm/arm.h"
+#include "check/check.h"
 #include "kernel/board.h"
 #include "kernel/kcaps.h"
 #include "kimage/kimg.h"
 #include "util/bt_error.h"
+#include "util/source.h"
 
 struct cmd_kernel {
 	const char *kver, *kconfig, *image;	/* -k, --kernel-config, --kernel IMAGE */
@@ -42,6 +45,25 @@ int cmd_kernel_load(struct cmd_kernel *ck, struct bt_error *e);
 /* A bzImage's command-line size in place of board @b's. 0, or -1 with @e. */
 int cmd_kernel_cmdline_size(const struct cmd_kernel *ck, struct board *b,
 			    struct bt_error *e);
+/*
+ * The checks of `boottrace check` on @src, against @in (the files given:
+ * --kernel IMAGE, --vmlinux, --system-map, --modules, --root) and the
+ * .config @ck read with the image. The findings go to stderr (stdout
+ * carries the verb's output); an error among them fails with an empty
+ * message in @e (they said it all). 0, or -1.
+ */
+int cmd_kernel_check(struct cmd_kernel *ck, struct check_inputs *in,
+		     const struct source *src, const char *voice,
+		     struct bt_error *e);
+/*
+ * @src compiled for the next boot through loader @o->loader: the words
+ * its file holds (arm_loaders' form), merged into its current line
+ * (arm_base), checked against @ck and @b as compile does. The line
+ * malloc'd into *@line. 0, or -1 with @e.
+ */
+int cmd_kernel_oneshot(const struct arm_opts *o, const struct cmd_kernel *ck,
+		       const struct board *b, const struct source *src,
+		       int allow_drop, char **line, struct bt_error *e);
 void cmd_kernel_free(struct cmd_kernel *ck);
 
 #endif

@@ -75,7 +75,9 @@ extern const struct cmd_opt cmd_opts_common[];
 /* The shared blocks (cmd_usage.c): */
 extern const struct cmd_opt cmd_opts_target[];	/* -b, -k, --allow-drop: compile, arm-boot */
 extern const struct cmd_opt cmd_opts_image[];	/* --kernel, --kernel-config: compile, check, arm-boot */
-extern const struct cmd_opt cmd_opts_kfiles[];	/* --vmlinux, --system-map, --modules, --root: check, compile */
+extern const struct cmd_opt cmd_opts_kfiles[];
+/* --loader's values (arm-boot, ask): arm/arm.c's table of loaders. */
+cmd_opt_value_fn cmd_loader_value;	/* --vmlinux, --system-map, --modules, --root: check, compile */
 
 /* The verb's --help (its own usage, or the generic one from its table). */
 void cmd_usage(const struct cmd_verb *v, FILE *f);

@@ -12,6 +12,7 @@
 #include "util/readfile.h"
 #include "util/utf8out.h"
 #include "kimage/kimg.h"
+#include "record/record.h"
 #include "report/out/report.h"
 
 #define SYMS_MAX (512u << 20)
@@ -20,7 +21,12 @@ struct report_opts {
 	const char *input, *format, *only, *map, *kallsyms, *modules, *kernel;
 	const char *ko_dir;	/* --modules DIR: a modules tree */
 	const char *diff;	/* --diff A B: A (input is B) */
-	int boot;
+	int boot;		/* a console log's snapshot, 1 = the first */
+	const char *pick;	/* --boot with no INPUT: which record */
+	const char *state, *run;	/* no INPUT: where records and snapshots are */
+	int list;
+	char **inputs;		/* none: the newest record, or this boot's snapshot */
+	int ninputs;
 };
 
 /*
@@ -79,7 +85,7 @@ static void report_format_names(int diff, char *buf, size_t cap)
 }
 
 enum { O_FUNCTION = CMD_O_VERB, O_SYSMAP, O_KALLSYMS, O_KERNEL, O_PROCMODS, O_MODULES,
-       O_BOOT, O_DIFF };
+       O_BOOT, O_DIFF, O_LIST, O_STATE, O_RUN };
 
 static const struct cmd_opt report_opts[] = {
 	{ 'f', 'f', "format", "FORMAT", "the output:", CMD_OPT_KEY | CMD_OPT_INLINE,
@@ -88,8 +94,21 @@ static const struct cmd_opt report_opts[] = {
 		"appeared or vanished, first hits that moved, tasks that changed (-f text, json "
 		"or html)"),
 	{ O_FUNCTION, 0, "function", "FUNC", "only function (or event) FUNC", CMD_OPT_KEY, NULL },
-	CMD_ARG(0, "boot", "N", O_BOOT, "which snapshot of a console log (1 = the first; "
+	CMD_ARG(0, "boot", "N", O_BOOT, "which boot: with no INPUT, which record (as "
+		"journalctl -b: 0 the newest, -1 the one before, 1 the oldest; or the start "
+		"of a boot id); with a console log, which of its snapshots (1 = the first; "
 		"default the last)"),
+	CMD_OPT_END,
+};
+
+static const struct cmd_opt report_rec_opts[] = {
+	CMD_FLAG(0, "list", O_LIST, "list the records, oldest first: the --boot number, "
+		 "boot id, when collected, the question the boot asked (boottrace.ask=), "
+		 "complete or not, and this boot"),
+	CMD_ARG(0, "state", "DIR", O_STATE, "where the records are (default "
+		RECORD_STATE_DEFAULT ", as collect's --state)"),
+	CMD_ARG(0, "run", "DIR", O_RUN, "where this boot's snapshot is when it has no "
+		"record yet (default " RECORD_RUN_DEFAULT ", as collect's --run)"),
 	CMD_OPT_END,
 };
 
@@ -108,6 +127,7 @@ static const struct cmd_opt report_sym_opts[] = {
 
 static const struct cmd_optgroup report_groups[] = {
 	{ NULL, report_opts },
+	{ "Boot records (no INPUT)", report_rec_opts },
 	{ "Symbols", report_sym_opts },
 	{ NULL, NULL },
 };
@@ -115,21 +135,30 @@ static const struct cmd_optgroup report_groups[] = {
 static void report_epilog(FILE *f)
 {
 	fputs("Exit status: 0 the report was written, 1 the input is not a trace\n"
-	      "or is refused (another tracer), 2 usage, 3 environment (I/O, memory).\n", f);
+	      "or is refused (another tracer), or there is no record and no snapshot\n"
+	      "of this boot, 2 usage, 3 environment (I/O, memory).\n", f);
 }
 
 static const char *const report_forms[] = {
 	"--diff A B [-f text|json|html] [--function FUNC] [--boot N]",
+	"--list [--state DIR]",
 	NULL,
 };
 
 static int cmd_report(int argc, char **argv);
 
 const struct cmd_verb cmd_report_verb = {
-	.name = "report", .run = cmd_report, .operands = "INPUT",
+	.name = "report", .run = cmd_report, .operands = "[INPUT...]",
 	.summary = "snapshot -> who called what",
 	.forms = report_forms,
-	.about = "INPUT is a snapshot directory (/run/boottrace/<boot-id>), a bare\n"
+	.about = "With no INPUT: the newest boot record in the state directory\n"
+		 "(/var/lib/boottrace/<boot-id>, by the time collect wrote in it;\n"
+		 "--boot N another, --list lists them), else this boot's snapshot\n"
+		 "(/run/boottrace/<boot-id>), said first with which boot it is and\n"
+		 "whether arm-boot armed the next boot. Several INPUTs are reported\n"
+		 "one after another (-f text); arm-boot's state directory among them\n"
+		 "is named and left out.\n\n"
+		 "INPUT is a snapshot directory (/run/boottrace/<boot-id>), a bare\n"
 		 "tracefs 'trace' file, or a serial-console log holding console-mode\n"
 		 "snapshots (--boot N picks one, 1 = the first; default the last)\n"
 		 "or the ftrace_dump_on_oops dump of a boot that panicked, oopsed\n"
@@ -167,8 +196,14 @@ static enum cmd_parse report_usage_error(const struct report_opts *o, int operan
 	int syms = !!o->map + !!o->kallsyms + !!o->kernel;
 
 	report_format_names(o->diff != NULL, names, sizeof(names));
-	if (operands != 1)
-		bt_say(NULL, BT_SAY_ERROR, "%s", o->diff ? "--diff takes two inputs: --diff A B" : "one INPUT is needed");
+	if (o->diff && operands != 1)
+		bt_say(NULL, BT_SAY_ERROR, "--diff takes two inputs: --diff A B");
+	else if (o->list && (operands || o->pick || o->diff))
+		bt_say(NULL, BT_SAY_ERROR, "--list lists the records of the state directory: no INPUT, --boot or --diff with it");
+	else if (operands && (o->state || o->run))
+		bt_say(NULL, BT_SAY_ERROR, "--state and --run say where to look when no INPUT is given; with an INPUT they mean nothing");
+	else if (operands > 1 && strcmp(o->format, "text"))
+		bt_say(NULL, BT_SAY_ERROR, "several INPUTs are reported one after another as text: -f %s takes one INPUT", o->format);
 	else if (syms > 1)
 		bt_say(NULL, BT_SAY_ERROR, "%s", o->kernel ? "--kernel, --system-map and --kallsyms exclude each other" : "--system-map and --kallsyms exclude each other");
 	else if (o->diff)
@@ -178,11 +213,24 @@ static enum cmd_parse report_usage_error(const struct report_opts *o, int operan
 	return CMD_BAD;
 }
 
+/* --boot N with an INPUT: a console log's snapshot, from 1. */
+static enum cmd_parse console_boot(struct report_opts *o)
+{
+	char *end;
+
+	o->boot = (int)strtol(o->pick, &end, 10);
+	if (*end || o->boot < 1) {
+		bt_say(NULL, BT_SAY_ERROR, "--boot with an INPUT picks a snapshot of a console log: a number from 1, not '%s' (records are picked with no INPUT)", o->pick);
+		return CMD_BAD;
+	}
+	o->pick = NULL;
+	return CMD_RUN;
+}
+
 static enum cmd_parse parse_opts(int argc, char **argv, struct report_opts *o)
 {
 	struct stat st;
-	char *end;
-	int c;
+	int c, n;
 
 	memset(o, 0, sizeof(*o));
 	o->format = "text";
@@ -204,21 +252,25 @@ static enum cmd_parse parse_opts(int argc, char **argv, struct report_opts *o)
 			/* fall through */
 		case O_PROCMODS: o->modules = optarg; break;
 		case O_DIFF: o->diff = optarg; break;
-		case O_BOOT:
-			o->boot = (int)strtol(optarg, &end, 10);
-			if (*end || o->boot < 1) {
-				bt_say(NULL, BT_SAY_ERROR, "--boot takes a number from 1, not '%s'", optarg);
-				return CMD_BAD;
-			}
-			break;
+		case O_BOOT: o->pick = optarg; break;
+		case O_LIST: o->list = 1; break;
+		case O_STATE: o->state = optarg; break;
+		case O_RUN: o->run = optarg; break;
 		case CMD_OPT_HELP: return CMD_HELP;
 		default: return CMD_BAD;
 		}
 	}
-	if (optind != argc - 1 || !!o->map + !!o->kallsyms + !!o->kernel > 1 ||
+	n = argc - optind;
+	if ((o->diff && n != 1) || (o->list && (n || o->pick || o->diff)) ||
+	    (n && (o->state || o->run)) || (n > 1 && strcmp(o->format, "text")) ||
+	    !!o->map + !!o->kallsyms + !!o->kernel > 1 ||
 	    !report_format_find(o->format, o->diff != NULL))
-		return report_usage_error(o, argc - optind);
-	o->input = argv[optind];
+		return report_usage_error(o, n);
+	o->inputs = argv + optind;
+	o->ninputs = n;
+	o->input = n ? argv[optind] : NULL;
+	if (o->pick && n && console_boot(o))
+		return CMD_BAD;
 	if (o->diff && !strcmp(o->diff, "-") && !strcmp(o->input, "-")) {
 		bt_say(NULL, BT_SAY_ERROR, "--diff A B: standard input (\"-\") can be only one of the two");
 		return CMD_BAD;
@@ -348,7 +400,12 @@ static int load(const struct report_opts *o, const char *input,
 				o->ko_dir, &l->q, e);
 }
 
-static int run(const struct report_opts *o, struct bt_error *e)
+/*
+ * @input reported; @head: the block saying which boot (the verb chose
+ * it), @gap: a blank line first (one of several inputs). The exit status.
+ */
+static int report_one(const struct report_opts *o, const char *input,
+		      const struct rp_head *head, int gap, struct bt_error *e)
 {
 	struct loaded a, b;
 	struct rp_out oa, ob;
@@ -356,17 +413,24 @@ static int run(const struct report_opts *o, struct bt_error *e)
 	FILE *f;
 
 	memset(&b, 0, sizeof(b));
-	if (load(o, two ? o->diff : o->input, &a, e) ||
-	    (two && load(o, o->input, &b, e)))
+	if (load(o, two ? o->diff : input, &a, e) ||
+	    (two && load(o, input, &b, e)))
 		goto out;
-	oa = (struct rp_out){ a.r, &a.q, &a.snap, two ? o->diff : o->input,
+	oa = (struct rp_out){ a.r, &a.q, &a.snap, two ? o->diff : input,
 			      a.kind, o->only };
-	ob = (struct rp_out){ b.r, &b.q, &b.snap, o->input, b.kind, o->only };
+	ob = (struct rp_out){ b.r, &b.q, &b.snap, input, b.kind, o->only };
 	/* names are copied from the trace: the output is made valid UTF-8 */
 	if (!(f = bt_utf8_guard(stdout))) {
 		ret = bt_error_set(e, BT_EXIT_ENV, NULL, "out of memory");
 		goto out;
 	}
+	if (gap)
+		fputc('\n', f);
+	/* the other formats' output stays theirs alone: the block goes to stderr */
+	if (head && !strcmp(o->format, "text"))
+		rp_print_head(head, f);
+	else if (head && !bt_quiet())
+		rp_print_head(head, stderr);
 	ret = two ? rp_print_diff(&oa, &ob, o->format, f) :
 		    report_format_find(o->format, 0)->print(&oa, f);
 	if (fclose(f))
@@ -382,6 +446,181 @@ out:
 	return ret;
 }
 
+/* arm-boot's state in @dir: its fate and loader; 0 when @dir holds none. */
+static int arm_state_at(const char *dir, enum arm_fate *fate, char loader[16])
+{
+	struct bt_error e;
+
+	bt_error_clear(&e);
+	if (arm_fate(dir, fate, loader, &e) < 0) {
+		*fate = ARM_CHANGED;	/* there, but unreadable: disarm-boot says why */
+		if (!*loader)
+			snprintf(loader, 16, "?");
+	}
+	return *fate != ARM_NONE;
+}
+
+/* The INPUTs in turn; arm-boot's state among them is said and left out. */
+static int report_inputs(const struct report_opts *o, struct bt_error *e)
+{
+	enum arm_fate fate;
+	char loader[16];
+	int i, ret = 0, r, shown = 0;
+	struct stat st;
+
+	for (i = 0; i < o->ninputs; i++) {
+		const char *in = o->inputs[i];
+
+		if (!stat(in, &st) && S_ISDIR(st.st_mode) && arm_state_at(in, &fate, loader)) {
+			if (o->ninputs == 1) {
+				bt_error_set(e, BT_EXIT_INPUT, in, "arm-boot's state (%s: %s), not a boot record: give a record (STATE/<boot-id>), or no INPUT for the newest record", loader, arm_fate_name(fate));
+				return cmd_fail(e, BT_EXIT_INPUT);
+			}
+			bt_say(in, BT_SAY_NOTE, "arm-boot's state (%s: %s), not a boot record: left out", loader, arm_fate_name(fate));
+			continue;
+		}
+		bt_error_clear(e);
+		r = report_one(o, in, NULL, shown++ > 0, e);
+		if (r && !ret)
+			ret = r;
+	}
+	return ret;
+}
+
+/* arm-boot's state beside the records of @state into @h. */
+static void head_armed(const char *state, struct rp_head *h, char loader[16])
+{
+	char dir[4096];
+
+	loader[0] = '\0';
+	h->loader = loader;
+	if ((size_t)snprintf(dir, sizeof(dir), "%s/%s", state, ARM_STATE_NAME) < sizeof(dir))
+		arm_state_at(dir, &h->armed, loader);
+}
+
+/* The record @v[@at] of @state as the head; its path into @path. */
+static void head_record(const char *state, const struct record_entry *v, long at,
+			const char *id, struct rp_head *h, char *path, size_t cap,
+			char *utc, size_t ucap)
+{
+	snprintf(path, cap, "%s/%s", state, v[at].name);
+	record_utc(v[at].when, utc, ucap);
+	h->boot_id = v[at].name;
+	h->this_boot = id && !strcmp(v[at].name, id);
+	h->offset = -at;
+	h->path = path;
+	h->utc = utc;
+}
+
+/* The state directory as no INPUT and --list see it. */
+struct records {
+	struct record_entry *v;
+	size_t n;
+	const char *id;		/* this boot's, NULL: unknown */
+	char idbuf[128], loader[16];
+	struct rp_head h;	/* its armed and loader filled */
+};
+
+/* The records of @state, newest first, this boot's id, arm-boot's state. */
+static int records_read(const char *state, struct records *r, struct bt_error *e)
+{
+	struct bt_error e2;
+
+	memset(r, 0, sizeof(*r));
+	if (record_list(state, &r->v, &r->n, e))
+		return -1;
+	bt_error_clear(&e2);
+	if (!record_boot_id(NULL, r->idbuf, sizeof(r->idbuf), &e2))
+		r->id = r->idbuf;
+	head_armed(state, &r->h, r->loader);
+	return 0;
+}
+
+/*
+ * No INPUT: the record --boot names, else the newest, else this boot's
+ * live snapshot; else one line of what to do.
+ */
+static int report_chosen(const struct report_opts *o, struct bt_error *e)
+{
+	const char *state = o->state ? o->state : RECORD_STATE_DEFAULT;
+	const char *run = o->run ? o->run : RECORD_RUN_DEFAULT;
+	char path[4096], utc[40];
+	struct records rs;
+	struct rp_head *h = &rs.h;
+	struct stat st;
+	long at = 0;
+	int ret;
+
+	if (records_read(state, &rs, e))
+		return cmd_fail(e, BT_EXIT_ENV);
+	if (rs.n || o->pick) {
+		if (o->pick && (at = record_pick(rs.v, rs.n, o->pick, state, e)) < 0) {
+			record_list_free(rs.v, rs.n);
+			return cmd_fail(e, BT_EXIT_INPUT);
+		}
+		head_record(state, rs.v, at, rs.id, h, path, sizeof(path), utc, sizeof(utc));
+	} else if (rs.id && (size_t)snprintf(path, sizeof(path), "%s/%s", run, rs.id) < sizeof(path) &&
+		   !stat(path, &st)) {
+		/* there: the hook's (a later one of this boot), or an error saying why not */
+		if (record_snapshot(run, rs.id, path, sizeof(path), e))
+			return cmd_fail(e, BT_EXIT_INPUT);
+		h->boot_id = rs.id;
+		h->this_boot = 1;
+		h->path = path;
+	} else {
+		bt_error_set(e, BT_EXIT_INPUT, NULL, "no record in %s and no snapshot of this boot in %s: this boot asked for no tracing; to trace the next boot, run boottrace ask QUESTION (boottrace ask who-creates bond0), reboot, then boottrace report", state, run);
+		return cmd_fail(e, BT_EXIT_INPUT);
+	}
+	ret = report_one(o, path, h, 0, e);
+	record_list_free(rs.v, rs.n);
+	return ret;
+}
+
+/* One --list line: @r numbered @k as --boot takes it. */
+static void list_line(const char *state, const struct record_entry *r, long k,
+		      const char *id)
+{
+	struct record_about a;
+	char q[600];
+
+	record_about(state, r, &a);
+	if (a.asked > 0)
+		snprintf(q, sizeof(q), "%s %s", a.ask.kind, a.ask.object);
+	else
+		snprintf(q, sizeof(q), "%s", a.asked < 0 ? "(a boottrace.ask= word that is not KIND:OBJECT)" : "(asked nothing)");
+	printf("%4ld  %s  %s  %s  ", k, r->name, a.utc, q);
+	if (!a.complete)
+		printf("incomplete");
+	else if (a.errors)
+		printf("complete, %d error%s", a.errors, a.errors == 1 ? "" : "s");
+	else
+		printf("complete");
+	printf("%s\n", id && !strcmp(r->name, id) ? "  (this boot)" : "");
+}
+
+/* --list: a line per record, oldest first, numbered as --boot takes them. */
+static int report_list(const struct report_opts *o, struct bt_error *e)
+{
+	const char *state = o->state ? o->state : RECORD_STATE_DEFAULT;
+	struct records rs;
+	size_t i;
+
+	if (records_read(state, &rs, e))
+		return cmd_fail(e, BT_EXIT_ENV);
+	if (!bt_quiet())
+		rp_print_armed(rs.h.armed, rs.loader, stderr);
+	if (!rs.n)
+		bt_say(NULL, BT_SAY_NOTE, "no record in %s", state);
+	for (i = rs.n; i-- > 0;)
+		list_line(state, &rs.v[i], -(long)i, rs.id);
+	record_list_free(rs.v, rs.n);
+	if (fflush(stdout)) {
+		bt_error_errno(e, errno, NULL, "cannot write the list");
+		return cmd_fail(e, BT_EXIT_ENV);
+	}
+	return BT_EXIT_OK;
+}
+
 static int cmd_report(int argc, char **argv)
 {
 	struct report_opts o;
@@ -391,5 +630,7 @@ static int cmd_report(int argc, char **argv)
 	if (ret)
 		return cmd_parse_exit(ret, &cmd_report_verb);
 	bt_error_clear(&e);
-	return run(&o, &e);
+	if (o.list)
+		return report_list(&o, &e);
+	return o.ninputs ? report_inputs(&o, &e) : report_chosen(&o, &e);
 }

@@ -7,6 +7,7 @@
  */
 #include <stdio.h>
 
+#include "arm/arm.h"
 #include "cmd/cmd_opt.h"
 #include "cmd/commands.h"
 
@@ -64,4 +65,17 @@ int cmd_fail(const struct bt_error *e, enum bt_exit fallback)
 	if (e->msg[0])
 		bt_error_print(e, stderr);
 	return e->code ? (int)e->code : (int)fallback;
+}
+
+/* The loaders of arm-boot and ask, for their help and the completion: arm/arm.c's table. */
+const char *cmd_loader_value(size_t i, const char **help)
+{
+	size_t n;
+
+	for (n = 0; n < i && arm_loaders[n].name; n++)
+		;
+	if (!arm_loaders[n].name)
+		return NULL;
+	*help = arm_loaders[n].help;
+	return arm_loaders[n].name;
 }

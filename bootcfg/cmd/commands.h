@@ -38,7 +38,7 @@ int cmd_getopt(int argc, char **argv, const struct cmd_verb *v);
 int cmd_fail(const struct bt_error *e, enum bt_exit fallback);
 
 /* Each verb's table and entry (argv[0] is the verb, or "bootconfig" for the symlink). */
-extern const struct cmd_verb cmd_compile_verb, cmd_decompile_verb, cmd_bootconfig_verb,
+extern const struct cmd_verb cmd_ask_verb, cmd_compile_verb, cmd_decompile_verb, cmd_bootconfig_verb,
 	cmd_boards_verb, cmd_report_verb, cmd_collect_verb, cmd_check_verb,
 	cmd_arm_boot_verb, cmd_disarm_boot_verb, cmd_try_verb;
 

@@ -7,7 +7,7 @@
 
 /* The verbs, in the order boottrace --help lists them; each file holds its table. */
 static const struct cmd_verb *const cmd_verbs[] = {
-	&cmd_compile_verb, &cmd_decompile_verb, &cmd_bootconfig_verb, &cmd_boards_verb,
+	&cmd_ask_verb, &cmd_compile_verb, &cmd_decompile_verb, &cmd_bootconfig_verb, &cmd_boards_verb,
 	&cmd_report_verb, &cmd_collect_verb, &cmd_check_verb, &cmd_arm_boot_verb,
 	&cmd_disarm_boot_verb, &cmd_try_verb, NULL,
 };

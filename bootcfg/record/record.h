@@ -8,6 +8,8 @@
  *   record_join.c     the join of two trace texts by CPU and time
  *   record_tree.c     directories: copy, remove (only our own), prune
  *   record_collect.c  the whole collect as one call, record.json
+ *   record_pick.c     which record: --boot N or a boot id; what one asked
+ *   record_arm.c      arm-boot's state after the one-shot boot
  */
 #ifndef BT_RECORD_H
 #define BT_RECORD_H
@@ -16,7 +18,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "arm/arm.h"
+#include "kernel/ask.h"
 #include "util/bt_error.h"
+
+/* Where records go (arm-boot's state sits among them) and snapshots are. */
+#define RECORD_STATE_DEFAULT ARM_STATE_PARENT
+#define RECORD_RUN_DEFAULT "/run/boottrace"
 
 /* ---- the join (record_join.c) ----------------------------------------- */
 
@@ -78,6 +86,21 @@ void record_time_str(uint64_t ts, int raw, char *buf, size_t cap);
 int record_rmtree(int dirfd, const char *name);
 /* 1 when @name in @dirfd is a real directory holding our mark. */
 int record_is_ours(int dirfd, const char *name);
+/* A record of the state directory: its name (the boot id) and its mark's time. */
+struct record_entry {
+	char *name;
+	long long when;		/* collected=, Unix time */
+};
+/*
+ * The records in @state, newest first by the time in their mark (what
+ * collect wrote when it made the record, so a copied or touched record
+ * keeps its place; prune keeps the newest of this order). Only
+ * directories with the mark; temporary ones are left out. A missing
+ * @state holds none. 0, or -1 with @e.
+ */
+int record_list(const char *state, struct record_entry **v, size_t *n,
+		struct bt_error *e);
+void record_list_free(struct record_entry *v, size_t n);
 /*
  * Keep @keep records in the state directory @state: @self (the one just
  * written, when not NULL) and the newest others by the time in their mark;
@@ -109,6 +132,58 @@ struct record_result {
 
 int record_collect(const struct record_opts *o, struct record_result *r,
 		   struct bt_error *e);
+/* This boot's id (@given, else /proc's) into @id, checked: 0, or -1 with @e. */
+int record_boot_id(const char *given, char *id, size_t cap, struct bt_error *e);
+/*
+ * The hook's snapshot of boot @id in @run into @snap: RUN/<id>, or the
+ * last of RUN/<id>-2, -3... (a later snapshot). 0, or -1 with @e (none,
+ * or not the hook's).
+ */
+int record_snapshot(const char *run, const char *id, char *snap, size_t cap,
+		    struct bt_error *e);
+
+/* ---- which record (record_pick.c) ---------------------------------------- */
+
+/*
+ * The record @spec names in @v (newest first, record_list): a number as
+ * journalctl -b takes one, 0 the newest, -1 the one before it, 1 the
+ * oldest, 2 the next; else the start of a boot id, which must name one
+ * record. The index into @v, or -1 with @e saying what there is.
+ */
+long record_pick(const struct record_entry *v, size_t n, const char *spec,
+		 const char *state, struct bt_error *e);
+
+/* What the --list line and the report's header say of a record. */
+struct record_about {
+	int asked;		/* 1 an ask, 0 none, -1 a word ask_find refused */
+	struct ask ask;
+	const char *why;	/* asked == -1: what is wrong with the word */
+	int complete;		/* COMPLETE is there: the hook and collect finished */
+	int errors;		/* the hook's and collect's, from COMPLETE */
+	char utc[32];		/* its mark's time, "2026-11-26 00:53:13 UTC" */
+};
+/* About the record @r of @state (its cmdline and COMPLETE files, read bounded). */
+void record_about(const char *state, const struct record_entry *r,
+		  struct record_about *a);
+/* Unix time @t as "2026-11-26 00:53:13 UTC" into @buf. */
+void record_utc(long long t, char *buf, size_t cap);
+
+/* ---- arm-boot's state after the boot (record_arm.c) --------------------- */
+
+struct record_arm {
+	enum arm_fate fate;
+	char loader[16];
+	int restored;		/* collect put the files back, as disarm-boot */
+	char why[512];		/* when it could not tell, or not restore */
+};
+/*
+ * arm-boot's state in @state/arm-boot: when the bootloader took the
+ * one-shot, put back what arm-boot changed exactly as disarm-boot does
+ * (arm_disarm, no --force) and say so on stderr; a one-shot still to come,
+ * or files changed by someone else, are left as they are. Never fails:
+ * what went wrong is in @a and said as a warning.
+ */
+void record_arm_settle(const char *state, struct record_arm *a);
 
 /*
  * The collect settings file (/etc/boottrace/collect.conf): "keep = N"

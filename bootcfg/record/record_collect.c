@@ -49,6 +49,7 @@ struct ctx {
 	char why_not[256];		/* why not, when not */
 	unsigned long long overrun, dropped;
 	char clock_snap[32], clock_live[32];
+	struct record_arm arm;		/* arm-boot's state, settled first */
 };
 
 /* ---- small helpers ---------------------------------------------------- */
@@ -270,45 +271,45 @@ static int valid_id(const char *s)
 	return 1;
 }
 
-static int boot_id(struct ctx *c, struct bt_error *e)
+int record_boot_id(const char *given, char *id, size_t cap, struct bt_error *e)
 {
 	static const char file[] = "/proc/sys/kernel/random/boot_id";
 	char *t;
 
-	if (c->o->boot_id) {
-		snprintf(c->id, sizeof(c->id), "%s", c->o->boot_id);
+	if (given) {
+		snprintf(id, cap, "%s", given);
 	} else {
 		if (!(t = read_text(file, "the boot id", e)))
 			return -1;
 		chomp(t);
-		snprintf(c->id, sizeof(c->id), "%s", t);
+		snprintf(id, cap, "%s", t);
 		free(t);
 	}
-	if (!valid_id(c->id))
-		return bt_error_set(e, BT_EXIT_INPUT, c->o->boot_id ? NULL : file, "boot id '%s' is not hex digits and dashes", c->id);
+	if (!valid_id(id))
+		return bt_error_set(e, BT_EXIT_INPUT, given ? NULL : file, "boot id '%s' is not hex digits and dashes", id);
 	return 0;
 }
 
-/* RUN/<id>, or the last of RUN/<id>-2, -3... (a later snapshot). */
-static int find_snapshot(struct ctx *c, struct bt_error *e)
+int record_snapshot(const char *run, const char *id, char *snap, size_t cap,
+		    struct bt_error *e)
 {
 	char p[4096];
 	struct stat st;
 	int n;
 
-	if ((size_t)snprintf(c->snap, sizeof(c->snap), "%s/%s", c->o->run, c->id) >= sizeof(c->snap))
-		return bt_error_set(e, BT_EXIT_USAGE, c->o->run, "path too long");
-	if (stat(c->snap, &st) < 0 || !S_ISDIR(st.st_mode))
-		return bt_error_set(e, BT_EXIT_INPUT, c->snap, "no initramfs snapshot of this boot: the boot did not ask for boottrace (no 'boottrace' word), or the initramfs has no boottrace hook (initramfs-hook/README.md); nothing to collect");
+	if ((size_t)snprintf(snap, cap, "%s/%s", run, id) >= cap)
+		return bt_error_set(e, BT_EXIT_USAGE, run, "path too long");
+	if (stat(snap, &st) < 0 || !S_ISDIR(st.st_mode))
+		return bt_error_set(e, BT_EXIT_INPUT, snap, "no initramfs snapshot of this boot: the boot did not ask for boottrace (no 'boottrace' word), or the initramfs has no boottrace hook (initramfs-hook/README.md); nothing to collect");
 	for (n = 2; n < 1000; n++) {
-		snprintf(p, sizeof(p), "%s/%s-%d", c->o->run, c->id, n);
+		snprintf(p, sizeof(p), "%s/%s-%d", run, id, n);
 		if (stat(p, &st) < 0 || !S_ISDIR(st.st_mode))
 			break;
-		snprintf(c->snap, sizeof(c->snap), "%s", p);
+		snprintf(snap, cap, "%s", p);
 	}
-	if (path_of(p, sizeof(p), c->snap, "trace") ||
-	    (access(p, R_OK) && (path_of(p, sizeof(p), c->snap, "meta") || access(p, R_OK))))
-		return bt_error_set(e, BT_EXIT_INPUT, c->snap, "holds neither 'trace' nor 'meta': not a snapshot of the hook; nothing to collect");
+	if (path_of(p, sizeof(p), snap, "trace") ||
+	    (access(p, R_OK) && (path_of(p, sizeof(p), snap, "meta") || access(p, R_OK))))
+		return bt_error_set(e, BT_EXIT_INPUT, snap, "holds neither 'trace' nor 'meta': not a snapshot of the hook; nothing to collect");
 	return 0;
 }
 
@@ -806,6 +807,18 @@ static void put_prev_json(struct ctx *c, struct textbuf *t)
 	free(text);
 }
 
+/* The one-shot arm-boot armed for this boot: null when none was armed. */
+static void put_arm_json(struct ctx *c, struct textbuf *t)
+{
+	if (c->arm.fate == ARM_NONE) {
+		textbuf_puts(t, "null");
+		return;
+	}
+	textbuf_puts(t, "{\"loader\": ");
+	json_cstr(t, *c->arm.loader ? c->arm.loader : NULL);
+	textbuf_printf(t, ", \"one_shot\": \"%s\", \"restored\": %s}", arm_fate_word(c->arm.fate), c->arm.restored ? "true" : "false");
+}
+
 static int put_json(struct ctx *c, struct bt_error *e)
 {
 	struct textbuf t;
@@ -880,7 +893,9 @@ static int put_json(struct ctx *c, struct bt_error *e)
 		json_time(&t, !j->gaps[i].cleared, j->gaps[i].to, j->raw);
 		textbuf_printf(&t, ", \"cleared\": %s}", j->gaps[i].cleared ? "true" : "false");
 	}
-	textbuf_puts(&t, "]},\n  \"previous_boot\": ");
+	textbuf_puts(&t, "]},\n  \"arm_boot\": ");
+	put_arm_json(c, &t);
+	textbuf_puts(&t, ",\n  \"previous_boot\": ");
 	put_prev_json(c, &t);
 	textbuf_puts(&t, ",\n  \"pstore\": ");
 	put_pstore_json(c, &t);
@@ -916,6 +931,8 @@ static int put_meta(struct ctx *c, struct bt_error *e)
 		addc(&t, '\n');
 	textbuf_printf(&t, "collect_version=%s\ncollect_snapshot=%s\ncollect_tracefs=%s\ncollect_follow=%s\ncollect_tracing=%s\ncollect_uptime_start=%.2f\ncollect_uptime_end=%.2f\n",
 		       BT_VERSION, c->snap, c->tracefs, *c->follow ? c->follow : "0", c->tracing, c->up_start, c->up_end);
+	if (c->arm.fate != ARM_NONE)
+		textbuf_printf(&t, "collect_arm_boot=%s %s%s\n", *c->arm.loader ? c->arm.loader : "?", arm_fate_word(c->arm.fate), c->arm.restored ? " restored" : "");
 	if (c->notes.s)
 		textbuf_puts(&t, c->notes.s);
 	textbuf_printf(&t, "collect_errors=%d\ncollect_warnings=%d\n", c->errors, c->warnings);
@@ -1042,7 +1059,10 @@ int record_collect(const struct record_opts *o, struct record_result *r,
 	memset(r, 0, sizeof(*r));
 	c.o = o;
 	c.up_start = uptime();
-	if (boot_id(&c, e) || find_snapshot(&c, e) || find_tracefs(&c, e))
+	/* the loader's one-shot is settled whatever becomes of the record */
+	record_arm_settle(o->state, &c.arm);
+	if (record_boot_id(o->boot_id, c.id, sizeof(c.id), e) ||
+	    record_snapshot(o->run, c.id, c.snap, sizeof(c.snap), e) || find_tracefs(&c, e))
 		return -1;
 	if (path_of(p, sizeof(p), c.snap, "meta") || access(p, R_OK) ||
 	    !(c.meta = read_text(p, "the snapshot's meta", e)))

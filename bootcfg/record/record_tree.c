@@ -85,19 +85,59 @@ int record_is_ours(int dirfd, const char *name)
 	return read_mark(dirfd, name, &when);
 }
 
-struct rec {
-	char *name;
-	long long when;
-};
-
 /* newest first; the same second: by name, last first */
 static int rec_cmp(const void *a, const void *b)
 {
-	const struct rec *x = a, *y = b;
+	const struct record_entry *x = a, *y = b;
 
 	if (x->when != y->when)
 		return x->when < y->when ? 1 : -1;
 	return -strcmp(x->name, y->name);
+}
+
+void record_list_free(struct record_entry *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i].name);
+	free(v);
+}
+
+int record_list(const char *state, struct record_entry **out, size_t *nout,
+		struct bt_error *e)
+{
+	struct record_entry *v = NULL;
+	size_t n = 0, cap = 0;
+	struct dirent *d;
+	long long when;
+	DIR *dp;
+
+	*out = NULL;
+	*nout = 0;
+	if (!(dp = opendir(state))) {
+		/* a state directory no collect made yet holds no record */
+		if (errno == ENOENT)
+			return 0;
+		return bt_error_errno(e, errno, state, "cannot read the state directory");
+	}
+	while ((d = readdir(dp))) {
+		/* ".<id>.tmp-PID": a record still being built, or left by a dead collect */
+		if (d->d_name[0] == '.' || !read_mark(dirfd(dp), d->d_name, &when))
+			continue;
+		if (BT_GROW(v, n + 1, cap) < 0 || !(v[n].name = strdup(d->d_name))) {
+			record_list_free(v, n);
+			closedir(dp);
+			return bt_error_set(e, BT_EXIT_ENV, state, "out of memory");
+		}
+		v[n++].when = when;
+	}
+	closedir(dp);
+	if (n)
+		qsort(v, n, sizeof(*v), rec_cmp);
+	*out = v;
+	*nout = n;
+	return 0;
 }
 
 /* ".<id>.tmp-PID" and ".<id>.old-PID": what a collect that died left */
@@ -117,57 +157,50 @@ static int prune_one(int fd, const char *state, const char *name,
 	return 1;
 }
 
-int record_prune(const char *state, int keep, const char *self,
-		 struct bt_error *e)
+/* Remove what collects that died left in @state: the number removed. */
+static int prune_leftovers(const char *state, struct bt_error *e)
 {
-	struct rec *v = NULL;
-	size_t n = 0, cap = 0, i;
 	struct dirent *d;
-	int fd, removed = 0;
+	int removed = 0;
 	long long when;
 	DIR *dp;
 
-	fd = open(state, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0 || !(dp = fdopendir(fd))) {
-		if (fd >= 0)
-			close(fd);
+	if (!(dp = opendir(state)))
+		return bt_error_errno(e, errno, state, "cannot read the state directory to remove what an unfinished collect left");
+	while ((d = readdir(dp)))
+		if (is_leftover(d->d_name) && read_mark(dirfd(dp), d->d_name, &when))
+			removed += prune_one(dirfd(dp), state, d->d_name, "left by a collect that did not finish");
+	closedir(dp);
+	return removed;
+}
+
+int record_prune(const char *state, int keep, const char *self,
+		 struct bt_error *e)
+{
+	struct record_entry *v;
+	size_t n, i, kept = self != NULL;
+	int fd, removed;
+
+	if ((removed = prune_leftovers(state, e)) < 0 || record_list(state, &v, &n, e))
+		return -1;
+	if ((fd = open(state, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		record_list_free(v, n);
 		return bt_error_errno(e, errno, state, "cannot read the state directory to keep the last %d records", keep);
 	}
-	fd = dirfd(dp);
-	while ((d = readdir(dp))) {
-		if (!strcmp(d->d_name, ".") || !strcmp(d->d_name, "..") ||
-		    !read_mark(fd, d->d_name, &when))
-			continue;
-		if (is_leftover(d->d_name)) {
-			removed += prune_one(fd, state, d->d_name, "left by a collect that did not finish");
-			continue;
-		}
+	for (i = 0; i < n; i++) {
+		char why[64];
+
 		/* the record just written stays, whatever its clock said (a
 		 * board without a real-time clock starts in 1970) */
-		if (d->d_name[0] == '.' || (self && !strcmp(d->d_name, self)))
+		if (self && !strcmp(v[i].name, self))
 			continue;
-		if (BT_GROW(v, n + 1, cap) < 0 || !(v[n].name = strdup(d->d_name))) {
-			for (i = 0; i < n; i++)
-				free(v[i].name);
-			free(v);
-			closedir(dp);
-			return bt_error_set(e, BT_EXIT_ENV, state, "out of memory");
-		}
-		v[n++].when = when;
+		if (kept++ < (size_t)keep)
+			continue;
+		snprintf(why, sizeof(why), "older than the last %d records", keep);
+		removed += prune_one(fd, state, v[i].name, why);
 	}
-	if (n)
-		qsort(v, n, sizeof(*v), rec_cmp);
-	for (i = 0; i < n; i++) {
-		if (i + (self != NULL) >= (size_t)keep) {
-			char why[64];
-
-			snprintf(why, sizeof(why), "older than the last %d records", keep);
-			removed += prune_one(fd, state, v[i].name, why);
-		}
-		free(v[i].name);
-	}
-	free(v);
+	record_list_free(v, n);
 	fsync(fd);
-	closedir(dp);
+	close(fd);
 	return removed;
 }

@@ -418,7 +418,8 @@ EOF
 @test "make install: the unit and the init script, with the installed binary's path; systemd-analyze verify passes; uninstall removes them" {
 	command -v systemd-analyze >/dev/null || skip "systemd-analyze not installed"
 	P="$T/prefix"
-	bt_make -s -C "$ROOT" install-collect PREFIX="$P" SYSTEMD_UNIT_DIR="$T/units" INITD_DIR="$T/initd"
+	bt_make -s -C "$ROOT" install-collect PREFIX="$P" SYSTEMD_UNIT_DIR="$T/units" INITD_DIR="$T/initd" \
+		SYSTEMD_GENERATOR_DIR="$T/gens"
 	U="$T/units/boottrace-collect.service"
 	grep -qx "ExecStart=$P/bin/boottrace collect" "$U"
 	grep -qx 'ConditionPathIsDirectory=/run/boottrace' "$U"
@@ -440,8 +441,26 @@ EOF
 	run env MANPATH="$P/share/man" systemd-analyze verify "$T/bad.service"
 	[ "$status" -ne 0 ]
 	bt_make -s -C "$ROOT" uninstall PREFIX="$P" SYSTEMD_UNIT_DIR="$T/units" INITD_DIR="$T/initd" \
-		DRACUT_MODULES_DIR="$T/dracut" INITRAMFS_TOOLS_DIR="$T/itools"
-	[ ! -e "$U" ] && [ ! -e "$T/initd/boottrace-collect" ]
+		DRACUT_MODULES_DIR="$T/dracut" INITRAMFS_TOOLS_DIR="$T/itools" SYSTEMD_GENERATOR_DIR="$T/gens"
+	[ ! -e "$U" ] && [ ! -e "$T/initd/boottrace-collect" ] && [ ! -e "$T/gens/boottrace-generator" ]
+}
+
+@test "the generator pulls the unit into multi-user.target on a traced boot only (/run/boottrace), naming the installed unit" {
+	bt_make -s -C "$ROOT" install-collect PREFIX="$T/prefix" SYSTEMD_UNIT_DIR="$T/units" INITD_DIR="$T/initd" \
+		SYSTEMD_GENERATOR_DIR="$T/gens"
+	G="$T/gens/boottrace-generator"
+	[ -x "$G" ]
+	grep -qx "unit=$T/units/boottrace-collect.service" "$G"
+	# a boot the hook did not trace: nothing
+	BOOTTRACE_RUN="$T/no-run" "$G" "$T/out1" "$T/early1" "$T/late1"
+	[ ! -e "$T/out1" ]
+	# a traced boot: the unit is wanted by multi-user.target, as `systemctl enable` would make it
+	mkdir -p "$T/run"
+	BOOTTRACE_RUN="$T/run" "$G" "$T/out2" "$T/early2" "$T/late2"
+	[ "$(readlink "$T/out2/multi-user.target.wants/boottrace-collect.service")" = "$T/units/boottrace-collect.service" ]
+	# twice (systemctl daemon-reload runs generators again): the same link
+	BOOTTRACE_RUN="$T/run" "$G" "$T/out2" "$T/early2" "$T/late2"
+	[ "$(ls "$T/out2/multi-user.target.wants")" = boottrace-collect.service ]
 }
 
 @test "the init script: LSB header, POSIX sh, start does nothing on a boot without /run/boottrace" {
@@ -552,4 +571,112 @@ hook() { # CMDLINE
 	[ "$(cat "$STATE/$ID/pstore/dmesg-ramoops-0")" = hook ]
 	[ ! -e "$STATE/$ID/pstore/dmesg-ramoops-1" ]
 	[ "$(jq -c '.pstore' "$STATE/$ID/record.json")" = '["dmesg-ramoops-0"]' ]
+}
+
+# ---- arm-boot's state after the one-shot boot (the fixtures of arm-boot.bats) ----
+
+# A GRUB tree (tests/data/arm-boot/grub.cfg) armed with the state in $STATE/arm-boot.
+arm_grub() {
+	G="$T/groot"
+	mkdir -p "$G/boot/grub"
+	cp "$ROOT/tests/data/arm-boot/grub.cfg" "$G/boot/grub/grub.cfg"
+	grub-editenv "$G/boot/grub/grubenv" create
+	cp -a "$G/boot" "$T/gboot.orig"
+	"$BT" arm-boot -q --loader grub --root "$G" --state "$STATE/arm-boot" --line 'root=/dev/vda1 ftrace=function'
+}
+
+# A scratch ESP and efivarfs directory armed for systemd-boot.
+arm_sdboot() {
+	E="$T/sroot"
+	mkdir -p "$E/efi/loader/entries" "$E/ev"
+	printf 'default debian-*\n' >"$E/efi/loader/loader.conf"
+	printf 'title Debian\nlinux /vmlinuz\noptions root=UUID=abcd ro\n' >"$E/efi/loader/entries/debian-6.1.conf"
+	cp -a "$E" "$T/sroot.orig"
+	V="$E/ev/LoaderEntryOneShot-4a67b082-0a4c-41cf-b6c7-440b29bb8c4f"
+	"$BT" arm-boot -q --loader systemd-boot --root "$E" --efivars /ev --state "$STATE/arm-boot" --line 'root=UUID=abcd ro ftrace=function'
+}
+
+# A U-Boot environment image armed through fw_setenv.
+arm_uboot() {
+	printf 'bootargs=root=/dev/vda1\nbootcmd=run distro_bootcmd\n' >"$T/env.txt"
+	mkenvimage -s 0x4000 -o "$T/env.img" "$T/env.txt"
+	cp "$T/env.img" "$T/env.orig"
+	printf '%s 0x0 0x4000\n' "$T/env.img" >"$T/fw_env.config"
+	"$BT" arm-boot -q --loader uboot-env --fw-config "$T/fw_env.config" --state "$STATE/arm-boot" --line 'root=/dev/vda1 ftrace=function'
+}
+
+# collect left the one-shot armed, said so, and the record says so
+left_armed() { # LOADER
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[[ "$output" == *"note: the next boot is armed by arm-boot ($1): the one-shot is still to come"*"boottrace disarm-boot undoes it"* ]]
+	[ -e "$STATE/arm-boot/armed" ]
+	grep -qx "collect_arm_boot=$1 pending" "$STATE/$ID/meta"
+	[ "$(jq -c .arm_boot "$STATE/$ID/record.json")" = "{\"loader\":\"$1\",\"one_shot\":\"pending\",\"restored\":false}" ]
+}
+
+# collect put the files back as disarm-boot does and said so
+cleaned() { # LOADER
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[[ "$output" == *"note: the one-shot boot of arm-boot ($1) is over: what arm-boot changed is put back"* ]]
+	[ ! -e "$STATE/arm-boot" ]
+	grep -qx "collect_arm_boot=$1 taken restored" "$STATE/$ID/meta"
+	[ "$(jq -c .arm_boot "$STATE/$ID/record.json")" = "{\"loader\":\"$1\",\"one_shot\":\"taken\",\"restored\":true}" ]
+}
+
+@test "arm-boot grub: pending (next_entry still set) is left armed; taken (GRUB's save_env cleared next_entry) is put back" {
+	arm_grub
+	collect
+	left_armed grub
+	grub-editenv "$G/boot/grub/grubenv" list | grep -qx 'next_entry=boottrace-oneshot'
+	grub-editenv "$G/boot/grub/grubenv" set next_entry=
+	collect
+	cleaned grub
+	diff -r "$T/gboot.orig" "$G/boot"
+}
+
+@test "arm-boot systemd-boot: pending (LoaderEntryOneShot there) is left; taken (systemd-boot deleted it) is put back" {
+	arm_sdboot
+	collect
+	left_armed systemd-boot
+	[ -e "$V" ]
+	rm "$V"
+	collect
+	cleaned systemd-boot
+	diff -r "$T/sroot.orig/efi" "$E/efi"
+	diff -r "$T/sroot.orig/ev" "$E/ev"
+}
+
+@test "arm-boot uboot-env: pending is left; taken (bootcmd cleared boottrace_oneshot and ran saveenv) is put back byte for byte" {
+	arm_uboot
+	collect
+	left_armed uboot-env
+	printf 'boottrace_oneshot=\nfdtcontroladdr=4ff3a000\n' >"$T/script"
+	fw_setenv -c "$T/fw_env.config" -s "$T/script"
+	collect
+	cleaned uboot-env
+	cmp "$T/env.orig" "$T/env.img"
+}
+
+@test "arm-boot: files changed by someone else are left for disarm-boot (a warning), and nothing armed is null" {
+	collect
+	[ "$(jq -c .arm_boot "$STATE/$ID/record.json")" = null ]
+	! grep -q '^collect_arm_boot=' "$STATE/$ID/meta"
+	arm_grub
+	echo '# mine' >>"$G/boot/grub/custom.cfg"
+	collect
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[[ "$output" == *"warning: arm-boot's state in $STATE/arm-boot is left: its files changed since"* ]]
+	[ -e "$STATE/arm-boot/armed" ]
+	grep -qx 'collect_arm_boot=grub changed' "$STATE/$ID/meta"
+}
+
+@test "arm-boot: the one-shot is settled even when there is no snapshot to collect" {
+	arm_grub
+	grub-editenv "$G/boot/grub/grubenv" set next_entry=
+	rm -rf "$SNAP"
+	collect
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"is over: what arm-boot changed is put back"* ]]
+	[ ! -e "$STATE/arm-boot" ]
+	diff -r "$T/gboot.orig" "$G/boot"
 }

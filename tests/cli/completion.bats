@@ -61,6 +61,17 @@ complete_line() {
 	[ "$output" = "$(printf 'console\npersistent')" ]
 }
 
+@test "completion: ask's question words, its --loader values" {
+	run complete_line "$BT" a
+	[ "$output" = $'arm-boot\nask' ]
+	run complete_line "$BT" ask who
+	[ "$output" = $'who-calls\nwho-creates' ]
+	run complete_line "$BT" ask --loader ""
+	[ "$output" = $'grub\nsystemd-boot\nuboot-env' ]
+	run complete_line "$BT" ask --dry
+	[ "$output" = --dry-run ]
+}
+
 @test "completion: files for arguments, directories for --modules DIR (not report's)" {
 	mkdir "$T/mods" "$T/modx"
 	: >"$T/my.bconf"

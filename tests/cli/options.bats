@@ -24,7 +24,7 @@ verbs() { cut -f1 "$T/list" | uniq; }
 longs() { awk -F '\t' -v v="$1" '$1 == v && $2 != "-" && $5 != "hidden" { print $2 }' "$T/list"; }
 
 @test "the listing: every verb, one line per option, its common options too" {
-	[ "$(verbs | tr '\n' ' ')" = "compile decompile bootconfig boards report collect check arm-boot disarm-boot try " ]
+	[ "$(verbs | tr '\n' ' ')" = "ask compile decompile bootconfig boards report collect check arm-boot disarm-boot try " ]
 	for v in $(verbs); do
 		for o in --quiet --verbose --help; do
 			grep -q "^$v	$o	" "$T/list" || { echo "$v: no $o"; false; }
@@ -33,6 +33,7 @@ longs() { awk -F '\t' -v v="$1" '$1 == v && $2 != "-" && $5 != "hidden" { print 
 	grep -qx 'compile	--target	-t	TARGET	-	cmdline,bootconfig,.*' "$T/list"
 	grep -qx 'report	--format	-f	FORMAT	-	text,json,folded,html,svg,perfetto' "$T/list"
 	grep -qx 'arm-boot	--loader	-	LOADER	-	grub,uboot-env,systemd-boot' "$T/list"
+	grep -qx 'ask	--loader	-	LOADER	-	grub,uboot-env,systemd-boot' "$T/list"
 	run "$TAB" --list-options no-such-verb
 	[ "$status" -eq 2 ]
 }
@@ -95,7 +96,7 @@ longs() { awk -F '\t' -v v="$1" '$1 == v && $2 != "-" && $5 != "hidden" { print 
 	"$BT" --help >"$T/help"
 	[ "$(sed -n 's/^  \([a-z][a-z-]*\).*/\1/p' "$T/help" | tr '\n' ' ')" = "$(verbs | tr '\n' ' ')" ]
 	grep -qx '  compile \[-t TARGET\] \[-b BOARD\] \[-k KVER\] CONFIG' "$T/help"
-	grep -qx '  report \[-f text|json|folded|html|svg|perfetto\] \[--function FUNC\] INPUT' "$T/help"
+	grep -qx '  report \[-f text|json|folded|html|svg|perfetto\] \[--function FUNC\] \[INPUT...\]' "$T/help"
 	grep -qx '  arm-boot --loader grub|uboot-env|systemd-boot \[-b BOARD\] \[-k KVER\] CONFIG | --line LINE' "$T/help"
 	grep -qx '  boards' "$T/help"
 	# each verb's usage lines name only options of its table

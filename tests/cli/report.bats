@@ -2,6 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # boottrace report on traces captured from real boots (tests/data/traces).
 
+bats_require_minimum_version 1.5.0
+
 setup() {
 	B="${BT_BUILD:-$BATS_TEST_DIRNAME/../../build}"
 	BT="$B/boottrace"
@@ -308,4 +310,152 @@ json() { # FILE EXPR: evaluate a python expression on the parsed JSON j
 	run "$BT" report --system-map "$T/System.map" "$D/snapshot-amd64-stack"
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"a placeholder, not a symbol table: the real System.map is in the linux-image-6.1.0-56-cloud-amd64-dbg package"*"--kallsyms"* ]]
+}
+
+# ---- no INPUT: boot records (collect's, in --state) and this boot's snapshot ----
+
+# A record as collect writes one: the mark (its time: TIME), the snapshot's
+# files, a cmdline. mkrec ID TIME TRACE [CMDLINE]
+mkrec() {
+	mkdir -p "$S/$1"
+	printf 'boottrace-record/1\nboot_id=%s\ncollected=%s\n' "$1" "$2" >"$S/$1/.boottrace-record"
+	cp "$D/$3" "$S/$1/trace"
+	printf '%s\n' "${4:-BOOT_IMAGE=/vmlinuz root=/dev/vda1}" >"$S/$1/cmdline"
+	echo 'errors=0 warnings=0 collect_errors=0 collect_warnings=0' >"$S/$1/COMPLETE"
+}
+
+records() { # three boots; the oldest has the newest mtime
+	S="$T/state"
+	ID=$(cat /proc/sys/kernel/random/boot_id)
+	mkrec 0ld0ld00-0000-0000-0000-000000000001 1700000000 debian-6.1-amd64-lineage.trace \
+		'root=/dev/vda1 boottrace.ask=who-calls:register_netdevice'
+	mkrec 5ec0d000-0000-0000-0000-000000000002 1700086400 debian-6.1-amd64-kprobe.trace
+	mkrec "$ID" 1700172800 debian-6.1-amd64-frames.trace \
+		'root=/dev/vda1 boottrace.ask=who-creates:bond0 quiet'
+	rm "$S/$ID/COMPLETE"
+	touch -d '2030-01-01' "$S/0ld0ld00-0000-0000-0000-000000000001"
+}
+
+@test "no INPUT: the newest record by the time collect wrote in it (not mtime), said first; --boot as journalctl -b or a boot id's start" {
+	records
+	run --separate-stderr "$BT" report --state "$S" --run "$T/run"
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	[ "${lines[0]}" = "boot $ID (this boot): its record $S/$ID, collected 2023-11-16 22:13:20 UTC" ]
+	[ "${lines[1]}" = "boottrace report: $S/$ID (snapshot)" ]
+	# then the report of that record, as report DIR writes it
+	cmp <(sed 1,2d <<<"$output") <("$BT" report "$S/$ID")
+	run "$BT" report --state "$S" --boot -1
+	[ "${lines[0]}" = "boot 5ec0d000-0000-0000-0000-000000000002 (an earlier boot, --boot -1): its record $S/5ec0d000-0000-0000-0000-000000000002, collected 2023-11-15 22:13:20 UTC" ]
+	run "$BT" report --state "$S" --boot 1
+	[[ "${lines[0]}" == "boot 0ld0ld00-0000-0000-0000-000000000001 (an earlier boot, --boot -2)"* ]]
+	run "$BT" report --state "$S" --boot 5EC0
+	[[ "${lines[0]}" == "boot 5ec0d000-"* ]]
+	run "$BT" report --state "$S" --boot 0
+	[[ "${lines[0]}" == "boot $ID (this boot)"* ]]
+	run "$BT" report --state "$S" --boot 4
+	[ "$status" -eq 1 ]
+	[ "$output" = "boottrace report: error: --boot 4: $S holds 3 records: 0 is the newest, -2 the oldest (or 1 the oldest, 3 the newest); boottrace report --list shows them" ]
+	run "$BT" report --state "$S" --boot ffff
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"--boot ffff: no record's boot id starts so in $S"* ]]
+	mkrec 5ec0d000-1111-0000-0000-000000000003 1600000000 debian-6.1-amd64-kprobe.trace
+	run "$BT" report --state "$S" --boot 5ec0d000
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"--boot 5ec0d000: 2 records' boot ids start so in $S: give more of the boot id"* ]]
+}
+
+@test "--list: oldest first, the --boot number, when, the question asked (boottrace.ask=), complete or not, this boot" {
+	records
+	mkdir "$S/not-a-record" "$S/.$ID.tmp-99"
+	printf 'boottrace-record/1\ncollected=1800000000\n' >"$S/.$ID.tmp-99/.boottrace-record"
+	run --separate-stderr "$BT" report --list --state "$S"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 3 ]
+	[ "${lines[0]}" = "  -2  0ld0ld00-0000-0000-0000-000000000001  2023-11-14 22:13:20 UTC  who-calls register_netdevice  complete" ]
+	[ "${lines[1]}" = "  -1  5ec0d000-0000-0000-0000-000000000002  2023-11-15 22:13:20 UTC  (asked nothing)  complete" ]
+	[ "${lines[2]}" = "   0  $ID  2023-11-16 22:13:20 UTC  who-creates bond0  incomplete  (this boot)" ]
+	[ -z "$stderr" ]
+	# errors the hook or collect counted, and a word that is not KIND:OBJECT
+	echo 'errors=1 warnings=0 collect_errors=2 collect_warnings=0' >"$S/5ec0d000-0000-0000-0000-000000000002/COMPLETE"
+	echo 'root=/dev/vda1 boottrace.ask=bond0' >"$S/0ld0ld00-0000-0000-0000-000000000001/cmdline"
+	run "$BT" report --list --state "$S"
+	[ "${lines[0]}" = "  -2  0ld0ld00-0000-0000-0000-000000000001  2023-11-14 22:13:20 UTC  (a boottrace.ask= word that is not KIND:OBJECT)  complete" ]
+	[ "${lines[1]}" = "  -1  5ec0d000-0000-0000-0000-000000000002  2023-11-15 22:13:20 UTC  (asked nothing)  complete, 3 errors" ]
+	run --separate-stderr "$BT" report --list --state "$T/nowhere"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	[ "$stderr" = "boottrace report: note: no record in $T/nowhere" ]
+}
+
+@test "no INPUT and no record: this boot's live snapshot (a later one of the boot first), said so; nothing at all is one line, exit 1" {
+	ID=$(cat /proc/sys/kernel/random/boot_id)
+	mkdir -p "$T/run/$ID" "$T/run/$ID-2"
+	cp "$D/debian-6.1-amd64-kprobe.trace" "$T/run/$ID/trace"
+	cp "$D/debian-6.1-amd64-frames.trace" "$T/run/$ID-2/trace"
+	run "$BT" report --state "$T/state" --run "$T/run"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "boot $ID (this boot): its live snapshot $T/run/$ID-2, not yet a record (boottrace collect makes one)" ]
+	[ "${lines[1]}" = "boottrace report: $T/run/$ID-2 (snapshot)" ]
+	rm -rf "$T/run"
+	run "$BT" report --state "$T/state" --run "$T/run"
+	[ "$status" -eq 1 ]
+	[ "$output" = "boottrace report: error: no record in $T/state and no snapshot of this boot in $T/run: this boot asked for no tracing; to trace the next boot, run boottrace ask QUESTION (boottrace ask who-creates bond0), reboot, then boottrace report" ]
+	# JSON: standard output is the report alone, the block goes to stderr
+	records
+	run --separate-stderr "$BT" report -f json --state "$S"
+	[ "$status" -eq 0 ]
+	python3 -c 'import json,sys; json.loads(sys.argv[1])' "$output"
+	[[ "$stderr" == "boot $ID (this boot): its record $S/$ID"* ]]
+	run --separate-stderr "$BT" report -q -f json --state "$S"
+	[ -z "$stderr" ]
+}
+
+# arm-boot's state beside the records, as arm-boot --root leaves it
+armed() {
+	mkdir -p "$T/groot/boot/grub"
+	cp "$BATS_TEST_DIRNAME/../data/arm-boot/grub.cfg" "$T/groot/boot/grub/grub.cfg"
+	grub-editenv "$T/groot/boot/grub/grubenv" create
+	"$BT" arm-boot -q --loader grub --root "$T/groot" --state "$S/arm-boot" --line 'root=/dev/vda1 ftrace=function'
+}
+
+@test "arm-boot's state among the records: report DIR says what it is; report STATE/*/ works while armed; the top says the next boot is armed" {
+	records
+	rm -r "$S/0ld0ld00-0000-0000-0000-000000000001" "$S/5ec0d000-0000-0000-0000-000000000002"
+	armed
+	run "$BT" report "$S/arm-boot"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$S/arm-boot: error: arm-boot's state (grub: the one-shot is still to come), not a boot record: give a record (STATE/<boot-id>), or no INPUT for the newest record" ]
+	run --separate-stderr "$BT" report "$S"/*/
+	[ "$status" -eq 0 ] || { echo "$stderr"; false; }
+	[ "$stderr" = "$S/arm-boot/: note: arm-boot's state (grub: the one-shot is still to come), not a boot record: left out" ]
+	[ "${lines[0]}" = "boottrace report: $S/$ID/ (snapshot)" ]
+	run "$BT" report --state "$S"
+	[ "${lines[1]}" = "the next boot is armed by arm-boot (grub); boottrace disarm-boot undoes it" ]
+	run --separate-stderr "$BT" report --list --state "$S"
+	[ "${#lines[@]}" -eq 1 ]
+	[ "$stderr" = "the next boot is armed by arm-boot (grub); boottrace disarm-boot undoes it" ]
+	# several records: each in turn, a blank line between
+	mkrec 5ec0d000-0000-0000-0000-000000000002 1700086400 debian-6.1-amd64-kprobe.trace
+	run "$BT" report "$S"/*/
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^boottrace report: ' <<<"$output")" -eq 2 ]
+	# the loader took the one-shot: said, not as armed
+	grub-editenv "$T/groot/boot/grub/grubenv" set next_entry=
+	run "$BT" report --state "$S"
+	[[ "${lines[1]}" == "arm-boot's one-shot (grub) was taken by the bootloader, but its state is still there: boottrace collect (or disarm-boot) puts its files back" ]]
+}
+
+@test "no INPUT: usage errors" {
+	run "$BT" report --list "$D/debian-6.1-amd64-kprobe.trace"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--list lists the records of the state directory: no INPUT, --boot or --diff with it"* ]]
+	run "$BT" report --state "$T" "$D/debian-6.1-amd64-kprobe.trace"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--state and --run say where to look when no INPUT is given"* ]]
+	run "$BT" report -f json "$D/debian-6.1-amd64-kprobe.trace" "$D/debian-6.1-amd64-frames.trace"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"several INPUTs are reported one after another as text: -f json takes one INPUT"* ]]
+	run "$BT" report --boot -1 "$D/debian-6.1-amd64-kprobe.trace"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--boot with an INPUT picks a snapshot of a console log: a number from 1, not '-1'"* ]]
 }

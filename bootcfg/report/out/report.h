@@ -18,6 +18,7 @@
 
 #include <stdio.h>
 
+#include "arm/arm.h"
 #include "report/analysis/analysis.h"
 
 /* ---- outputs (report_text.c, report_json.c, report_folded.c, and the
@@ -45,5 +46,25 @@ int rp_print_perfetto(const struct rp_out *o, FILE *f);
 /* Two boots compared; @format "text", "json" or "html". */
 int rp_print_diff(const struct rp_out *a, const struct rp_out *b,
 		  const char *format, FILE *f);
+
+/* ---- which boot (report_head.c): the block above a report the verb chose ---- */
+
+struct rp_head {
+	const char *boot_id;
+	int this_boot;		/* the running system's boot */
+	long offset;		/* a record's --boot number: 0 newest, -1 the one before */
+	const char *path;	/* the record, or the live snapshot */
+	const char *utc;	/* a record's time; NULL: a live snapshot */
+	enum arm_fate armed;	/* arm-boot's state beside the records */
+	const char *loader;	/* its loader */
+};
+
+/*
+ * Which boot this report is of and whether the next boot is armed, as
+ * lines: at the top of -f text, and notes on stderr for the other formats.
+ */
+int rp_print_head(const struct rp_head *h, FILE *f);
+/* The armed line alone (the --list's, on stderr): nothing when none. */
+int rp_print_armed(enum arm_fate armed, const char *loader, FILE *f);
 
 #endif /* BT_REPORT_H */
