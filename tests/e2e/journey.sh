@@ -43,19 +43,23 @@
 #    sdboot-oneshot.sh), the two systems in parallel. journey.service
 #    (tests/e2e/journey/) runs the user's commands, one step a boot:
 #    boot 1 `boottrace ask who-creates bond0` and reboot; boot 2 (the
-#    one-shot) after boottrace-collect.service, `boottrace report` and
-#    `boottrace report -f json`, reboot; boot 3 the normal line, nothing
-#    armed, power off. What it saw is read back from the root image with
-#    debugfs and from the ESP with mtools; the answers are on the console.
+#    one-shot: the tracing words on /proc/cmdline) after
+#    boottrace-collect.service (pulled in by the packages' generator, and
+#    putting the loader's files back), `boottrace report` and `boottrace
+#    report -f json`, reboot; boot 3 the normal line again, no collect,
+#    nothing armed, the ESP's loader/ (systemd-boot's random-seed aside) or
+#    grubenv and custom.cfg as before boot 1; power off. What it saw is
+#    read back from the root image with debugfs and from the ESP with
+#    mtools; the answers are on the console and in the "#" lines.
 #
 # The two systems, the answer from systemd itself:
 #    (a) systemd-boot; bond0 made by systemd-networkd from
 #        /etc/systemd/network/bond0.netdev (netlink): the answer names
 #        systemd-networkd and its lineage up to pid 1.
 #    (b) GRUB; systemd-modules-load loads bonding (/etc/modules-load.d)
-#        with `options bonding max_bonds=1` (/etc/modprobe.d, over the
-#        max_bonds=0 systemd ships): the answer names bonding's init and
-#        systemd-modules-load.
+#        with `options bonding max_bonds=1` (/etc/modprobe.d/zz-bonding.conf,
+#        read after the max_bonds=0 of systemd's systemd.conf): the answer
+#        names bonding's init and systemd-modules-load.
 # Needs root, mmdebstrap, dpkg-buildpackage, qemu-system-x86_64, ovmf,
 # sfdisk (fdisk), dosfstools, mtools, e2fsprogs, jq. Last line "journey: N
 # passed, N failed"; exit 77 (a loud SKIP) only when no boot is possible.
@@ -343,7 +347,7 @@ check() {
 	# (printf: systemd-boot's initrd=\ID\... is no escape for echo)
 	printf '# %s boot %s: %s\n' "$cn" 1 "$c1" "$cn" 2 "$c2" "$cn" 3 "$c3"
 	sed "s/^/#   $cn ask: /" "$O/ask.out" 2>/dev/null
-	for f in selected.1 selected.2 selected.3 standin.1 standin.2 arm-state.2 bond0.2 collect.show; do
+	for f in selected.1 selected.2 selected.3 arm-state.2 bond0.2 collect.show; do
 		[ -s "$O/$f" ] && sed "s/^/#   $cn $f: /" "$O/$f"
 	done
 	t "$cn: boot 1: the normal line, no tracing words" sh -c "[ -n '$c1' ] && ! printf ' %s ' '$c1' | grep -q ' boottrace\.'"
@@ -353,6 +357,10 @@ check() {
 			printf ' %s ' '$c2' | grep -q ' boottrace\.ask=who-creates:bond0 '"
 	t "$cn: boot 2: boottrace-collect.service ran and succeeded" \
 		sh -c "grep -qx ActiveState=active '$O/collect.show' && grep -qx ExecMainStatus=0 '$O/collect.show'"
+	t "$cn: boot 2: the packages' generator pulled boottrace-collect.service into multi-user.target" \
+		grep -q 'boottrace-collect\.service' "$O/multi-user.deps"
+	t "$cn: boot 2: collect put the loader's files back once the one-shot was taken (no arm-boot state)" \
+		grep -qx absent "$O/arm-state.2"
 	t "$cn: boot 2: bond0 exists" grep -q '^[0-9]*: bond0:' "$O/bond0.2"
 	sed "s/^/#   $cn report: /" "$O/report.txt" "$O/report.err" 2>/dev/null
 	t "$cn: boot 2: boottrace report exit 0" grep -qx 0 "$O/report.rc"
@@ -361,6 +369,7 @@ check() {
 	t "$cn: boot 3: the normal line again (as boot 1's), no tracing words" \
 		sh -c "[ -n '$c3' ] && [ '$c3' = '$c1' ] && ! printf ' %s ' '$c3' | grep -q ' boottrace\.'"
 	t "$cn: boot 3: nothing armed (no /var/lib/boottrace/arm-boot)" grep -qx absent "$O/arm-state.3"
+	t "$cn: boot 3: boottrace-collect.service not run on a normal boot" grep -qx ActiveState=inactive "$O/collect.show.3"
 	t "$cn: boot 3: the loader's files as before boot 1's ask" cmp "$O/loader-state.1" "$O/loader-state.3"
 	diff "$O/loader-state.1" "$O/loader-state.3" 2>/dev/null | sed "s/^/#   $cn loader state: /"
 }
