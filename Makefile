@@ -94,7 +94,7 @@ SRC_report/lex      := report_agg.c report_chain.c report_feed.c report_initcall
 SRC_report/input    := report_clean.c report_console.c report_dump.c report_dump_out.c report_input.c \
 	report_md5.c report_prev.c report_pstore.c report_snap.c report_sym.c
 SRC_report/analysis := report_answer.c report_frame.c report_phase.c report_pick.c report_quality.c \
-	report_tree.c report_who.c
+	report_tree.c report_who.c report_window.c
 # text, JSON, folded, and the pictures: HTML page, SVG flame graph,
 # trace-event JSON, two boots (docs/report.md)
 SRC_report/out      := report_diff.c report_folded.c report_html.c report_html_crash.c report_json.c \

@@ -26,6 +26,8 @@
 #       the hook, 1 when not (for adapters that prepare work)
 #   boottrace-snapshot.sh settings          print the settings the hook
 #       would use and the errors found in them; does nothing else
+#   boottrace-snapshot.sh tools [need|may]  print the programs it runs, one
+#       a line (for the generators' install scripts); does nothing else
 #
 # Settings: boottrace.KEY=VALUE words of /proc/cmdline, boottrace.KEY in
 # /proc/bootconfig, or in the settings file /etc/boottrace.conf that
@@ -38,6 +40,15 @@
 # before it stays. See initramfs-hook/README.md.
 
 BT_VERSION=0.1.0
+# The programs this script runs besides sh's builtins: the one list of them
+# (`boottrace-snapshot.sh tools`), which the initramfs-tools hook and the
+# dracut module put into the image and tests/cli/hook-tools.bats holds the
+# script to. NEED: the default snapshot to /run loses something without
+# one; MAY: only a setting or a kernel feature needs it (console, raw,
+# device destinations, a bounded copy), and the snapshot goes on without.
+# modprobe is not here: both generators put kmod's in every image.
+BT_TOOLS_NEED="cat cp dd df dmesg grep mkdir mount rm wc"
+BT_TOOLS_MAY="awk base64 find findfs md5sum readlink rmdir sed sleep sort stat tail timeout umount xargs"
 # No pathname expansion anywhere: a setting such as `*` stays `*`. The few
 # globs of our own (tracefs directories) turn it on for their loop only.
 set -f
@@ -240,12 +251,23 @@ bt_asked() {
 }
 
 bt_usage() {
-	echo "usage: $0 [all|arm|snapshot [POINT]|hook POINT POINTS|wants POINT POINTS|wait-modules|asked|settings]" >&2
+	echo "usage: $0 [all|arm|snapshot [POINT]|hook POINT POINTS|wants POINT POINTS|wait-modules|asked|settings|tools [need|may]]" >&2
 	exit 2
 }
 
 # The gate, before the rest of the script is even parsed.
 case ${1:-all} in
+tools)
+	case ${2:-} in
+	need) bt_l=$BT_TOOLS_NEED ;;
+	may) bt_l=$BT_TOOLS_MAY ;;
+	'') bt_l="$BT_TOOLS_NEED $BT_TOOLS_MAY" ;;
+	*) bt_usage ;;
+	esac
+	# shellcheck disable=SC2086 # one name a line (set -f is on)
+	printf '%s\n' $bt_l
+	exit 0
+	;;
 asked)
 	bt_asked
 	exit
@@ -370,6 +392,7 @@ bt_set() { # KEY VALUE (BT_FROM: where it was read)
 		;;
 	arm) bt_set_arm "$2" ;;
 	init) ;; # boottrace-init's
+	ask) ;;  # the boot's question: report reads it from the saved cmdline
 	*) bt_warn "unknown setting boottrace.$1 $BT_FROM ignored" ;;
 	esac
 }
@@ -1090,7 +1113,9 @@ bt_snapshot() { # POINT REASON
 # emptied and turned on: what it holds at the next boot is what this boot
 # did after the hook (nothing of it when this boot ends cleanly soon).
 bt_persist() { # DIR
-	bt_klog=$(dmesg 2>/dev/null | grep -e 'Ring buffer' -e 'boot instance')
+	# the kernel's lines only: ours quote them, and an earlier run's would
+	# be read as the kernel's again
+	bt_klog=$(dmesg 2>/dev/null | grep -e 'Ring buffer' -e 'boot instance' | grep -v ' boottrace: ')
 	case $bt_klog in
 	*"Failed to map boot instance"*)
 		bt_err "persistent ring buffer: the kernel could not map a boot instance (dmesg: $(printf '%s\n' "$bt_klog" | grep -m 1 'Failed to map')): it records as an ordinary instance and keeps nothing over a reboot; check reserve_mem= (its size, and that nothing else uses the region)"

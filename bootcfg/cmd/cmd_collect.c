@@ -35,8 +35,11 @@ static const struct cmd_optgroup collect_groups[] = {
 static void collect_epilog(FILE *f)
 {
 	fputs("Exit status: 0 the record was written (gaps are in it), 1 no\n"
-	      "snapshot of this boot or a bad settings file, 2 usage, 3 no\n"
-	      "tracefs, a full or read-only state directory (nothing is left\n"
+	      "snapshot of this boot, a bad settings file, a broken snapshot (the\n"
+	      "hook's errors in its meta, no COMPLETE, no meta) or an empty record\n"
+	      "(no event at all, or boottrace.follow asked and its live window has\n"
+	      "none): such records are written all the same and say why; 2 usage,\n"
+	      "3 no tracefs, a full or read-only state directory (nothing is left\n"
 	      "half-written).\n", f);
 }
 
@@ -86,7 +89,7 @@ static int cmd_collect(int argc, char **argv)
 	struct record_result r;
 	struct bt_error e;
 	const char *conf = NULL, *keep = NULL;
-	int c;
+	int c, ret;
 
 	optind = 1;
 	while ((c = cmd_getopt(argc, argv, &cmd_collect_verb)) != -1) {
@@ -119,5 +122,15 @@ static int cmd_collect(int argc, char **argv)
 		return cmd_fail(&e, BT_EXIT_ENV);
 	printf("%s: boot record from %s (tracing %s; %d errors, %d warnings; %d older records removed)\n",
 	       r.dir, r.snapshot, r.tracing, r.errors, r.warnings, r.pruned);
-	return fflush(stdout) ? BT_EXIT_ENV : BT_EXIT_OK;
+	if (fflush(stdout))
+		return BT_EXIT_ENV;
+	/* written and kept, but the unit fails so that someone looks */
+	ret = BT_EXIT_OK;
+	if (r.broken.msg[0])
+		ret = cmd_fail(&r.broken, BT_EXIT_INPUT);
+	if (r.empty[0]) {
+		bt_error_set(&e, BT_EXIT_INPUT, r.dir, "the record is empty: %s", r.empty);
+		ret = cmd_fail(&e, BT_EXIT_INPUT);
+	}
+	return ret;
 }

@@ -56,8 +56,10 @@ char *cmd_question_config(struct cmd_question *q, const struct board *b,
 	if (cmd_question_creates(q, b, e))
 		return NULL;
 	return whocalls_config(q->func, q->callers, b, k,
-			       whocalls_lineage_fits(b, bootconfig), q->crash,
-			       &q->probe, e);
+			       whocalls_lineage_fits(b, bootconfig),
+			       whocalls_ask_fits(b, bootconfig, q->creates != NULL,
+						 q->creates ? q->creates : q->func),
+			       q->crash, &q->probe, e);
 }
 
 void cmd_question_free(struct cmd_question *q)

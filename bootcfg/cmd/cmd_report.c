@@ -585,7 +585,7 @@ static void list_line(const char *state, const struct record_entry *r, long k,
 
 	record_about(state, r, &a);
 	if (a.asked > 0)
-		snprintf(q, sizeof(q), "%s %s", a.ask.kind, a.ask.object);
+		snprintf(q, sizeof(q), "%s %s", bt_ask_kind_name(a.ask.kind), a.ask.object);
 	else
 		snprintf(q, sizeof(q), "%s", a.asked < 0 ? "(a boottrace.ask= word that is not KIND:OBJECT)" : "(asked nothing)");
 	printf("%4ld  %s  %s  %s  ", k, r->name, a.utc, q);

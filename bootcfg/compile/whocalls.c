@@ -7,6 +7,7 @@
 
 #include "util/textbuf.h"
 #include "compile/whocalls.h"
+#include "kernel/ask.h"
 #include "kernel/fetcharg.h"
 #include "plan/plan.h"
 
@@ -59,16 +60,39 @@ static void whocalls_no_callers(const char *funcs, const struct board *b)
 	       b->name, funcs, funcs);
 }
 
-int whocalls_lineage_fits(const struct board *b, int bootconfig)
+/*
+ * Does the half of board @b's line that is not kept for callers hold the
+ * core words (ftrace=, its filter, options, clock, enable) and @cost
+ * bytes more? Always in a bootconfig (@bootconfig).
+ */
+static int whocalls_room(const struct board *b, int bootconfig, size_t cost)
 {
-	/* the core words: ftrace=, its filter, options, clock, enable */
 	const size_t core = 160;
 	size_t half = (b->cmdline_max - b->cmdline_loader) / 2;
 
-	if (bootconfig || half >= core + plan_lineage_cost())
+	return bootconfig || half >= core + cost;
+}
+
+int whocalls_lineage_fits(const struct board *b, int bootconfig)
+{
+	if (whocalls_room(b, bootconfig, plan_lineage_cost()))
 		return 1;
 	bt_say(NULL, BT_SAY_WARN, "--who-calls: board %s's command line holds %u bytes, and half of it is kept for callers: the lineage events (%zu bytes) and sym-offset are left out, so the report will not name the program behind each call nor check the names of module init code; -t bootconfig carries them in the initrd",
 	       b->name, b->cmdline_max - b->cmdline_loader - 1, plan_lineage_cost());
+	return 0;
+}
+
+int whocalls_ask_fits(const struct board *b, int bootconfig, int creates,
+		      const char *object)
+{
+	/* " boottrace.ask=KIND:OBJECT" */
+	size_t cost = strlen(" " BT_ASK_PARAM "=:") + strlen(object) +
+		      strlen(bt_ask_kind_name(creates ? BT_ASK_CREATES : BT_ASK_CALLS));
+
+	if (whocalls_room(b, bootconfig, cost))
+		return 1;
+	bt_say(NULL, BT_SAY_WARN, "--who-calls: board %s's command line holds %u bytes, and half of it is kept for callers: the question's word %s (%zu bytes) is left out (boottrace.follow = 1 stays), so the report will not say first which question it answers nor whether its window holds the answer; -t bootconfig carries it (the kernel adds it to /proc/cmdline)",
+	       b->name, b->cmdline_max - b->cmdline_loader - 1, BT_ASK_PARAM, cost);
 	return 0;
 }
 
@@ -154,9 +178,49 @@ int whocalls_creates(const char *netdev, const struct board *b, char *arg,
 	return 0;
 }
 
+/*
+ * The question and where tracing ends: boottrace.ask names it, so that
+ * report can say first whether its window holds the answer, and
+ * boottrace.follow = 1 keeps tracing past the initramfs snapshot. Both
+ * questions need that: a device is often created after the switch to the
+ * real root (systemd-networkd from a .netdev, udev, a service's script),
+ * and a function is called there as well; the filter keeps the live part
+ * to the asked calls (and their callers in parent-chain mode), and the
+ * initramfs snapshot is made as before, so a boot without `boottrace
+ * collect` loses nothing it had. A user's own config keeps its own choice.
+ */
+static int whocalls_ask(struct textbuf *out, const struct whocalls_probe *probe,
+			const char *funcs, int ask, struct bt_error *e)
+{
+	enum bt_ask_kind kind = probe && probe->object ? BT_ASK_CREATES : BT_ASK_CALLS;
+	const char *object = kind == BT_ASK_CREATES ? probe->object : funcs;
+	char v[BT_ASK_OBJECT_MAX + 32];
+	const char *why;
+	struct bt_ask a;
+	size_t off;
+
+	snprintf(v, sizeof(v), "%s:%s", bt_ask_kind_name(kind), object);
+	if (strlen(object) > BT_ASK_OBJECT_MAX || bt_ask_parse(v, &a, &why, &off))
+		return bt_error_set(e, BT_EXIT_USAGE, NULL, "--%s '%s': the question goes on the kernel's line as %s=%s:OBJECT, and this one %s",
+				    bt_ask_kind_name(kind), object, BT_ASK_PARAM, bt_ask_kind_name(kind),
+				    strlen(object) > BT_ASK_OBJECT_MAX ? "is longer than 127 bytes: ask about fewer functions at once" : why);
+	if (ask)
+		textbuf_printf(out, "# The question travels with the boot: report reads it from the boot's command\n"
+			       "# line and says first whether the trace's window can hold the answer.\n"
+			       "%s = \"%s\"\n", BT_ASK_PARAM, v);
+	textbuf_printf(out, "# %s:\n"
+		       "# tracing goes on past the initramfs snapshot, and `boottrace collect` joins\n"
+		       "# the rest of the boot into the record.\n"
+		       "boottrace.follow = 1\n",
+		       kind == BT_ASK_CREATES ?
+		       "A device is often created after the switch to the real root\n# (systemd-networkd, udev, a service)" :
+		       "The function may be called after the switch to the real root\n# too (a service, udev, systemd-networkd)");
+	return 0;
+}
+
 char *whocalls_config(const char *funcs, const char *callers,
 		      const struct board *b, const struct kcaps *k,
-		      int lineage, const char *crash,
+		      int lineage, int ask, const char *crash,
 		      const struct whocalls_probe *probe, struct bt_error *e)
 {
 	struct textbuf core = { 0 }, mods = { 0 }, out = { 0 };
@@ -208,6 +272,8 @@ char *whocalls_config(const char *funcs, const char *callers,
 			       lineage ? "sym-offset" : "");
 	if (probe)
 		whocalls_probe_config(&out, funcs, probe);
+	if (whocalls_ask(&out, probe, funcs, ask, e))
+		goto fail;
 	if (lineage)
 		textbuf_printf(&out, "# Lineage: the program behind each call and its parents, and which task loaded\n"
 		       "# which module (fork, exec, exit and module_load events: about 150 bytes of\n"

@@ -33,11 +33,13 @@ struct whocalls_probe {
  * that dies or hangs before the hook still gives its trace
  * (boottrace.crash and boottrace.hang = panic, docs/crash.md). With
  * @probe (may be NULL or empty), a kprobe on @funcs (one function of the
- * kernel's own) recording its arguments.
+ * kernel's own) recording its arguments. The question goes with it as
+ * boottrace.ask (unless @ask is 0: whocalls_ask_fits), and
+ * boottrace.follow = 1.
  */
 char *whocalls_config(const char *funcs, const char *callers,
 		      const struct board *b, const struct kcaps *k,
-		      int lineage, const char *crash,
+		      int lineage, int ask, const char *crash,
 		      const struct whocalls_probe *probe, struct bt_error *e);
 
 /*
@@ -58,6 +60,13 @@ int whocalls_creates(const char *netdev, const struct board *b, char *arg,
  * (@bootconfig). When they do not, a warning says what is lost.
  */
 int whocalls_lineage_fits(const struct board *b, int bootconfig);
+/*
+ * The same for the question's word, boottrace.ask=KIND:@object (kernel/
+ * ask.h; KIND who-creates when @creates): left out, with a warning, where
+ * it would take the callers' room.
+ */
+int whocalls_ask_fits(const struct board *b, int bootconfig, int creates,
+		      const char *object);
 
 /*
  * Callers of @funcs for parent-chain mode from `check`'s analysis of

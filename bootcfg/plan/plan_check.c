@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "kernel/ask.h"
 #include "kernel/params.h"
 #include "kernel/words.h"
 #include "plan/plan_int.h"
@@ -118,6 +119,8 @@ static const struct plan_hook_key plan_hook_keys[] = {
 	{ "timeout", PH_NUMBER, 0, 3600, 0 },
 	{ "init", PH_TEXT, 0, 0, 0 },
 	{ "follow", PH_FOLLOW, 0, 0, 0 },
+	/* the hook passes it by; report reads it from the boot's cmdline */
+	{ "ask", PH_ASK, 0, 0, 0 },
 	{ "lineage", PH_FLAG, 0, 0, OWN(lineage) },
 	{ "crash", PH_CRASH, 0, 0, OWN(crash.modes) },
 	/* panic=N: -1 reboots at once, 0 never */
@@ -220,6 +223,15 @@ static int plan_key_value_ok(struct plan *p, const struct plan_hook_key *k,
 		return plan_error(p, node, e, "boottrace.hang is panic (a hang becomes a panic, so a crash capture sees it) or off");
 	if (k->kind == PH_DEST && !plan_hook_dest_ok(v))
 		return plan_error(p, node, e, "boottrace.snapshot = '%s' is not run, console, /dev/NAME, LABEL=L or UUID=U (initramfs-hook/README.md): the hook would refuse it", v);
+	if (k->kind == PH_ASK) {
+		struct bt_ask a;
+		const char *why;
+		size_t off;
+
+		if (bt_ask_parse(v, &a, &why, &off))
+			return plan_error(p, node, e, "boottrace.%s = '%s' %s", key, v, why);
+		return 0;
+	}
 	if (k->kind == PH_FOLLOW && !strcmp(v, "keep"))
 		return 0;	/* follow: a flag, or keep (tracing stays on) */
 	if ((k->kind == PH_FLAG || k->kind == PH_FOLLOW) && plan_flag(v) < 0)

@@ -38,6 +38,7 @@ enum plan_hook_kind {
 	PH_HANG,	/* panic or off */
 	PH_SIGNED,	/* decimal, '-' allowed, in [-min, max] */
 	PH_SIZE,	/* N, NK or NM bytes, in [min, max] */
+	PH_ASK,		/* KIND:OBJECT, the boot's question (kernel/ask.h) */
 };
 
 struct plan_hook_key {

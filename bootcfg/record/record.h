@@ -128,6 +128,11 @@ struct record_result {
 	int errors, warnings;	/* what collect found (in meta too) */
 	int pruned;
 	const char *tracing;	/* "stopped", "kept on", "unchanged" */
+	/* why the record written is empty (record_collect.c record_empty): ""
+	 * when it is not; the verb fails then, the record says why */
+	char empty[600];
+	struct bt_error broken;	/* the snapshot is broken (msg "" when whole):
+				 * the record is written, collect still fails */
 };
 
 int record_collect(const struct record_opts *o, struct record_result *r,
@@ -155,8 +160,8 @@ long record_pick(const struct record_entry *v, size_t n, const char *spec,
 
 /* What the --list line and the report's header say of a record. */
 struct record_about {
-	int asked;		/* 1 an ask, 0 none, -1 a word ask_find refused */
-	struct ask ask;
+	int asked;		/* 1 an ask, 0 none, -1 a word bt_ask_from_cmdline refused */
+	struct bt_ask ask;
 	const char *why;	/* asked == -1: what is wrong with the word */
 	int complete;		/* COMPLETE is there: the hook and collect finished */
 	int errors;		/* the hook's and collect's, from COMPLETE */

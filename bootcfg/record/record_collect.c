@@ -47,9 +47,11 @@ struct ctx {
 	struct record_join j;
 	int joined;			/* the live trace was joined */
 	char why_not[256];		/* why not, when not */
+	char empty[600];		/* why the record is empty ("" it is not) */
 	unsigned long long overrun, dropped;
 	char clock_snap[32], clock_live[32];
 	struct record_arm arm;		/* arm-boot's state, settled first */
+	struct bt_error broken;		/* why the snapshot is broken; msg "" when whole */
 };
 
 /* ---- small helpers ---------------------------------------------------- */
@@ -637,6 +639,37 @@ static void judge_join(struct ctx *c)
 		note(c, "collect_note=the boot did not ask to trace past the initramfs (boottrace.follow=0): the live events are those of a tracing the hook did not stop");
 }
 
+/*
+ * The one rule of an empty record: no trace event at all, or a boot that
+ * asked to trace past the initramfs (follow=1 or keep) whose live window
+ * holds none, so every question about the rest of the boot would get a
+ * silent "nothing" from it. 1 with the reason in @why.
+ */
+static int record_empty(const struct ctx *c, char *why, size_t cap)
+{
+	const struct record_join *j = &c->j;
+
+	if (!j->snap_events && !j->live_events) {
+		snprintf(why, cap, "it holds no trace event at all (the snapshot's trace and the live buffer are both empty): nothing was traced this boot; check the boot's ftrace=/ftrace.* settings and the snapshot's meta");
+		return 1;
+	}
+	if (*c->follow && strcmp(c->follow, "0") && !j->live_events) {
+		snprintf(why, cap, "its live window is empty: the boot asked to trace past the initramfs (boottrace.follow=%.8s) and no event after the snapshot is in it (%.300s), so nothing after the initramfs can be answered from it",
+			 c->follow, c->joined ? "tracing was off after the hook, or the traced functions were not called again" : c->why_not);
+		return 1;
+	}
+	return 0;
+}
+
+/* An empty record is written (it says why) and fails the unit. */
+static void judge_empty(struct ctx *c)
+{
+	if (!record_empty(c, c->empty, sizeof(c->empty)))
+		return;
+	note(c, "error=the record is empty: %s", c->empty);
+	c->errors++;
+}
+
 /* ---- record.json (docs/record-schema.md) ------------------------------- */
 
 static void addc(struct textbuf *t, char ch)
@@ -819,6 +852,34 @@ static void put_arm_json(struct ctx *c, struct textbuf *t)
 	textbuf_printf(t, ", \"one_shot\": \"%s\", \"restored\": %s}", arm_fate_word(c->arm.fate), c->arm.restored ? "true" : "false");
 }
 
+/*
+ * Is the snapshot broken? The record is still written from what there is,
+ * but the unit that runs collect must fail, or nobody looks: no meta (the
+ * hook's settings and errors are unknown), no COMPLETE (the hook was cut
+ * off), or errors the hook recorded in meta (a program the initramfs lacks,
+ * a cut trace, a refused setting): the snapshot holds less than the boot
+ * asked for.
+ */
+static void snapshot_broken(struct ctx *c)
+{
+	const char *p, *first = NULL;
+	int n = 0;
+
+	bt_error_clear(&c->broken);
+	if (!c->meta) {
+		bt_error_set(&c->broken, BT_EXIT_INPUT, c->snap, "the snapshot is broken: its meta cannot be read, so the hook's errors are unknown; the record holds what could be copied");
+		return;
+	}
+	for (p = c->meta; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+		if (!strncmp(p, "error=", 6) && !n++)
+			first = p + 6;
+	if (n)
+		bt_error_set(&c->broken, BT_EXIT_INPUT, c->snap, "the snapshot is broken: the hook recorded %d error%s in its meta, the first: %.*s; the record holds what could be copied (boottrace report shows them all)",
+			     n, n == 1 ? "" : "s", (int)strcspn(first, "\n"), first);
+	else if (!c->snap_complete)
+		bt_error_set(&c->broken, BT_EXIT_INPUT, c->snap, "the snapshot is broken: it has no COMPLETE (the hook was interrupted or could not write); the record holds what could be copied");
+}
+
 static int put_json(struct ctx *c, struct bt_error *e)
 {
 	struct textbuf t;
@@ -899,6 +960,8 @@ static int put_json(struct ctx *c, struct bt_error *e)
 	put_prev_json(c, &t);
 	textbuf_puts(&t, ",\n  \"pstore\": ");
 	put_pstore_json(c, &t);
+	textbuf_puts(&t, ",\n  \"snapshot_broken\": ");
+	json_cstr(&t, c->broken.msg[0] ? c->broken.msg : NULL);
 	textbuf_puts(&t, ",\n  \"hook_errors\": ");
 	json_lines(&t, c->meta, "error");
 	textbuf_puts(&t, ",\n  \"hook_warnings\": ");
@@ -995,6 +1058,7 @@ static int build(struct ctx *c, struct bt_error *e)
 	if (put_pstore(c, e))
 		return -1;
 	judge_join(c);
+	judge_empty(c);
 	c->up_end = uptime();
 	if (put_meta(c, e) || put_json(c, e))
 		return -1;
@@ -1072,6 +1136,7 @@ int record_collect(const struct record_opts *o, struct record_result *r,
 	c.snap_kallsyms = !path_of(p, sizeof(p), c.snap, "kallsyms") && !access(p, F_OK);
 	if (!c.snap_complete)
 		warn(&c, 0, "the snapshot has no COMPLETE: the hook was interrupted or could not write; the record is marked incomplete too");
+	snapshot_broken(&c);
 	bt_error_clear(e);
 	if (mkdir(o->state, 0755) < 0 && errno != EEXIST) {
 		bt_error_errno(e, errno, o->state, "cannot create the state directory (read-only /var, or give another with --state)");
@@ -1100,6 +1165,8 @@ int record_collect(const struct record_opts *o, struct record_result *r,
 	r->errors = c.errors;
 	r->warnings = c.warnings;
 	r->tracing = c.tracing;
+	snprintf(r->empty, sizeof(r->empty), "%s", c.empty);
+	r->broken = c.broken;
 	rc = 0;
 	if ((r->pruned = record_prune(o->state, o->keep, c.id, e)) < 0) {
 		bt_say(WHO, BT_SAY_WARN, "the record was written, but older ones were not pruned: %s", e->msg);

@@ -98,7 +98,7 @@ void record_about(const char *state, const struct record_entry *r,
 
 	memset(a, 0, sizeof(*a));
 	if (cmdline)
-		a->asked = ask_find(cmdline, &a->ask, &a->why);
+		a->asked = bt_ask_from_cmdline(cmdline, &a->ask, &a->why);
 	a->complete = complete != NULL;
 	if (complete)
 		a->errors = complete_count(complete, "errors") +

@@ -214,10 +214,11 @@ EOF
 	[ "$(jq '.join.snapshot_cut' "$STATE/$ID/record.json")" = true ]
 }
 
-@test "different trace clocks: not joined, said, the snapshot kept" {
+@test "different trace clocks: not joined, said, the snapshot kept (and with follow=1 the record is empty: exit 1)" {
 	echo "local [global] counter" >"$TFS/trace_clock"
 	collect
-	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[ "$status" -eq 1 ] || { echo "$output"; false; }
+	[[ "$output" == *"error: the record is empty: its live window is empty: the boot asked to trace past the initramfs (boottrace.follow=1)"*"(the trace clock changed"* ]]
 	[[ "$output" == *"live trace not joined: the trace clock changed from local (snapshot) to global (live)"* ]]
 	grep -v '^# entries-in-buffer/entries-written: ' "$SNAP/trace" | diff - "$STATE/$ID/trace"
 	[ "$(jq '.windows[1].joined' "$STATE/$ID/record.json")" = false ]
@@ -273,6 +274,41 @@ EOF
 	[ "$(jq -r '.collected.tracing_after' "$J")" = stopped ]
 	[ "$(jq -r '.join.clock' "$J")" = local ]
 	[[ "$(jq -r '.collected.utc' "$J")" =~ ^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z$ ]]
+	[ "$(jq '.snapshot_broken' "$J")" = null ]
+}
+
+# The initramfs lacked programs (an initramfs-tools image without busybox
+# before its build hook copied its own): the hook went on and said so in
+# meta. The record holds what there is; collect fails so its unit does.
+@test "a snapshot with the hook's errors (programs missing): the record written, exit 1, the first error said" {
+	printf 'error=copy of %s/tracer: cp: not found\nerror=trace: copy failed: dd: bad operand '"'"'iflag=fullblock'"'"'\n' "$SNAP" >>"$SNAP/meta"
+	sed -i 's/^errors=0$/errors=2/' "$SNAP/meta"
+	echo "errors=2 warnings=0" >"$SNAP/COMPLETE"
+	collect
+	[ "$status" -eq 1 ] || { echo "$output"; false; }
+	[[ "$output" == *"$STATE/$ID: boot record from $SNAP"* ]]
+	[[ "$output" == *"$SNAP: error: the snapshot is broken: the hook recorded 2 errors in its meta, the first: copy of $SNAP/tracer: cp: not found; the record holds what could be copied"* ]]
+	R="$STATE/$ID"
+	[ -f "$R/COMPLETE" ] && [ -f "$R/.boottrace-record" ]
+	grep -q 'rtnl_newlink' "$R/trace"
+	grep -qx "error=copy of $SNAP/tracer: cp: not found" "$R/meta"
+	[[ "$(jq -r '.snapshot_broken' "$R/record.json")" == "the snapshot is broken: the hook recorded 2 errors"* ]]
+	[ "$(jq '.hook_errors | length' "$R/record.json")" = 2 ]
+}
+
+@test "a snapshot without COMPLETE or without meta: the record written, exit 1, said why" {
+	rm "$SNAP/COMPLETE"
+	collect
+	[ "$status" -eq 1 ] || { echo "$output"; false; }
+	[[ "$output" == *"$SNAP: error: the snapshot is broken: it has no COMPLETE (the hook was interrupted or could not write)"* ]]
+	[ "$(jq '.windows[0].complete' "$STATE/$ID/record.json")" = false ]
+	[[ "$(jq -r '.snapshot_broken' "$STATE/$ID/record.json")" == *"no COMPLETE"* ]]
+	snapshot
+	rm "$SNAP/meta"
+	collect
+	[ "$status" -eq 1 ] || { echo "$output"; false; }
+	[[ "$output" == *"$SNAP: error: the snapshot is broken: its meta cannot be read"* ]]
+	grep -q 'rtnl_newlink' "$STATE/$ID/trace"
 }
 
 @test "report reads the record as a snapshot: the live culprit too" {
@@ -679,4 +715,35 @@ cleaned() { # LOADER
 	[[ "$output" == *"is over: what arm-boot changed is put back"* ]]
 	[ ! -e "$STATE/arm-boot" ]
 	diff -r "$T/gboot.orig" "$G/boot"
+}
+
+# The record is empty (record_collect.c record_empty): written, saying why,
+# and collect exits 1 so that boottrace-collect.service shows failed.
+@test "an empty live window though the boot asked to follow: the record is written with why, exit 1" {
+	# tracefs holds only what the snapshot has: nothing after the initramfs
+	sed -n '1,/insmod-93/p' "$TFS/trace" >"$T/t" && mv "$T/t" "$TFS/trace"
+	collect
+	[ "$status" -eq 1 ] || { echo "$output"; false; }
+	R="$STATE/$ID"
+	[[ "$output" == *"$R: boot record from $SNAP"* ]]
+	[[ "$output" == *"$R: error: the record is empty: its live window is empty: the boot asked to trace past the initramfs (boottrace.follow=1) and no event after the snapshot is in it (tracing was off after the hook, or the traced functions were not called again)"* ]]
+	grep -q '^error=the record is empty: its live window is empty' "$R/meta"
+	grep -qx 'join_live_events=0' "$R/meta"
+	[ "$(jq '[.errors[] | select(startswith("the record is empty"))] | length' "$R/record.json")" = 1 ]
+	[ -f "$R/COMPLETE" ]
+	# follow=0: the same live window is what the boot asked for
+	sed -i 's/^follow=1$/follow=0/' "$SNAP/meta"
+	collect
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	! grep -q 'the record is empty' "$STATE/$ID/meta"
+}
+
+@test "a record with no trace event at all: written with why, exit 1" {
+	printf '%s\n' "$HEAD" >"$SNAP/trace"
+	printf '%s\n' "$HEAD" >"$TFS/trace"
+	sed -i 's/^follow=1$/follow=0/' "$SNAP/meta"
+	collect
+	[ "$status" -eq 1 ] || { echo "$output"; false; }
+	[[ "$output" == *"error: the record is empty: it holds no trace event at all"* ]]
+	grep -q '^error=the record is empty: it holds no trace event at all' "$STATE/$ID/meta"
 }

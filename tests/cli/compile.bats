@@ -260,9 +260,11 @@ setup() {
 @test "--who-calls: parent-chain mode on MIPS Malta, module callers armed by the hook" {
 	run --separate-stderr "$BT" compile --who-calls register_netdevice -b mips-malta -k 6.1 --callers bond_create:mod:bonding,bonding_init:mod:bonding
 	[ "$status" -eq 0 ]
-	[ "$output" = "ftrace=function ftrace_filter=register_netdevice boottrace.arm=bond_create:mod:bonding,bonding_init:mod:bonding" ]
-	# Malta's 207 bytes: the callers' half has no room for the lineage events, said so
+	[ "$output" = "ftrace=function ftrace_filter=register_netdevice boottrace.arm=bond_create:mod:bonding,bonding_init:mod:bonding boottrace.follow=1" ]
+	# Malta's 207 bytes: the callers' half has no room for the lineage events
+	# nor the question's word, said so; tracing past the initramfs stays
 	[[ "$stderr" == *"the lineage events (129 bytes) and sym-offset are left out"* ]]
+	[[ "$stderr" == *"the question's word boottrace.ask (43 bytes) is left out (boottrace.follow = 1 stays)"*"-t bootconfig carries it"* ]]
 	# Octeon's 4096 have room for both
 	run --separate-stderr "$BT" compile --who-calls register_netdevice -b octeon-uboot -k 6.1 --callers bond_create:mod:bonding
 	[[ "$output" == *" trace_options=sym-offset trace_event=sched:sched_process_fork,"*"module:module_load "* ]]
@@ -276,7 +278,7 @@ setup() {
 @test "--who-calls where stacks work: func_stack_trace, and sym-offset" {
 	run "$BT" compile --who-calls register_netdevice -b qemu-x86_64 -k 6.1
 	[ "$status" -eq 0 ]
-	[ "$output" = "ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace,sym-offset trace_clock=global trace_event=sched:sched_process_fork,sched:sched_process_exec,sched:sched_process_exit,module:module_request,module:module_load boottrace.enable=1" ]
+	[ "$output" = "ftrace=function ftrace_filter=register_netdevice trace_options=func_stack_trace,sym-offset trace_clock=global trace_event=sched:sched_process_fork,sched:sched_process_exec,sched:sched_process_exit,module:module_request,module:module_load boottrace.ask=who-calls:register_netdevice boottrace.follow=1" ]
 }
 
 @test "--who-calls asks for the lineage; -t bootconfig starts it as kernel.trace_event" {

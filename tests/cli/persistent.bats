@@ -125,6 +125,14 @@ prev_snapshot() {
 	echo "errors=0 warnings=0" >"$S/COMPLETE"
 }
 
+# The live buffer of a boot that asked to follow (follow=1): the snapshot's
+# event and one after it, so the record's live window is not empty (an
+# empty one fails collect, record_empty in record_collect.c).
+live_after() {
+	{ cat "$S/trace"
+	  printf '        swapper/0-1       [000] .....     5.000000: initcall_level: level=late\n'; } >"$TFS/trace"
+}
+
 @test "report: the previous boot's last events per CPU, named with KASLR moved, and the initcall that never finished" {
 	prev_snapshot
 	run "$BT" report --system-map "$ROOT/tests/cli/persistent/System.map" "$S"
@@ -150,6 +158,7 @@ prev_snapshot() {
 
 @test "collect: the persistent instance stays on, previous/ is in the record, record.json names it" {
 	prev_snapshot
+	live_after
 	cp -r "$T/snap" "$RUN"
 	run "$BT" collect --run "$RUN" --state "$T/state" --tracefs "$TFS" --config "$T/empty.conf"
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
@@ -167,6 +176,7 @@ prev_snapshot() {
 	prev_snapshot
 	rm -rf "$T/snap/$ID/previous"
 	sed -i '/^previous_boot=/d' "$T/snap/$ID/meta"
+	live_after
 	cp -r "$T/snap" "$RUN"
 	run "$BT" collect --run "$RUN" --state "$T/state" --tracefs "$TFS" --config "$T/empty.conf"
 	[ "$status" -eq 0 ] || { echo "$output"; false; }

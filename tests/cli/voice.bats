@@ -147,7 +147,10 @@ PY
 	printf 'not a trace\nat all\n' >"$T/x.trace"
 	run "$BT" report "$T/x.trace"
 	[ "$status" -eq 1 ]
-	run "$BT" report
+	# no INPUT, and no record nor snapshot to read: bad input, said in one line
+	run "$BT" report --state "$T/no-state" --run "$T/no-run"
+	[ "$status" -eq 1 ]
+	run "$BT" report --no-such-option
 	[ "$status" -eq 2 ]
 	run "$BT" boards extra
 	[ "$status" -eq 2 ]

@@ -314,6 +314,12 @@ if command -v dracut >/dev/null 2>&1; then
 		grep -q 'lib/dracut/hooks/cmdline/00-boottrace-cmdline.sh' '$dr/list' &&
 		grep -q 'lib/dracut/hooks/pre-pivot/99-boottrace-pre-pivot.sh' '$dr/list' &&
 		grep -q 'lib/boottrace/boottrace-snapshot.sh' '$dr/list'"
+	# module-setup.sh installs the core script's own list of programs
+	t "dracut: image holds every program the core script runs (its tools list)" sh -c "
+		l=\$(sh initramfs-hook/boottrace-snapshot.sh tools) && [ -n \"\$l\" ] || exit 1
+		for p in \$l; do
+			grep -qE \" (usr/)?s?bin/\$p( ->|\$)\" '$dr/list' || { echo \"no \$p\"; exit 1; }
+		done"
 	cp "$(command -v busybox)" "$dr/rootfs/bin/busybox"
 	for a in sh cat mkdir tar sync poweroff; do ln -sf busybox "$dr/rootfs/bin/$a"; done
 	cp "$td/root-init" "$dr/rootfs/sbin/init"
@@ -348,6 +354,8 @@ if command -v dracut >/dev/null 2>&1; then
 		case $v in
 		cmdline)
 			t "dracut-cmdline: snapshot taken at the cmdline hook" meta "$S" point=cmdline
+			t "dracut-cmdline: meta holds no error of a program (not found, bad operand)" sh -c "
+				! grep -e 'not found' -e 'bad operand' '$S/meta'"
 			;;
 		arm)
 			t "dracut-arm: snapshot moved to pre-pivot" meta "$S" point=pre-pivot

@@ -100,14 +100,17 @@ echo bonding >"$conf/modules"
 # never changes. TMPDIR keeps mkinitramfs's work dir out of /var/tmp.
 # With SETTINGS (a file of `compile --hook-settings`), the namespace also
 # sees it as the host's /etc/boottrace.conf, through an overlay on /etc.
-mkimg() { # CONFDIR OUT [SETTINGS]: rc = mkinitramfs's status, log in OUT.log
+# With -n, mkinitramfs sees the host as a root without busybox.
+mkimg() { # [-n] CONFDIR OUT [SETTINGS]: rc = mkinitramfs's status, log in OUT.log
 	rc=1
+	nb=
+	[ "$1" = -n ] && nb=-n && shift
 	o=$(mktemp -d "$TMP/mk.XXXXXX") || return 1
 	t0=$(date +%s%N)
-	sh "$top/tests/e2e/mkinitramfs-ns.sh" "$KD/root" "$o" "$1" "$2" "$KV" "${3:-}" >"$2.log" 2>&1
+	sh "$top/tests/e2e/mkinitramfs-ns.sh" $nb "$KD/root" "$o" "$1" "$2" "$KV" "${3:-}" >"$2.log" 2>&1
 	rc=$?
 	t1=$(date +%s%N)
-	echo "# mkinitramfs -d ${1#"$top"/}: $(((t1 - t0) / 1000000)) ms, rc $rc, $(wc -c <"$2" 2>/dev/null) bytes (log: $2.log)"
+	echo "# mkinitramfs ${nb:+(no busybox) }-d ${1#"$top"/}: $(((t1 - t0) / 1000000)) ms, rc $rc, $(wc -c <"$2" 2>/dev/null) bytes (log: $2.log)"
 	MKTMP=$o/tmp
 }
 
@@ -140,6 +143,13 @@ t "image: busybox, bonding.ko, tls.ko, virtio_blk.ko, conf/modules has bonding" 
 	grep -qE '^(usr/)?bin/busybox$' '$W/list' && grep -q '/bonding/bonding.ko' '$W/list' &&
 	grep -q '/tls/tls.ko' '$W/list' && grep -q '/virtio_blk.ko' '$W/list' &&
 	grep -q '^bonding *$' '$I/conf/modules'"
+# busybox has an applet for every program the core script runs: the build
+# hook copies none of its own
+t "image: busybox has every program the core script runs, none copied" sh -c "
+	! grep -q 'lib/boottrace/bin/' '$W/list' &&
+	for p in \$(sh initramfs-hook/boottrace-snapshot.sh tools); do
+		busybox --list | grep -qx \"\$p\" || { echo \"busybox lacks \$p\"; exit 1; }
+	done"
 # initramfs-tools orders scripts without prereqs by name: "earliest, before
 # modules load" holds only while boottrace sorts before udev, whose init-top
 # starts udevd (which loads drivers)
@@ -227,6 +237,16 @@ boot() {
 	[ -f "$S/meta" ] && sed -n 's/^\(point.*\|errors.*\|warnings.*\|error=.*\|warning=.*\)/#   meta: \1/p' "$S/meta"
 }
 
+# rebuilds NAME: boot NAME's serial log (snapshot=console) rebuilds into
+# the same files as its snapshot S in the real root's /run
+rebuilds() {
+	rm -rf "$W/$1/rebuilt"
+	t "$1: serial log rebuilds, sizes and md5 match the headers" \
+		sh tests/e2e/hook/console-rebuild.sh "$W/$1/serial.log" "$W/$1/rebuilt"
+	t "$1: rebuilt files == the /run snapshot in the real root" \
+		diff -r "$W/$1/rebuilt/${S##*/}" "$S"
+}
+
 # 1. Default: snapshot at init-top, printed on the console too.
 conf default <<'EOF'
 # Who registers net devices? Snapshot at the earliest point, on the console.
@@ -251,11 +271,7 @@ t "default: tracing stays stopped in the real root" grep -qx 0 "$O/tracing_on"
 t "default: cmdline, release, dmesg copied" sh -c "
 	grep -q boottrace.snapshot=console '$S/cmdline' && grep -qx '$KV' '$S/release' &&
 	grep -q 'Linux version' '$S/dmesg'"
-rm -rf "$W/default/rebuilt"
-t "default: serial log rebuilds, sizes and md5 match the headers" \
-	sh tests/e2e/hook/console-rebuild.sh "$W/default/serial.log" "$W/default/rebuilt"
-t "default: rebuilt files == the /run snapshot in the real root" \
-	diff -r "$W/default/rebuilt/${S##*/}" "$S"
+rebuilds default
 "$bt" report -f json "$W/default/serial.log" >"$W/default/report.json" 2>"$W/default/report.err"
 t "default: report reads the serial log (console, same boot id)" \
 	jqt ".input.kind == \"console\" and .input.boot_id == \"${S##*/}\" and
@@ -356,20 +372,53 @@ t "armfile: armed from the settings file, snapshot at init-bottom" sh -c "
 	grep -qx point=init-bottom '$S/meta'"
 t "armfile: register_netdevice <-bond_create" has "$S/trace" "register_netdevice <-bond_create"
 
-# 6. BUSYBOX=n: the build hook copies the host's tools into lib/boottrace/
-#    bin/. klibc-utils' hook runs first and owns cat, dd, mount, sleep... in
-#    /usr/bin; klibc's dd has no iflag=fullblock, so the core script must
-#    find the host's dd first, or the trace is not copied.
+# 6. No busybox in the image: only klibc's tools (no cp; a dd without
+#    iflag=fullblock; cat, mount, sleep... in /usr/bin). The build hook
+#    copies the host's programs the core script runs (its `tools` list) into
+#    lib/boottrace/bin/, which the core script puts first in its PATH.
+#    BUSYBOX=n is checked in the image; BUSYBOX=auto on a root without
+#    busybox (installed without Recommends, mkinitramfs-ns.sh -n) is booted.
+tools=$(sh initramfs-hook/boottrace-snapshot.sh tools)
+echo "# the core script's tools: $(echo "$tools" | tr '\n' ' ')"
+# shellcheck disable=SC2317
+has_tools() { # IMAGE: no busybox; each of the core script's tools in lib/boottrace/bin
+	[ -n "$tools" ] || { echo "boottrace-snapshot.sh tools lists nothing"; return 1; }
+	lsinitramfs "$1" >"$1.list" 2>&1 || return 1
+	if grep -qE '^(usr/)?bin/busybox$' "$1.list"; then
+		echo "$1 has busybox"
+		return 1
+	fi
+	for p in $tools; do
+		grep -qE "^(usr/)?lib/boottrace/bin/$p\$" "$1.list" ||
+			{ echo "$1 lacks lib/boottrace/bin/$p"; return 1; }
+	done
+}
 cp -r "$conf" "$W/conf-klibc"
 sed -i 's/^BUSYBOX=.*/BUSYBOX=n/' "$W/conf-klibc/initramfs.conf"
 mkimg "$W/conf-klibc" "$W/initrd-klibc.img"
 t "klibc: mkinitramfs builds the image (BUSYBOX=n)" [ "$rc" = 0 ]
-t "klibc: the host's dd is in lib/boottrace/bin" sh -c "
-	lsinitramfs '$W/initrd-klibc.img' | grep -qE '^(usr/)?lib/boottrace/bin/dd\$'"
-boot klibc "$(cl "$W/default.bconf")" "$W/initrd-klibc.img"
-t "klibc: COMPLETE, no errors" grep -qx "errors=0 warnings=0" "$S/COMPLETE"
-t "klibc: register_netdevice traced" has "$S/trace" "register_netdevice <-"
-t "klibc: serial log rebuilds" sh tests/e2e/hook/console-rebuild.sh \
-	"$W/klibc/serial.log" "$W/klibc/rebuilt"
+t "klibc: no busybox; every tool of the core script in lib/boottrace/bin" has_tools "$W/initrd-klibc.img"
+
+mkimg -n "$conf" "$W/initrd-nobb.img"
+t "nobb: mkinitramfs builds the image (BUSYBOX=auto, no busybox on the root)" [ "$rc" = 0 ]
+t "nobb: mkinitramfs: no warning from the boottrace hook" lacks "$W/initrd-nobb.img.log" "W: boottrace"
+t "nobb: no busybox; every tool of the core script in lib/boottrace/bin" has_tools "$W/initrd-nobb.img"
+t "nobb: the same files as the BUSYBOX=n image" \
+	cmp "$W/initrd-klibc.img.list" "$W/initrd-nobb.img.list"
+boot nobb "$(cl "$W/default.bconf")" "$W/initrd-nobb.img"
+t "nobb: COMPLETE, no errors, no warnings" grep -qx "errors=0 warnings=0" "$S/COMPLETE"
+t "nobb: meta holds no error of a tool (not found, bad operand)" sh -c "
+	! grep -e 'not found' -e 'bad operand' -e '^error=' '$S/meta'"
+t "nobb: register_netdevice traced with stacks" sh -c "
+	grep -q 'register_netdevice <-' '$S/trace' && grep -q '<stack trace>' '$S/trace'"
+t "nobb: state, cmdline, modules, dmesg copied" sh -c "
+	grep -qx function '$S/tracer' && [ -s '$S/per_cpu/cpu0/stats' ] &&
+	grep -q boottrace.snapshot=console '$S/cmdline' && [ -f '$S/modules' ] &&
+	grep -q 'Linux version' '$S/dmesg'"
+rebuilds nobb
+"$bt" report -f json "$S" >"$W/nobb/report.json" 2>"$W/nobb/report.err"
+t "nobb: report answers: register_netdevice with a culprit, no hook error" \
+	jqt '([.functions[] | select(.name == "register_netdevice") | .culprits | length > 0] | any) and
+		([.findings[] | select(.code == "hook-error")] | length == 0)' "$W/nobb/report.json"
 
 finish

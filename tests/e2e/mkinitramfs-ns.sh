@@ -8,17 +8,39 @@
 # settings file, when given, is overlaid as /etc/boottrace.conf.
 # Used by tests/e2e/initramfs-tools.sh and tests/e2e/systemd-boot.sh.
 #
-#   mkinitramfs-ns.sh KROOT WORK CONFDIR OUT KVER [SETTINGS]
+#   mkinitramfs-ns.sh [-n] KROOT WORK CONFDIR OUT KVER [SETTINGS]
 #
 # KROOT: the unpacked package (lib/modules/KVER, boot/); WORK: an empty
-# scratch directory; CONFDIR: mkinitramfs -d; OUT: the image. Exits with
-# mkinitramfs's status; its output goes to standard output and error.
+# scratch directory; CONFDIR: mkinitramfs -d; OUT: the image. -n: as on a
+# root installed without busybox (without Recommends): mkinitramfs sees
+# none of the files busybox's packages give it (conf-hooks.d/busybox, which
+# sets BUSYBOXDIR, and hooks/zz-busybox), so BUSYBOX=auto leaves busybox
+# out and the image has only klibc's tools. Exits with mkinitramfs's
+# status; its output goes to standard output and error.
 set -u
-[ $# -ge 5 ] || { echo "usage: $0 KROOT WORK CONFDIR OUT KVER [SETTINGS]" >&2; exit 2; }
+nobb=0
+[ "${1:-}" = -n ] && nobb=1 && shift
+[ $# -ge 5 ] || { echo "usage: $0 [-n] KROOT WORK CONFDIR OUT KVER [SETTINGS]" >&2; exit 2; }
 work=$2
 mkdir -p "$work/upper" "$work/work" "$work/tmp" "$work/etcup" "$work/etcwork" || exit 3
 if [ -n "${6:-}" ]; then
 	cp "$6" "$work/etcup/boottrace.conf" || exit 3
+fi
+# -n: copies of the two directories without busybox's files, bound over
+# them in the namespace below (the host's stay as they are)
+: >"$work/hide"
+if [ "$nobb" = 1 ]; then
+	for d in conf-hooks.d hooks; do
+		cp -a "/usr/share/initramfs-tools/$d" "$work/itools-$d" || exit 3
+		echo "$d" >>"$work/hide"
+	done
+	dpkg-query -L busybox busybox-static 2>/dev/null |
+		sed -n 's#^/usr/share/initramfs-tools/\(conf-hooks.d\|hooks\)/\([^/]*\)$#\1 \2#p' |
+		while read -r d f; do rm -f "$work/itools-$d/$f"; done
+	if grep -qs '^BUSYBOXDIR=' "$work/itools-conf-hooks.d"/*; then
+		echo "mkinitramfs-ns.sh -n: a conf hook still sets BUSYBOXDIR (busybox's files not found with dpkg-query -L)" >&2
+		exit 3
+	fi
 fi
 # shellcheck disable=SC2016 # expanded by the inner sh
 exec unshare -m --propagation private sh -c '
@@ -35,6 +57,9 @@ exec unshare -m --propagation private sh -c '
 	mount -o remount,bind,ro "$m"
 	mount --bind "$1/boot" /boot
 	mount -o remount,bind,ro /boot
+	while read -r d; do
+		mount --bind "$2/itools-$d" "/usr/share/initramfs-tools/$d"
+	done <"$2/hide"
 	if [ -f "$2/etcup/boottrace.conf" ]; then
 		mount -t overlay overlay -o "lowerdir=/etc,upperdir=$2/etcup,workdir=$2/etcwork" /etc
 	fi

@@ -14,7 +14,7 @@
 # bond0 itself) and make-bond.service runs /usr/local/sbin/make-bond.sh, a
 # #!/bin/sh script that runs `ip link add bond0 type bond` (the kernel loads
 # bonding through request_module). The command line is `boottrace compile
-# --who-calls register_netdevice` for 6.1 plus boottrace.follow = 1, so
+# --who-calls register_netdevice` for 6.1, which sets boottrace.follow = 1 itself, so
 # tracing runs on into the root (after the hook's pause for its copy) until
 # `boottrace collect` joins it. One QEMU boot (TCG, or KVM when /dev/kvm
 # exists and a probe boot under it prints the kernel's banner; -m 1024 -smp 1, hard timeout 900 s). After multi-user.target the
@@ -223,17 +223,18 @@ fi
 { [ "$rc" = 0 ] && [ -s "$W/initrd.img" ]; } || die "mkinitramfs failed: $W/initrd.img.log"
 
 # The command line: who calls register_netdevice, tracing left running
-# into the root until boottrace collect joins it (boottrace.follow = 1)
+# into the root until boottrace collect joins it (the config's own
+# boottrace.follow = 1)
 "$bt" compile -k 6.1 -b qemu-x86_64 --who-calls register_netdevice --print-config \
 	>"$W/who.bconf" 2>"$W/compile.err"
 # The hook stops tracing while it copies (the default stop = 1) and turns it
 # back on, which empties the buffer under the function tracer
 # (docs/kernel-facts.md 36): collect must take that pause for what it is,
 # not for a wrapped buffer (no gap error, checked in systemd-root.sh).
-cat >>"$W/who.bconf" <<'EOF'
-# trace on into the real root; boottrace-collect.service joins it and stops
-boottrace.follow = 1
-EOF
+# The who-calls config traces on into the real root itself (boottrace.follow
+# = 1, and the question as boottrace.ask); boottrace-collect.service joins it.
+grep -qx 'boottrace.follow = 1' "$W/who.bconf" ||
+	die "compile --who-calls --print-config no longer sets boottrace.follow = 1: $W/who.bconf"
 line=$("$bt" compile -k 6.1 -b qemu-x86_64 "$W/who.bconf" 2>>"$W/compile.err")
 [ -n "$line" ] || die "boottrace compile $W/who.bconf failed: $W/compile.err"
 echo "# compiled: $line"

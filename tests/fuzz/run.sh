@@ -12,7 +12,8 @@
 # each seed is stored twice, after mode bytes 0x00 and 0x03. Report targets
 # (NAME contains "trace", "console" or "dump") are seeded with every trace and log
 # of tests/data/traces (and refused/) and tests/fuzz/seeds/; the pstore
-# target with the pstore records there.
+# target with the pstore records there; the question's target (fuzz_ask) with
+# the boots' command lines there.
 #
 # Per target: "fuzz NAME: ok (RUNS runs, N corpus files)" or the crash file
 # and the sanitizer's first lines; crash files and logs go to
@@ -72,6 +73,15 @@ for bin in "$@"; do
 			{ printf '\000' && cat "$f"; } >"$corpus/$b-m0"
 			{ printf '\003' && cat "$f"; } >"$corpus/$b-m3"
 		done
+		;;
+	*ask*)
+		# the boots' command lines, and the words compile writes
+		for f in "$root"/tests/data/traces/*/cmdline; do
+			d=${f%/cmdline}
+			[ -f "$f" ] && cp "$f" "$corpus/seed-${d##*/}"
+		done
+		printf 'root=/dev/vda1 boottrace.ask=who-creates:bond0 -- x\n' >"$corpus/seed-creates"
+		printf 'boottrace.ask=who-calls:register_netdevice,bond_create\n' >"$corpus/seed-calls"
 		;;
 	*elf*)
 		# ELF seeds made here by gcc, as a module would be built.

@@ -10,6 +10,7 @@
 #ifndef BT_REPORT_ANALYSIS_H
 #define BT_REPORT_ANALYSIS_H
 
+#include "kernel/ask.h"
 #include "report/input/input.h"
 
 /* ---- evidence checks (report_quality.c) -------------------------------- */
@@ -60,6 +61,43 @@ int rp_check(struct report *r, const struct rp_syms *syms,
 int rp_check_modules(struct report *r, const struct rp_syms *syms,
 		     const struct rp_snap *snap, const char *ko_dir,
 		     struct rp_findings *out, struct bt_error *e);
+
+/* ---- the boot's question and the trace's window (report_window.c) ---- */
+
+enum rp_window_kind {
+	RP_WIN_UNKNOWN,		/* no hook meta (a bare trace) */
+	RP_WIN_SNAPSHOT,	/* the initramfs snapshot, nothing after it */
+	RP_WIN_LIVE,		/* the snapshot and collect's live window */
+};
+
+struct rp_question {
+	struct bt_ask ask;
+	int malformed;		/* the boottrace.ask word is not understood */
+	enum rp_window_kind window;
+	int follow;		/* boottrace.follow asked: 1, 0, -1 unknown */
+	int collected;		/* a record of `boottrace collect` */
+	int joined;		/* its live trace was joined */
+	uint64_t live_events;	/* in its live window */
+	char where[300];	/* the window in words */
+	char end[40];		/* the trace's last time, "12.345678 s" */
+	/* 2 seen by name (or called), 1 by a name pattern only, 0 not */
+	int seen;
+	int unnamed;		/* who-creates: calls, but no name recorded */
+	uint64_t calls;		/* of the creating or asked functions */
+	char missing[160];	/* who-calls: the functions never called */
+	struct rp_finding said[4];	/* in order: asked, window, verdict */
+	int nsaid;
+};
+
+/*
+ * The question of @snap's command line (boottrace.ask) and what the
+ * trace's window says of it, in @q: 1 when the boot asked one (or its
+ * word is malformed, q->malformed), 0 when it asked none (a bare trace,
+ * a boot without the word): then nothing is said and the outputs are as
+ * before.
+ */
+int rp_question(const struct report *r, const struct rp_snap *snap,
+		struct rp_question *q);
 
 /* ---- which part of the boot ran a path (report_phase.c) ------------- */
 

@@ -170,6 +170,13 @@ void rp_snap_free(struct rp_snap *s);
 enum { RP_META_ERROR = 1, RP_META_WARNING = 2 };
 int rp_snap_meta_next(const struct rp_snap *s, const char **at,
 		      const char **text, int *len);
+/*
+ * The value of the meta's last KEY=VALUE line (a record's meta is the
+ * hook's, then collect's: the last one is the latest word) into @out, cut
+ * to @cap bytes: 1, or 0 when there is no such line.
+ */
+int rp_snap_meta_value(const struct rp_snap *s, const char *key, char *out,
+		       size_t cap);
 
 /*
  * Open @input: a snapshot directory (its trace is *@trace_path, the other

@@ -150,3 +150,25 @@ int rp_snap_meta_next(const struct rp_snap *s, const char **at,
 	}
 	return 0;
 }
+
+int rp_snap_meta_value(const struct rp_snap *s, const char *key, char *out,
+		       size_t cap)
+{
+	const char *p = s ? s->meta : NULL, *end, *found = NULL;
+	size_t klen = strlen(key), n = 0;
+
+	for (; p && *p; p = *end ? end + 1 : end) {
+		end = p + strcspn(p, "\n");
+		if (!strncmp(p, key, klen) && p[klen] == '=') {
+			found = p + klen + 1;
+			n = (size_t)(end - found);
+		}
+	}
+	if (!found || !cap)
+		return 0;
+	if (n >= cap)
+		n = cap - 1;
+	memcpy(out, found, n);
+	out[n] = 0;
+	return 1;
+}

@@ -333,6 +333,12 @@ size_t rp_probe_text(const struct report *r, const struct rp_pairs *tab,
  */
 size_t rp_probe_objects(const struct report *r, const struct rp_pairs *tab,
 			uint32_t a, char *buf, size_t cap, int *pattern);
+/*
+ * Does a kprobe value recorded with function @fn name @obj (each value's
+ * object as rp_probe_objects reads it)? 2: by that name, 1: only by a
+ * name pattern that can give it (bond%d, for bond0), 0: no.
+ */
+int rp_probe_names(const struct report *r, uint32_t fn, const char *obj);
 /* The first kprobe hit on function @fn (UINT64_MAX: none). */
 uint64_t rp_probe_first(const struct report *r, uint32_t fn);
 /* Free the counters' tables (report_agg.c). */

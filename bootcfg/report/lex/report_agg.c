@@ -335,6 +335,45 @@ size_t rp_probe_objects(const struct report *r, const struct rp_pairs *tab,
 	return len < cap ? len : cap - 1;
 }
 
+/* Can name pattern [p, p + n) ("bond%d") give @obj: the kernel's %d a number. */
+static int rp_pattern_gives(const char *p, size_t n, const char *obj)
+{
+	const char *d = memmem(p, n, "%d", 2);
+	size_t pre, post, olen = strlen(obj), i;
+
+	if (!d)
+		return 0;
+	pre = (size_t)(d - p);
+	post = n - pre - 2;
+	if (olen <= pre + post || strncmp(obj, p, pre) ||
+	    memcmp(obj + olen - post, d + 2, post))
+		return 0;
+	for (i = pre; i < olen - post; i++)
+		if (obj[i] < '0' || obj[i] > '9')
+			return 0;
+	return 1;
+}
+
+int rp_probe_names(const struct report *r, uint32_t fn, const char *obj)
+{
+	struct rp_count **v;
+	const char *o;
+	size_t n, i, k;
+	int best = 0;
+
+	if (!r->fn_probe.used || !(v = rp_pairs_of(&r->fn_probe, fn, &n)))
+		return 0;
+	for (i = 0; i < n && best < 2; i++) {
+		k = rp_probe_object(rp_str(&r->progs, rp_key_b(v[i])), &o);
+		if (k == strlen(obj) && !memcmp(o, obj, k))
+			best = 2;
+		else if (rp_pattern_gives(o, k, obj))
+			best = 1;
+	}
+	free(v);
+	return best;
+}
+
 uint64_t rp_probe_first(const struct report *r, uint32_t fn)
 {
 	struct rp_count **v;

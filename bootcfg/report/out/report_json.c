@@ -433,6 +433,42 @@ static void jnum_or_null(int have, uint64_t v, FILE *f)
 		fputs("null", f);
 }
 
+/* "question": the boot's boottrace.ask and its window (none: no member). */
+static void jquestion(const struct rp_out *o, FILE *f)
+{
+	static const char *const win[] = { "unknown", "snapshot", "snapshot+live" };
+	struct rp_question q;
+	int k;
+
+	if (!rp_question(o->r, o->snap, &q))
+		return;
+	fputs("  \"question\": {\"kind\": ", f);
+	if (q.malformed) {
+		fputs("null, \"object\": null, \"word\": ", f);
+		js(q.ask.object, f);
+	} else {
+		js(bt_ask_kind_name(q.ask.kind), f);
+		fputs(", \"object\": ", f);
+		js(q.ask.object, f);
+		fprintf(f, ", \"window\": {\"kind\": \"%s\", \"follow\": %s, \"collected\": %s, \"live_events\": ",
+			win[q.window], q.follow < 0 ? "null" : q.follow ? "true" : "false",
+			q.collected ? "true" : "false");
+		jnum_or_null(q.collected, q.live_events, f);
+		fprintf(f, ", \"joined\": %s}, \"seen\": %s, \"calls\": %llu",
+			q.collected ? q.joined ? "true" : "false" : "null",
+			q.seen == 2 ? "true" : q.seen ? "\"pattern\"" : "false",
+			(unsigned long long)q.calls);
+	}
+	fputs(", \"findings\": [", f);
+	for (k = 0; k < q.nsaid; k++) {
+		fprintf(f, "%s{\"code\": \"%s\", \"severity\": \"%s\", \"text\": ", k ? ", " : "",
+			q.said[k].code, q.said[k].warn ? "warning" : "info");
+		js(q.said[k].text, f);
+		fputc('}', f);
+	}
+	fputs("]},\n", f);
+}
+
 static void jhead(const struct rp_out *o, FILE *f)
 {
 	const struct report *r = o->r;
@@ -452,6 +488,7 @@ static void jhead(const struct rp_out *o, FILE *f)
 		fputs("null", f);
 	fprintf(f, ", \"boot\": %d, \"boots\": %d},\n", s && s->console ? s->boot : 1,
 		s && s->console ? s->nboots : 1);
+	jquestion(o, f);
 	rp_dump_json(s ? s->dump : NULL, f);
 	if (s && s->pstore)
 		rp_pstore_json(s->pstore, s->pstore->dump, f);

@@ -370,6 +370,25 @@ static int put_timeline(const struct rp_out *o, FILE *f)
 	return 0;
 }
 
+/*
+ * The boot's question, first: what was asked, the trace's window, and,
+ * when the window does not hold the answer, why and what to change.
+ */
+static void put_question(const struct rp_out *o, FILE *f)
+{
+	struct rp_question q;
+	int k;
+
+	if (!rp_question(o->r, o->snap, &q))
+		return;
+	for (k = 0; k < q.nsaid; k++) {
+		if (q.said[k].warn)
+			fputs("! ", f);
+		bt_fput_text(f, q.said[k].text);
+		fputc('\n', f);
+	}
+}
+
 int rp_print_text(const struct rp_out *o, FILE *f)
 {
 	const struct report *r = o->r;
@@ -383,6 +402,7 @@ int rp_print_text(const struct rp_out *o, FILE *f)
 	if (o->snap && o->snap->release)
 		fprintf(f, ", kernel %s", o->snap->release);
 	fputs(")\n", f);
+	put_question(o, f);
 	if (o->snap && o->snap->pstore)	/* the previous boot's, first */
 		rp_pstore_text(o->snap->pstore, o->snap->pstore->from_dir ?
 			       o->snap->pstore->dump : o->snap->dump, f);

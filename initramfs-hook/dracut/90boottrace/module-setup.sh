@@ -21,13 +21,15 @@ depends() {
 
 # called by dracut
 install() {
-	inst_multiple sh cat cp mkdir mount umount dd df sed tr wc sort \
-		find grep tail sleep sync
-	inst_multiple -o timeout findfs readlink base64 md5sum dmesg awk xargs stat
 	# shellcheck disable=SC2154 # moddir is set by dracut
 	_bt_core=$moddir/boottrace-snapshot.sh
 	# run from a source tree, the core script sits two levels up
 	[ -f "$_bt_core" ] || _bt_core=$moddir/../../boottrace-snapshot.sh
+	# the programs the core script runs, from its own list
+	# shellcheck disable=SC2046 # one name a line
+	inst_multiple $(sh "$_bt_core" tools need) || return 1
+	# shellcheck disable=SC2046
+	inst_multiple -o $(sh "$_bt_core" tools may)
 	inst_simple "$_bt_core" /lib/boottrace/boottrace-snapshot.sh
 	# the settings `boottrace compile --hook-settings` wrote, if any
 	[ -f /etc/boottrace.conf ] && inst_simple /etc/boottrace.conf /etc/boottrace.conf
