@@ -350,10 +350,12 @@ check() {
 	for f in selected.1 selected.2 selected.3 arm-state.2 bond0.2 collect.show; do
 		[ -s "$O/$f" ] && sed "s/^/#   $cn $f: /" "$O/$f"
 	done
-	t "$cn: boot 1: the normal line, no tracing words" sh -c "[ -n '$c1' ] && ! printf ' %s ' '$c1' | grep -q ' boottrace\.'"
+	t "$cn: boot 1: the normal line, no tracing words" sh -c "[ -n '$c1' ] && ! printf ' %s ' '$c1' | grep -q ' boottrace\.\| ftrace'"
 	t "$cn: boot 1: boottrace ask who-creates bond0 exit 0" grep -qx 0 "$O/ask.rc"
-	t "$cn: boot 2: the one-shot line: boottrace.enable=1, boottrace.follow=1, boottrace.ask=who-creates:bond0" \
-		sh -c "printf ' %s ' '$c2' | grep -q ' boottrace\.enable=1 ' && printf ' %s ' '$c2' | grep -q ' boottrace\.follow=1 ' &&
+	# (any boottrace.* word asks the hook in: compile adds boottrace.enable=1
+	# only to a line without one, bootcfg/compile/route_cmdline.c)
+	t "$cn: boot 2: the one-shot line: the function tracer, boottrace.ask=who-creates:bond0, boottrace.follow=1" \
+		sh -c "printf ' %s ' '$c2' | grep -q ' ftrace=function ' && printf ' %s ' '$c2' | grep -q ' boottrace\.follow=1 ' &&
 			printf ' %s ' '$c2' | grep -q ' boottrace\.ask=who-creates:bond0 '"
 	t "$cn: boot 2: boottrace-collect.service ran and succeeded" \
 		sh -c "grep -qx ActiveState=active '$O/collect.show' && grep -qx ExecMainStatus=0 '$O/collect.show'"
@@ -367,7 +369,7 @@ check() {
 	t "$cn: boot 2: boottrace report -f json exit 0, and the JSON parses" \
 		sh -c "grep -qx 0 '$O/report-json.rc' && jq -e . '$O/report.json'"
 	t "$cn: boot 3: the normal line again (as boot 1's), no tracing words" \
-		sh -c "[ -n '$c3' ] && [ '$c3' = '$c1' ] && ! printf ' %s ' '$c3' | grep -q ' boottrace\.'"
+		sh -c "[ -n '$c3' ] && [ '$c3' = '$c1' ] && ! printf ' %s ' '$c3' | grep -q ' boottrace\.\| ftrace'"
 	t "$cn: boot 3: nothing armed (no /var/lib/boottrace/arm-boot)" grep -qx absent "$O/arm-state.3"
 	t "$cn: boot 3: boottrace-collect.service not run on a normal boot" grep -qx ActiveState=inactive "$O/collect.show.3"
 	t "$cn: boot 3: the loader's files as before boot 1's ask" cmp "$O/loader-state.1" "$O/loader-state.3"
