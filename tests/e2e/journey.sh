@@ -165,8 +165,8 @@ system() {
 	tar --numeric-owner -xpf "$RT" -C "$R" || return 1
 	KV=$(find "$R/boot" -maxdepth 1 -name 'vmlinuz-*' | sed 's|.*/vmlinuz-||' | head -n 1)
 	echo "$KV" >"$S/kver"
-	# a fixed UUID for the root, a fixed serial for the ESP: the line and
-	# fstab name them before the file systems exist
+	# the root's UUID and the ESP's serial chosen here: the line and fstab
+	# name them before the file systems are made
 	ruuid=$(cat /proc/sys/kernel/random/uuid)
 	echo "$ruuid" >"$S/ruuid"
 	echo boottrace-journey >"$R/etc/hostname"
@@ -204,9 +204,8 @@ system() {
 		echo 'options bonding max_bonds=1' >"$R/etc/modprobe.d/zz-bonding.conf"
 		;;
 	esac
+	# the user's download, installed as README.md says
 	cp "$D"/*.deb "$R/tmp/"
-	(cd "$R/tmp" && ls ./*.deb) >"$S/debs.list"
-	# shellcheck disable=SC2046 # the file names
 	in_root "$R" sh -c 'cd /tmp && apt-get install -y ./boottrace_*.deb ./boottrace-initramfs-tools_*.deb' \
 		>"$S/apt.log" 2>&1
 	echo $? >"$S/apt.rc"
