@@ -169,6 +169,8 @@ run_counted itools sh tests/e2e/initramfs-tools.sh
 run_counted systemd-root sh tests/e2e/systemd-root.sh
 # after hook: S4 and S7 report on its boots
 run_counted e2e sh tests/e2e/scenarios.sh
+# the user's journey from the .debs: installed with apt in Debian 12 roots, systemd-boot and GRUB under OVMF, ask / one-shot / report / nothing armed (two systems, two QEMUs at once)
+run_counted journey sh tests/e2e/journey.sh
 fi
 fi
 if [ "$PACKAGES" = 1 ]; then
