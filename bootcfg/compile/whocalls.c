@@ -85,13 +85,14 @@ int whocalls_lineage_fits(const struct board *b, int bootconfig)
 int whocalls_ask_fits(const struct board *b, int bootconfig, int creates,
 		      const char *object)
 {
-	/* " boottrace.ask=KIND:OBJECT" */
+	/* " boottrace.ask=KIND:OBJECT boottrace.follow=1" */
 	size_t cost = strlen(" " BT_ASK_PARAM "=:") + strlen(object) +
-		      strlen(bt_ask_kind_name(creates ? BT_ASK_CREATES : BT_ASK_CALLS));
+		      strlen(bt_ask_kind_name(creates ? BT_ASK_CREATES : BT_ASK_CALLS)) +
+		      strlen(" boottrace.follow=1");
 
 	if (whocalls_room(b, bootconfig, cost))
 		return 1;
-	bt_say(NULL, BT_SAY_WARN, "--who-calls: board %s's command line holds %u bytes, and half of it is kept for callers: the question's word %s (%zu bytes) is left out (boottrace.follow = 1 stays), so the report will not say first which question it answers nor whether its window holds the answer; -t bootconfig carries it (the kernel adds it to /proc/cmdline)",
+	bt_say(NULL, BT_SAY_WARN, "--who-calls: board %s's command line holds %u bytes, and half of it is kept for callers: the question's words %s and boottrace.follow (%zu bytes) are left out, so the trace ends at the initramfs snapshot and the report will not say first which question it answers nor whether its window holds the answer; -t bootconfig carries them (the kernel adds them to /proc/cmdline)",
 	       b->name, b->cmdline_max - b->cmdline_loader - 1, BT_ASK_PARAM, cost);
 	return 0;
 }
@@ -204,10 +205,11 @@ static int whocalls_ask(struct textbuf *out, const struct whocalls_probe *probe,
 		return bt_error_set(e, BT_EXIT_USAGE, NULL, "--%s '%s': the question goes on the kernel's line as %s=%s:OBJECT, and this one %s",
 				    bt_ask_kind_name(kind), object, BT_ASK_PARAM, bt_ask_kind_name(kind),
 				    strlen(object) > BT_ASK_OBJECT_MAX ? "is longer than 127 bytes: ask about fewer functions at once" : why);
-	if (ask)
-		textbuf_printf(out, "# The question travels with the boot: report reads it from the boot's command\n"
-			       "# line and says first whether the trace's window can hold the answer.\n"
-			       "%s = \"%s\"\n", BT_ASK_PARAM, v);
+	if (!ask)	/* the board's line has no room for them (whocalls_ask_fits) */
+		return 0;
+	textbuf_printf(out, "# The question travels with the boot: report reads it from the boot's command\n"
+		       "# line and says first whether the trace's window can hold the answer.\n"
+		       "%s = \"%s\"\n", BT_ASK_PARAM, v);
 	textbuf_printf(out, "# %s:\n"
 		       "# tracing goes on past the initramfs snapshot, and `boottrace collect` joins\n"
 		       "# the rest of the boot into the record.\n"

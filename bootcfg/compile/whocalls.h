@@ -34,8 +34,8 @@ struct whocalls_probe {
  * (boottrace.crash and boottrace.hang = panic, docs/crash.md). With
  * @probe (may be NULL or empty), a kprobe on @funcs (one function of the
  * kernel's own) recording its arguments. The question goes with it as
- * boottrace.ask (unless @ask is 0: whocalls_ask_fits), and
- * boottrace.follow = 1.
+ * boottrace.ask and boottrace.follow = 1 (unless @ask is 0:
+ * whocalls_ask_fits).
  */
 char *whocalls_config(const char *funcs, const char *callers,
 		      const struct board *b, const struct kcaps *k,
@@ -61,9 +61,10 @@ int whocalls_creates(const char *netdev, const struct board *b, char *arg,
  */
 int whocalls_lineage_fits(const struct board *b, int bootconfig);
 /*
- * The same for the question's word, boottrace.ask=KIND:@object (kernel/
- * ask.h; KIND who-creates when @creates): left out, with a warning, where
- * it would take the callers' room.
+ * The same for the question's words, boottrace.ask=KIND:@object (kernel/
+ * ask.h; KIND who-creates when @creates) and boottrace.follow=1: left
+ * out, with a warning, where they would take the callers' room (Malta's
+ * 207 bytes: the trace then ends at the initramfs snapshot).
  */
 int whocalls_ask_fits(const struct board *b, int bootconfig, int creates,
 		      const char *object);

@@ -65,7 +65,7 @@ on_tty() {
 	grep -q $'\rboottrace compile: reading symbols' "$T/tty"
 	# what stays on screen of each line (after its last \r) is never the progress
 	! awk -F'\r' '$NF ~ /boottrace compile: reading/' "$T/tty" | grep -q .
-	tr -d '\r' <"$T/tty" | grep -q '^ftrace=function ftrace_filter=f10,f11,f12,f13 boottrace.arm=bond_create:mod:bonding boottrace.follow=1$'
+	tr -d '\r' <"$T/tty" | grep -q '^ftrace=function ftrace_filter=f10,f11,f12,f13 boottrace.arm=bond_create:mod:bonding$'
 	# in a pipe: not one byte of it
 	"$BT" compile --vmlinux "$T/vmlinux" --modules "$T/m" "$T/c.bconf" >"$T/out" 2>"$T/err"
 	! grep -q 'boottrace compile: reading' "$T/err"

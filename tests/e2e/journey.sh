@@ -350,6 +350,19 @@ check() {
 		[ -s "$O/$f" ] && sed "s/^/#   $cn $f: /" "$O/$f"
 	done
 	t "$cn: boot 1: the normal line, no tracing words" sh -c "[ -n '$c1' ] && ! printf ' %s ' '$c1' | grep -q ' boottrace\.\| ftrace'"
+	sed "s/^/#   $cn ask --dry-run: /" "$O/ask-dry.out" 2>/dev/null
+	t "$cn: boot 1: ask --dry-run exit 0, nothing armed by it" \
+		sh -c "grep -qx 0 '$O/ask-dry.rc' && ! grep -q present '$O/armed-dry.1'"
+	t "$cn: boot 1: ask --dry-run: the arch, the running kernel's image, its .config, the line's limit" \
+		sh -c "grep -q '^  architecture  x86_64 (uname)' '$O/ask-dry.out' &&
+			grep -q '^  kernel        $KV, image /boot/vmlinuz-$KV' '$O/ask-dry.out' &&
+			grep -q '^  .config       /boot/config-$KV' '$O/ask-dry.out' &&
+			grep -q '^  command line  [0-9]* bytes at most (the setup header of /boot/vmlinuz-$KV)' '$O/ask-dry.out'"
+	t "$cn: boot 1: ask --dry-run: the loader that booted it" \
+		grep -q "^  bootloader    $([ "$cn" = sdboot ] && echo "systemd-boot: the EFI variable LoaderInfo says 'systemd-boot" || echo "grub: /boot/grub/grub.cfg is there")" "$O/ask-dry.out"
+	t "$cn: boot 1: ask --dry-run: the hook in the initramfs, collect on the traced boot" \
+		sh -c "grep -q '^  initramfs     /boot/initrd.img-$KV: the hook is in it' '$O/ask-dry.out' &&
+			grep -q '^  collect       boottrace-collect.service runs on the traced boot only' '$O/ask-dry.out'"
 	t "$cn: boot 1: boottrace ask who-creates bond0 exit 0" grep -qx 0 "$O/ask.rc"
 	# (any boottrace.* word asks the hook in: compile adds boottrace.enable=1
 	# only to a line without one, bootcfg/compile/route_cmdline.c)
