@@ -3,7 +3,8 @@
  * host.h: which bootloader booted this machine, so that ask arms the
  * right one (docs/ask.md). systemd-boot says so itself: it sets the EFI
  * variable LoaderInfo ("systemd-boot 252.39-1~deb12u1") at every boot,
- * and LoaderEntrySelected to the entry it booted. GRUB and U-Boot leave
+ * and LoaderEntrySelected to the entry it booted (docs/kernel-facts.md
+ * 117). GRUB and U-Boot leave
  * no such mark, so their files decide: GRUB's grub.cfg (where grubenv's
  * next_entry is read), U-Boot's fw_env.config with fw_printenv to read
  * the environment it names. The order matters on machines that carry
