@@ -16,7 +16,7 @@ const struct arm_loader arm_loaders[] = {
 	  "boottrace_oneshot, boottrace_bootcmd and a bootcmd that takes the one-shot "
 	  "once, by fw_setenv on the environment of --fw-config" },
 	{ "systemd-boot", "bls",
-	  "a loader entry boottrace-oneshot.conf in the ESP, a copy of the default entry "
+	  "a loader entry boottrace-oneshot.conf in the ESP, a copy of an entry (--entry, else the default; ask: the one booted) "
 	  "with the one-shot options line, and the EFI variable LoaderEntryOneShot naming "
 	  "it (what bootctl set-oneshot sets; systemd-boot deletes it at boot)" },
 	{ NULL, NULL, NULL },
