@@ -28,15 +28,16 @@ static int is_target(int fd, const char *path)
 	return !strcmp(target, path);
 }
 
-void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+/* The mapping @sym made, and the file cut after the first one of SHRINK_PATH. */
+static void *shrink_map(const char *sym, void *addr, size_t len, int prot,
+			int flags, int fd, off_t off)
 {
-	static mmap_fn *real;
 	static int done;
 	const char *path = getenv("SHRINK_PATH"), *to = getenv("SHRINK_TO");
+	mmap_fn *real;
 	void *m;
 
-	if (!real)
-		*(void **)&real = dlsym(RTLD_NEXT, "mmap");
+	*(void **)&real = dlsym(RTLD_NEXT, sym);
 	m = real(addr, len, prot, flags, fd, off);
 	if (!done && fd >= 0 && path && to && m != MAP_FAILED &&
 	    is_target(fd, path)) {
@@ -45,4 +46,18 @@ void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 			perror("shrink-on-mmap: truncate");
 	}
 	return m;
+}
+
+void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	return shrink_map("mmap", addr, len, prot, flags, fd, off);
+}
+
+/*
+ * A program built with -D_FILE_OFFSET_BITS=64 (the Makefile's, for the
+ * 32-bit boards) calls mmap64, also on 64-bit glibc.
+ */
+void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	return shrink_map("mmap64", addr, len, prot, flags, fd, off);
 }
