@@ -98,7 +98,8 @@ run_bg() { # suite command...
 }
 bg_counted() { # suite: wait for run_bg's suite, then count it
 	wait "$BG_PID"
-	counted "$1" $? $(($(date +%s) - BG_T0))
+	# its own time: to its log's last write, not to this wait
+	counted "$1" $? $(($(stat -c %Y "$LOG/$1.log") - BG_T0))
 }
 
 counted() { # suite rc [seconds]
