@@ -156,10 +156,10 @@ static int ask_learn(struct ask_job *j, char *missing, size_t cap,
 
 	if (host_kernel(a->root, &j->h, e))
 		return -1;
-	if (a->loader)
-		snprintf(j->h.loader, sizeof(j->h.loader), "%s", a->loader),
+	if (a->loader) {
+		snprintf(j->h.loader, sizeof(j->h.loader), "%s", a->loader);
 		snprintf(j->h.loader_why, sizeof(j->h.loader_why), "given with --loader");
-	else if ((r = host_loader(&j->h, e)) < 0)
+	} else if ((r = host_loader(&j->h, e)) < 0)
 		return -1;
 	else if (!r)
 		n += (size_t)snprintf(missing + n, cap - n, "the bootloader (%s: give --loader LOADER, one of %s)",

@@ -12,6 +12,7 @@
 #define BT_HOST_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "util/bt_error.h"
 
@@ -78,6 +79,9 @@ const char *host_hook_generator(const struct host *h);
  * and what to do in @why.
  */
 int host_collect_ready(const struct host *h, char *why, size_t cap);
+
+/* Is ROOT + @path there and of @type (S_IFREG, S_IFDIR)? */
+int host_has(const char *root, const char *path, mode_t type);
 
 void host_free(struct host *h);
 

@@ -24,7 +24,7 @@ static const char *const host_generator_dirs[] = {
 };
 #define HOST_GENERATOR "boottrace-generator"
 
-static int host_has(const char *root, const char *path, mode_t type)
+int host_has(const char *root, const char *path, mode_t type)
 {
 	char *p = arm_path(root, path);
 	struct stat st;

@@ -19,17 +19,6 @@
 #include "arm/arm.h"
 #include "host/host.h"
 
-static int host_isfile(const char *root, const char *path)
-{
-	char *p = arm_path(root, path);
-	struct stat st;
-	int ok;
-
-	ok = p && stat(p, &st) == 0 && S_ISREG(st.st_mode);
-	free(p);
-	return ok;
-}
-
 /* A systemd variable (LoaderInfo, LoaderEntrySelected) into *@out. */
 static int host_efivar(const struct host *h, const char *name, char **out,
 		       struct bt_error *e)
@@ -86,13 +75,13 @@ int host_loader(struct host *h, struct bt_error *e)
 	h->loader[0] = h->loader_why[0] = 0;
 	if ((r = host_sdboot(h, e)) != 0)
 		return r;
-	if (host_isfile(h->root, ARM_GRUB_DIR "/grub.cfg")) {
+	if (host_has(h->root, ARM_GRUB_DIR "/grub.cfg", S_IFREG)) {
 		strcpy(h->loader, "grub");
 		snprintf(h->loader_why, sizeof(h->loader_why), "%s/grub.cfg is there and no other loader said it booted", ARM_GRUB_DIR);
 		return 1;
 	}
 	host_why(h, "no %s/grub.cfg (GRUB)", ARM_GRUB_DIR);
-	if (!host_isfile(h->root, ARM_FW_CONFIG)) {
+	if (!host_has(h->root, ARM_FW_CONFIG, S_IFREG)) {
 		host_why(h, "no %s (U-Boot's environment)", ARM_FW_CONFIG);
 		return 0;
 	}
